@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "translation-host",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "translation-host", targets: ["translation-host"]),
+    .executable(name: "translation-provider-runner", targets: ["translation-provider-runner"]),
+    .library(name: "TranslationUIProvider", targets: ["TranslationUIProvider"]),
+    // Providers shipped with the project; `make build` turns each into a bundle.
+    .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
+  ],
+  targets: [
+    // MARK: ABI
+    .target(name: "CTranslationProvider"),
+    .target(name: "TranslationViewTree"),
+
+    // MARK: SDK
+    .target(name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"]),
+
+    // MARK: Host
+    .target(name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"]),
+    .executableTarget(name: "translation-provider-runner", dependencies: ["TranslationHostCore"]),
+    .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"]),
+
+    // MARK: Providers
+    .target(
+      name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",
+      exclude: ["Info.plist", "Reverse.entitlements"]),
+
+    // MARK: Tests
+    .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
+    .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
+    .testTarget(
+      name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TranslationHostCore"]),
+  ]
+)

@@ -1,0 +1,158 @@
+import CTranslationProvider
+import Glibc
+import Synchronization
+
+/// A selected-text scene created through the C ABI, with the host's side of
+/// its context. Apple's rules are enforced here, whatever the provider does:
+/// the first `finish` counts, a replacement when none is allowed becomes "no
+/// replacement", and nothing from the provider is accepted after destroy.
+package final class ProviderScene {
+  /// What the provider asked of the host outside a host call.
+  package enum Event: Codable, Sendable, Equatable {
+    case finished(translation: String?)
+    case renderRequested
+    case expandSheet
+  }
+
+  private let provider: LoadedProvider
+  private let scene: UnsafePointer<tp_scene>
+  private let context: UnsafeMutablePointer<tp_context>
+  private let callbacks: Callbacks
+  private var isDestroyed = false
+
+  /// Creates a scene. `onEvent` runs on whichever thread the provider calls from.
+  package init(
+    provider: LoadedProvider, inputText: String?, allowsReplacement: Bool, sourceLanguage: String?,
+    targetLanguage: String?, onEvent: @escaping @Sendable (Event) -> Void,
+    onWarning: @escaping @Sendable (String) -> Void
+  ) throws(ProviderError) {
+    guard let factory = provider.capability(TP_CAPABILITY_SELECTED_TEXT_SCENE, as: tp_selected_text_scene_factory.self),
+      let create = factory.pointee.create_scene
+    else { throw .missingCapability(TP_CAPABILITY_SELECTED_TEXT_SCENE) }
+    self.provider = provider
+    callbacks = Callbacks(allowsReplacement: allowsReplacement, onEvent: onEvent, onWarning: onWarning)
+    let text = inputText.map { Array($0.utf8) } ?? []
+    let textCopy = UnsafeMutablePointer<CChar>.allocate(capacity: max(text.count, 1))
+    text.withUnsafeBufferPointer { bytes in
+      for (index, byte) in bytes.enumerated() { textCopy[index] = CChar(bitPattern: byte) }
+    }
+    context = .allocate(capacity: 1)
+    context.initialize(
+      to: tp_context(
+        struct_size: UInt32(MemoryLayout<tp_context>.size),
+        host_data: Unmanaged.passRetained(callbacks).toOpaque(),  // kept for late provider threads
+        has_input_text: inputText != nil,
+        input_text: tp_string(data: textCopy, length: text.count),
+        allows_replacement: allowsReplacement,
+        source_language: sourceLanguage.map { UnsafePointer(strdup($0)) } ?? nil,
+        target_language: targetLanguage.map { UnsafePointer(strdup($0)) } ?? nil,
+        finish: { context, translation in
+          Callbacks.from(context)?.finish(translation.map { $0.pointee.bytes })
+        },
+        expand_sheet: { context in Callbacks.from(context)?.send(.expandSheet) },
+        request_render: { context in Callbacks.from(context)?.send(.renderRequested) }))
+    guard let scene = create(context) else {
+      Self.freeContext(context)
+      throw .sceneCreationFailed
+    }
+    guard scene.pointee.struct_size >= MemoryLayout<tp_scene>.size else {
+      Self.freeContext(context)
+      throw .invalidTable("tp_scene", size: scene.pointee.struct_size)
+    }
+    self.scene = scene
+  }
+
+  deinit { destroy() }
+
+  /// The scene's current view tree, as the provider's raw JSON bytes.
+  package func render() throws(ProviderError) -> [UInt8] {
+    var json = tp_string(data: nil, length: 0)
+    guard let render = scene.pointee.render else { throw .missingFunction("tp_scene.render") }
+    let status = render(scene, &json)
+    guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: json.string) }
+    return json.bytes
+  }
+
+  /// Presses the control `id`.
+  package func performAction(_ id: String) throws(ProviderError) {
+    guard let perform = scene.pointee.perform_action else { throw .missingFunction("tp_scene.perform_action") }
+    let status = perform(scene, id)
+    guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: "action '\(id)'") }
+  }
+
+  /// Sets the text field `id` to `value`.
+  package func setText(_ id: String, to value: String) throws(ProviderError) {
+    guard let setText = scene.pointee.set_text else { throw .missingFunction("tp_scene.set_text") }
+    let status = value.withTPString { setText(scene, id, $0) }
+    guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: "text field '\(id)'") }
+  }
+
+  /// Destroys the scene; later calls from the provider into its context are ignored.
+  package func destroy() {
+    guard !isDestroyed else { return }
+    isDestroyed = true
+    scene.pointee.destroy?(scene)
+    callbacks.close()
+    Self.freeContext(context)
+  }
+
+  private static func freeContext(_ context: UnsafeMutablePointer<tp_context>) {
+    let c = context.pointee
+    UnsafeMutablePointer(mutating: c.input_text.data)?.deallocate()
+    free(UnsafeMutablePointer(mutating: c.source_language))
+    free(UnsafeMutablePointer(mutating: c.target_language))
+    context.deinitialize(count: 1)
+    // The context memory and its retained `Callbacks` are kept: a misbehaving
+    // provider thread may still call through it after destroy, and `Callbacks`
+    // ignores everything once closed.
+  }
+
+  /// The host's end of the context's callbacks.
+  private final class Callbacks: @unchecked Sendable {
+    private enum Phase { case open, finished, closed }
+    private let phase = Mutex(Phase.open)
+    private let allowsReplacement: Bool
+    private let onEvent: @Sendable (Event) -> Void
+    private let onWarning: @Sendable (String) -> Void
+
+    init(allowsReplacement: Bool, onEvent: @escaping @Sendable (Event) -> Void, onWarning: @escaping @Sendable (String) -> Void) {
+      self.allowsReplacement = allowsReplacement
+      self.onEvent = onEvent
+      self.onWarning = onWarning
+    }
+
+    static func from(_ context: UnsafePointer<tp_context>?) -> Callbacks? {
+      guard let data = context?.pointee.host_data else { return nil }
+      return Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    func finish(_ translation: [UInt8]?) {
+      let previous = phase.withLock { phase in
+        defer { if phase == .open { phase = .finished } }
+        return phase
+      }
+      guard previous == .open else {
+        onWarning(previous == .finished ? "the provider called finish again; ignored" : "the provider called finish after its scene was destroyed; ignored")
+        return
+      }
+      guard let translation, allowsReplacement else {
+        if translation != nil { onWarning("the provider offered a replacement although replacement is not allowed; ignored") }
+        onEvent(.finished(translation: nil))
+        return
+      }
+      guard let text = String(validating: translation, as: UTF8.self) else {
+        onWarning("the provider's replacement is not valid UTF-8; ignored")
+        onEvent(.finished(translation: nil))
+        return
+      }
+      onEvent(.finished(translation: text))
+    }
+
+    func send(_ event: Event) {
+      guard phase.withLock({ $0 == .open }) else { return }
+      onEvent(event)
+    }
+
+    func close() { phase.withLock { $0 = .closed } }
+  }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import Synchronization
+
+/// One end of the host–runner socket: messages as length-prefixed frames
+/// (a 4-byte big-endian length, then that many bytes of JSON).
+///
+/// Sending is thread-safe (a provider may raise events from its own threads);
+/// receiving is for one thread.
+package final class FrameChannel: @unchecked Sendable {
+  /// The largest frame either side accepts.
+  package static let maximumFrameSize = 16 << 20
+
+  package let fd: Int32
+  private let sendLock = Mutex(())
+  private var buffer: [UInt8] = []
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  /// Takes ownership of `fd`.
+  package init(fd: Int32) { self.fd = fd }
+
+  deinit { Syscalls.close(fd) }
+
+  /// Sends one message.
+  package func send(_ message: some Encodable) throws(ProtocolError) {
+    let payload: Data
+    do { payload = try sendLock.withLock { _ in try encoder.encode(message) } } catch {
+      throw .malformed("cannot encode: \(error)")
+    }
+    guard payload.count <= Self.maximumFrameSize else { throw .oversized(payload.count) }
+    var frame = [UInt8](repeating: 0, count: 4)
+    let length = UInt32(payload.count)
+    frame[0] = UInt8(length >> 24)
+    frame[1] = UInt8((length >> 16) & 0xff)
+    frame[2] = UInt8((length >> 8) & 0xff)
+    frame[3] = UInt8(length & 0xff)
+    frame.append(contentsOf: payload)
+    do {
+      try sendLock.withLock { _ in try frame.withUnsafeBytes { try Syscalls.writeAll(fd, $0) } }
+    } catch let error as Errno {
+      throw error == .brokenPipe ? .closed : .io(error)
+    } catch {
+      throw .malformed("\(error)")
+    }
+  }
+
+  /// Receives one message, waiting until `deadline` (monotonic nanoseconds; nil: forever).
+  package func receive<Message: Decodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
+    let header = try fill(4, deadline: deadline)
+    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
+    buffer.removeFirst(4)
+    let payload = try fill(length, deadline: deadline)
+    buffer.removeFirst(length)
+    do {
+      return try decoder.decode(Message.self, from: Data(payload))
+    } catch {
+      throw .malformed("\(error)")
+    }
+  }
+
+  /// Reads until the buffer holds at least `count` bytes, and returns them.
+  private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while buffer.count < count {
+      if let deadline {
+        let now = Syscalls.monotonicNanoseconds()
+        guard now < deadline else { throw .timedOut }
+        let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+        let readable: Bool
+        do { readable = try Syscalls.waitReadable(fd, milliseconds: milliseconds) } catch { throw .io(error) }
+        guard readable else { throw .timedOut }
+      }
+      let received: Int
+      do {
+        received = try chunk.withUnsafeMutableBytes { try Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
+      } catch let error as Errno {
+        throw error == .connectionReset ? .closed : .io(error)
+      } catch {
+        throw .malformed("\(error)")
+      }
+      guard received > 0 else { throw .closed }
+      buffer.append(contentsOf: chunk[0..<received])
+    }
+    return buffer[0..<count]
+  }
+}

@@ -1,0 +1,229 @@
+import FoundationEssentials
+import Glibc
+import TranslationViewTree
+
+/// The host's handle on one provider running in its own
+/// `translation-provider-runner` process.
+///
+/// Every request has a deadline; a runner that misses it is killed with its
+/// whole process group. Nothing the runner sends is trusted: view trees are
+/// validated, and a broken frame ends the runner.
+package final class RunnerClient {
+  /// What a scene request produced.
+  package enum SceneUpdate: Equatable, Sendable {
+    case view(ViewTree)
+    /// The scene finished; `translation` is the complete replacement, if any.
+    case finished(translation: String?)
+  }
+
+  package let bundle: ProviderBundle
+  package private(set) var capabilities: [String] = []
+  /// Set when the provider asked, outside a request, to be drawn again.
+  package private(set) var needsRender = false
+  /// Set when the provider asked for more room (`expandSheet`).
+  package private(set) var wantsExpandedSheet = false
+
+  private let channel: FrameChannel
+  private let pid: pid_t
+  private let timeout: Double
+  private var finished: String??
+  private var isClosed = false
+
+  private init(bundle: ProviderBundle, channel: FrameChannel, pid: pid_t, timeout: Double) {
+    self.bundle = bundle
+    self.channel = channel
+    self.pid = pid
+    self.timeout = timeout
+  }
+
+  deinit { close() }
+
+  /// Starts a runner for `bundle` and has it load the provider.
+  /// - Parameter timeout: seconds each request may take.
+  package static func launch(bundle: ProviderBundle, runnerPath: String, timeout: Double) throws(RunnerError) -> RunnerClient {
+    let (hostFD, runnerFD): (Int32, Int32)
+    do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw .spawnFailed(runnerPath, error) }
+    let pid: pid_t
+    do {
+      pid = try Syscalls.spawn(
+        runnerPath, arguments: [bundle.identifier],
+        environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, childFD: runnerFD)
+    } catch {
+      Syscalls.close(hostFD)
+      Syscalls.close(runnerFD)
+      throw .spawnFailed(runnerPath, error)
+    }
+    Syscalls.close(runnerFD)
+    let client = RunnerClient(bundle: bundle, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout)
+    let reply = try client.request(
+      .hello(
+        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
+        executablePath: bundle.executablePath))
+    guard case .ready(let version, let capabilities) = reply else { throw client.unexpected(reply) }
+    guard version == RunnerProtocol.version else {
+      throw client.violation(.versionMismatch(host: RunnerProtocol.version, runner: version))
+    }
+    client.capabilities = capabilities
+    return client
+  }
+
+  /// Whether the provider implements capability `id`.
+  package func supports(_ id: String) -> Bool { capabilities.contains(id) }
+
+  /// Creates the provider's selected-text scene.
+  package func openScene(
+    inputText: String?, allowsReplacement: Bool, sourceLanguage: String? = nil, targetLanguage: String? = nil
+  ) throws(RunnerError) -> SceneUpdate {
+    try sceneUpdate(
+      .openScene(
+        inputText: inputText, allowsReplacement: allowsReplacement, sourceLanguage: sourceLanguage,
+        targetLanguage: targetLanguage))
+  }
+
+  /// Presses the control `id`.
+  package func performAction(_ id: String) throws(RunnerError) -> SceneUpdate {
+    try sceneUpdate(.performAction(id: id))
+  }
+
+  /// Sets the text field `id` to `value`.
+  package func setText(_ id: String, to value: String) throws(RunnerError) -> SceneUpdate {
+    try sceneUpdate(.setText(id: id, value: value))
+  }
+
+  /// Draws the scene again.
+  package func render() throws(RunnerError) -> SceneUpdate {
+    needsRender = false
+    return try sceneUpdate(.render)
+  }
+
+  /// Waits up to the request timeout for the provider to finish or ask to be
+  /// drawn again; returns the scene's state after that.
+  package func waitForChange() throws(RunnerError) -> SceneUpdate {
+    let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
+    while finished == nil && !needsRender {
+      let message = try receive(deadline: deadline)
+      if case .reply(let reply) = message { throw unexpected(reply) }
+    }
+    if let finished { return .finished(translation: finished) }
+    return try render()
+  }
+
+  /// Translates a batch headlessly.
+  package func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String] {
+    let reply = try request(.translate(source: source, target: target, texts: texts))
+    guard case .translations(let translations) = reply, translations.count == texts.count else {
+      throw unexpected(reply)
+    }
+    return translations
+  }
+
+  /// The provider's language pairs.
+  package func languages() throws(RunnerError) -> [LanguagePairStatus] {
+    let reply = try request(.languages)
+    guard case .languages(let pairs) = reply else { throw unexpected(reply) }
+    return pairs
+  }
+
+  /// Ends the runner: closes the socket, gives it a moment, then kills its group.
+  package func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    shutdown(channel.fd, Int32(SHUT_RDWR))
+    for _ in 0..<100 {
+      if (try? Syscalls.reap(pid)) != nil { return }
+      usleep(2_000)
+    }
+    Syscalls.kill(-pid, SIGKILL)
+    _ = try? Syscalls.wait(pid)
+  }
+
+  // MARK: Requests
+
+  private func sceneUpdate(_ request: RunnerRequest) throws(RunnerError) -> SceneUpdate {
+    let reply = try self.request(request)
+    if let finished { return .finished(translation: finished) }
+    switch reply {
+    case .view(let json):
+      do {
+        return .view(try ViewTree.decode(Array(json.utf8)))
+      } catch {
+        stop()
+        throw .invalidViewTree(provider: bundle.identifier, error.description)
+      }
+    case .finished:
+      throw violation(.malformed("the runner said the scene finished without a finish event"))
+    default:
+      throw unexpected(reply)
+    }
+  }
+
+  private func request(_ request: RunnerRequest) throws(RunnerError) -> RunnerReply {
+    precondition(!isClosed, "request on a closed runner")
+    do { try channel.send(request) } catch { throw failure(error) }
+    let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
+    while true {
+      if case .reply(let reply) = try receive(deadline: deadline) {
+        if case .failure(let failure) = reply { throw mapped(failure) }
+        return reply
+      }
+    }
+  }
+
+  /// Receives one frame, recording events.
+  private func receive(deadline: UInt64) throws(RunnerError) -> RunnerMessage {
+    let message: RunnerMessage
+    do { message = try channel.receive(RunnerMessage.self, deadline: deadline) } catch { throw failure(error) }
+    if case .event(let event) = message {
+      switch event {
+      case .finished(let translation) where finished == nil: finished = .some(translation)
+      case .finished: break
+      case .renderRequested: needsRender = true
+      case .expandSheet: wantsExpandedSheet = true
+      }
+    }
+    return message
+  }
+
+  // MARK: Failures
+
+  private func mapped(_ failure: RunnerFailure) -> RunnerError {
+    switch failure.kind {
+    case .load: .loadFailed(provider: bundle.identifier, message: failure.message)
+    case .provider: .providerFailed(provider: bundle.identifier, status: failure.status, message: failure.message)
+    case .request: violation(.malformed(failure.message))
+    }
+  }
+
+  /// Turns a channel failure into what happened to the runner.
+  private func failure(_ error: ProtocolError) -> RunnerError {
+    switch error {
+    case .timedOut:
+      stop()
+      return .deadlineExceeded(provider: bundle.identifier, seconds: timeout)
+    case .closed, .io:
+      let status = (try? Syscalls.wait(pid)).map(ExitStatus.init(waitStatus:)) ?? .exited(-1)
+      isClosed = true
+      Syscalls.kill(-pid, SIGKILL)
+      return .ended(provider: bundle.identifier, status)
+    default:
+      return violation(error)
+    }
+  }
+
+  private func violation(_ error: ProtocolError) -> RunnerError {
+    stop()
+    return .protocolViolation(provider: bundle.identifier, error)
+  }
+
+  private func unexpected(_ reply: RunnerReply) -> RunnerError {
+    violation(.malformed("unexpected reply \(reply)"))
+  }
+
+  /// Kills the runner's process group at once and reaps it.
+  private func stop() {
+    guard !isClosed else { return }
+    isClosed = true
+    Syscalls.kill(-pid, SIGKILL)
+    _ = try? Syscalls.wait(pid)
+  }
+}

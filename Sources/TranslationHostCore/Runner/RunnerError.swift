@@ -1,0 +1,45 @@
+/// Why a provider run failed on the host's side: the runner process, its
+/// answers, or the provider behind it.
+package enum RunnerError: Error, Equatable, CustomStringConvertible {
+  /// No runner executable was found.
+  case runnerNotFound(searched: [String])
+  /// The runner could not be started.
+  case spawnFailed(String, Errno)
+  /// The provider (via its runner) missed the deadline and was killed.
+  case deadlineExceeded(provider: String, seconds: Double)
+  /// The runner ended unexpectedly: a crash (signal) or an exit.
+  case ended(provider: String, ExitStatus)
+  /// The runner broke the protocol.
+  case protocolViolation(provider: String, ProtocolError)
+  /// The provider's code could not be loaded.
+  case loadFailed(provider: String, message: String)
+  /// The provider answered a request with a failure.
+  case providerFailed(provider: String, status: ProviderStatus?, message: String)
+  /// The provider's view tree is unusable.
+  case invalidViewTree(provider: String, String)
+
+  package var description: String {
+    switch self {
+    case .runnerNotFound(let searched):
+      "cannot find translation-provider-runner (looked in \(searched.joined(separator: ", "))); reinstall translation-host or set TRANSLATION_HOST_RUNNER"
+    case .spawnFailed(let path, let errno):
+      "cannot start \(path): \(errno)"
+    case .deadlineExceeded(let provider, let seconds):
+      "provider '\(provider)' did not answer within \(Self.format(seconds)) s and was stopped; raise --timeout if it is just slow"
+    case .ended(let provider, let status):
+      "provider '\(provider)' \(status) while working; nothing was replaced"
+    case .protocolViolation(let provider, let error):
+      "provider '\(provider)' broke the runner protocol: \(error)"
+    case .loadFailed(let provider, let message):
+      "provider '\(provider)' cannot be loaded: \(message)"
+    case .providerFailed(let provider, _, let message):
+      "provider '\(provider)': \(message)"
+    case .invalidViewTree(let provider, let reason):
+      "provider '\(provider)' drew an unusable view: \(reason)"
+    }
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+}

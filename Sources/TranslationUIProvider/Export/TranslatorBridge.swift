@@ -1,0 +1,68 @@
+import CTranslationProvider
+
+/// The C side of `TranslationProviding`: the functions of the `tp_translator` table.
+enum TranslatorBridge {
+  nonisolated(unsafe) private static var message: [UInt8] = []
+
+  static let translate: @convention(c) (
+    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
+    UnsafePointer<tp_translation_sink>?, UnsafeMutablePointer<tp_string>?
+  ) -> tp_status = { source, target, texts, count, sink, outMessage in
+    guard let source, let target, let sink, let deliver = sink.pointee.translation, count == 0 || texts != nil
+    else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
+    guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
+    let inputs = (0..<count).map { texts![$0].string }
+    do {
+      let outputs = try translator.translate(inputs, from: String(cString: source), to: String(cString: target))
+      guard outputs.count == inputs.count else {
+        throw TranslationProviderError.failed(
+          "the provider returned \(outputs.count) translations for \(inputs.count) texts")
+      }
+      for (index, output) in outputs.enumerated() {
+        output.withTPString { deliver(sink, index, $0) }
+      }
+      return Int32(TP_STATUS_OK)
+    } catch {
+      let failure = error as? TranslationProviderError ?? .failed("\(error)")
+      message = Array(failure.message.utf8)
+      outMessage?.pointee = message.withUnsafeBufferPointer {
+        tp_string(data: $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: $0.count)
+      }
+      return failure.status
+    }
+  }
+
+  static let languages: @convention(c) (UnsafePointer<tp_language_sink>?) -> tp_status = { sink in
+    guard let sink, let report = sink.pointee.pair else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
+    guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
+    for pair in translator.languagePairs {
+      pair.note.withTPString { note in
+        report(sink, pair.source, pair.target, pair.status.availability, note)
+      }
+    }
+    return Int32(TP_STATUS_OK)
+  }
+}
+
+extension LanguagePair.Status {
+  var availability: tp_availability {
+    switch self {
+    case .installed: Int32(TP_AVAILABILITY_INSTALLED)
+    case .supported: Int32(TP_AVAILABILITY_SUPPORTED)
+    case .unsupported: Int32(TP_AVAILABILITY_UNSUPPORTED)
+    }
+  }
+}
+
+extension TranslationProviderError {
+  var status: tp_status {
+    switch self {
+    case .nothingToTranslate: Int32(TP_STATUS_NOTHING_TO_TRANSLATE)
+    case .unsupportedSourceLanguage: Int32(TP_STATUS_UNSUPPORTED_SOURCE_LANGUAGE)
+    case .unsupportedTargetLanguage: Int32(TP_STATUS_UNSUPPORTED_TARGET_LANGUAGE)
+    case .unsupportedLanguagePairing: Int32(TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING)
+    case .unableToIdentifyLanguage: Int32(TP_STATUS_UNABLE_TO_IDENTIFY_LANGUAGE)
+    case .failed: Int32(TP_STATUS_FAILED)
+    }
+  }
+}

@@ -1,0 +1,4 @@
+// Provider authors write `import TranslationUIProvider` and get what Apple's
+// SwiftUI import gives them on iOS: Foundation's value types, AttributedString
+// first among them.
+@_exported import FoundationEssentials

@@ -1,0 +1,28 @@
+/// What the host hands a scene: the text, whether it may be replaced, and the
+/// way to finish, as Apple's `TranslationUIProviderContext`.
+public protocol TranslationUIProviderContext: AnyObject {
+  /// The source text to translate, or nil when the host has none.
+  var inputText: AttributedString? { get }
+
+  /// Whether `finish(translation:)` may replace the source text.
+  var allowsReplacement: Bool { get }
+
+  /// Completes the translation; the host then closes the scene.
+  ///
+  /// Pass nil to close without replacing. A non-nil translation is ignored
+  /// when `allowsReplacement` is false. Only the first call has an effect.
+  func finish(translation: AttributedString?)
+
+  /// Asks the host to give the scene more room.
+  func expandSheet()
+}
+
+extension TranslationUIProviderContext {
+  /// Completes the translation, replacing the source text with `translation`.
+  ///
+  /// This is the call Apple's "Preparing your app to be the default
+  /// translation app" sample makes; it is `finish(translation:)` by another name.
+  public func finish(replacingWithTranslation translation: AttributedString) {
+    finish(translation: translation)
+  }
+}

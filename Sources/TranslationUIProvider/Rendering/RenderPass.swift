@@ -1,0 +1,32 @@
+import TranslationViewTree
+
+/// One walk over a scene's views that turns them into view-tree nodes and
+/// collects the actions and fields the host may address by id.
+final class RenderPass {
+  let graph: StateGraph
+  /// True while drawing inside `.disabled(true)`.
+  var isDisabled = false
+  /// Button actions by control id; disabled buttons have none.
+  var actions: [String: () -> Void] = [:]
+  /// Text-field bindings by control id; disabled fields have none.
+  var fields: [String: Binding<String>] = [:]
+
+  init(graph: StateGraph) { self.graph = graph }
+
+  /// The nodes for `view` at `path`: a primitive draws itself; a composite
+  /// view gets its `@State` re-attached and is drawn through its body.
+  func makeNodes(for view: any View, at path: String) -> [ViewNode] {
+    if let primitive = view as? any PrimitiveView {
+      return primitive.makeNodes(in: self, at: path)
+    }
+    let typeName = String(reflecting: type(of: view))
+    for (index, child) in Mirror(reflecting: view).children.enumerated() {
+      if let state = child.value as? any StateProperty {
+        state.attach(to: graph, key: "\(path)/\(typeName)/\(child.label ?? String(index))")
+      }
+    }
+    return makeNodes(for: Self.body(of: view), at: path)
+  }
+
+  private static func body<V: View>(of view: V) -> any View { view.body }
+}

@@ -1,0 +1,26 @@
+/// A reference to a value owned elsewhere, as SwiftUI's `Binding`.
+@propertyWrapper
+public struct Binding<Value> {
+  private let getValue: () -> Value
+  private let setValue: (Value) -> Void
+
+  /// Creates a binding from a getter and a setter.
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    getValue = get
+    setValue = set
+  }
+
+  /// A binding to a value that never changes.
+  public static func constant(_ value: Value) -> Binding<Value> {
+    Binding(get: { value }, set: { _ in })
+  }
+
+  /// The referenced value.
+  public var wrappedValue: Value {
+    get { getValue() }
+    nonmutating set { setValue(newValue) }
+  }
+
+  /// The binding itself.
+  public var projectedValue: Binding<Value> { self }
+}

@@ -1,0 +1,32 @@
+import TranslationViewTree
+
+/// A control that performs an action, as SwiftUI's `Button`.
+public struct Button<Label: View>: View, PrimitiveView {
+  let action: () -> Void
+  let label: Label
+
+  /// A button whose label is any view.
+  public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+    self.init(action: action, label: label())
+  }
+
+  init(action: @escaping () -> Void, label: Label) {
+    self.action = action
+    self.label = label
+  }
+
+  func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode] {
+    let labelNodes = pass.makeNodes(for: label, at: "\(path).label")
+    let labelNode: ViewNode =
+      labelNodes.count == 1 ? labelNodes[0] : .hstack(alignment: "center", spacing: nil, children: labelNodes)
+    if !pass.isDisabled { pass.actions[path] = action }
+    return [.button(id: path, isEnabled: !pass.isDisabled, label: labelNode)]
+  }
+}
+
+extension Button where Label == Text {
+  /// A button with a text label.
+  public init(_ title: some StringProtocol, action: @escaping () -> Void) {
+    self.init(action: action, label: Text(title))
+  }
+}

@@ -1,0 +1,19 @@
+import TranslationViewTree
+
+/// Static text, as SwiftUI's `Text`.
+public struct Text: View, PrimitiveView {
+  let content: String
+
+  /// Text from a string, shown as it is.
+  public init(_ content: some StringProtocol) { self.content = String(content) }
+
+  /// Text from a string, shown as it is.
+  public init(verbatim content: String) { self.content = content }
+
+  /// Text from an attributed string; the characters are shown, attributes are not.
+  public init(_ attributedContent: AttributedString) {
+    content = String(attributedContent.characters)
+  }
+
+  func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode] { [.text(content)] }
+}

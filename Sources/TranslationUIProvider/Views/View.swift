@@ -1,0 +1,28 @@
+import TranslationViewTree
+
+/// A piece of a provider's interface, as SwiftUI's `View`.
+///
+/// Compose views in `body`; the SDK flattens them into the view tree that
+/// crosses the ABI and that the host draws.
+public protocol View {
+  /// The type of view this view's body is made of.
+  associatedtype Body: View
+
+  /// The content of the view.
+  @ViewBuilder var body: Body { get }
+}
+
+extension Never: View {
+  public var body: Never { return preconditionFailure("Never has no body") }
+}
+
+/// A view the SDK draws itself rather than through `body`.
+protocol PrimitiveView {
+  /// The nodes this view contributes, with control ids derived from `path`.
+  func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode]
+}
+
+extension PrimitiveView {
+  /// Primitive views have no body; the renderer never asks for one.
+  public var body: Never { return preconditionFailure("\(Self.self) is drawn by the SDK and has no body") }
+}

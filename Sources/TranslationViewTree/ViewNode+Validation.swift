@@ -1,0 +1,51 @@
+extension ViewNode {
+  /// The deepest nesting a tree may have; deeper trees are refused rather than
+  /// risking the host's stack.
+  package static let maximumDepth = 64
+
+  private static let verticalAlignments: Set = ["leading", "center", "trailing"]
+  private static let horizontalAlignments: Set = ["top", "center", "bottom"]
+
+  /// Checks what `Codable` cannot: alignments, ranges, unique control ids, depth.
+  /// Returns the ids of the controls seen so far, this node's included.
+  @discardableResult
+  func validate(path: String, ids: Set<String>, depth: Int = 0) throws(ViewTreeError) -> Set<String> {
+    guard depth < Self.maximumDepth else { throw .tooDeep(path: path) }
+    var ids = ids
+    switch self {
+    case .vstack(let alignment, let spacing, _):
+      try Self.check(alignment, in: Self.verticalAlignments, path: path)
+      try Self.check(spacing: spacing, path: path)
+    case .hstack(let alignment, let spacing, _):
+      try Self.check(alignment, in: Self.horizontalAlignments, path: path)
+      try Self.check(spacing: spacing, path: path)
+    case .button(let id, _, _), .textField(let id, _, _, _):
+      guard !id.isEmpty else { throw .malformed(path: path, reason: "a control has an empty id") }
+      guard ids.insert(id).inserted else { throw .duplicateID(id, path: path) }
+    case .progress(_, let fraction?):
+      guard fraction.isFinite, (0...1).contains(fraction) else {
+        throw .malformed(path: path, reason: "progress fraction \(fraction) is outside 0...1")
+      }
+    default:
+      break
+    }
+    for (index, child) in children.enumerated() {
+      ids = try child.validate(path: "\(path).\(index)", ids: ids, depth: depth + 1)
+    }
+    return ids
+  }
+
+  private static func check(_ alignment: String, in allowed: Set<String>, path: String) throws(ViewTreeError) {
+    guard allowed.contains(alignment) else {
+      throw .malformed(
+        path: path,
+        reason: "alignment '\(alignment)' is not one of \(allowed.sorted().joined(separator: ", "))")
+    }
+  }
+
+  private static func check(spacing: Double?, path: String) throws(ViewTreeError) {
+    if let spacing, !(spacing.isFinite && spacing >= 0) {
+      throw .malformed(path: path, reason: "spacing \(spacing) is not a finite, non-negative number")
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import TranslationHostCore
+
+/// A failure of a command, with the message shown after `Error: ` and the exit code.
+struct CommandError: Error {
+  var message: String
+  var exitCode: ExitCode
+  /// For usage errors: the command whose `--help` to point at.
+  var usageOf: (any Command.Type)?
+
+  init(_ message: String, exitCode: ExitCode, usageOf: (any Command.Type)? = nil) {
+    self.message = message
+    self.exitCode = exitCode
+    self.usageOf = usageOf
+  }
+
+  /// A mistake on the command line.
+  static func usage(_ message: String, of command: any Command.Type) -> CommandError {
+    CommandError(message, exitCode: .usage, usageOf: command)
+  }
+
+  /// The message and exit code for any error a command may throw.
+  init(_ error: any Error) {
+    switch error {
+    case let error as CommandError:
+      self = error
+    case let error as LocatorError:
+      self.init(error.description, exitCode: .providerUnavailable)
+    case let error as SceneError:
+      self.init(error.description, exitCode: error == .noScene(provider: "") ? .usage : .noSuchControl)
+    case let error as RunnerError:
+      self.init(error.description, exitCode: Self.exitCode(for: error))
+    default:
+      self.init("\(error)", exitCode: .failure)
+    }
+  }
+
+  private static func exitCode(for error: RunnerError) -> ExitCode {
+    switch error {
+    case .runnerNotFound, .spawnFailed: .failure
+    case .loadFailed: .providerUnavailable
+    case .deadlineExceeded: .deadlineExceeded
+    case .ended, .protocolViolation, .invalidViewTree: .providerFailed
+    case .providerFailed(_, let status?, _):
+      switch status {
+      case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing,
+        .unableToIdentifyLanguage:
+        .unsupportedLanguage
+      case .nothingToTranslate: .invalidInput
+      default: .providerFailed
+      }
+    case .providerFailed: .providerFailed
+    }
+  }
+}

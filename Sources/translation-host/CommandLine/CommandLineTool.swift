@@ -1,0 +1,57 @@
+/// The root of `translation-host`: picks the subcommand, runs it, and turns
+/// errors into `Error: …` lines and exit codes.
+enum CommandLineTool {
+  static let commands: [any Command.Type] = [RunCommand.self, TranslateCommand.self]
+
+  static let help = """
+    OVERVIEW: The default translation provider system for Linux.
+
+    Runs translation providers (bundles with an Info.plist, an entitlements file
+    and a shared object) in their own processes, as iOS runs the default
+    translation app's extension.
+
+    USAGE: translation-host <subcommand> [options]
+
+    SUBCOMMANDS:
+    \(commands.map { "  \($0.name.padding(24))\($0.abstract)" }.joined(separator: "\n"))
+
+      See 'translation-host <subcommand> --help' for details.
+
+    \(ExitCode.table)
+
+    """
+
+  static func run(_ arguments: [String], output: Output = Output()) -> ExitCode {
+    guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+      if arguments.count > 1, arguments[0] == "help", let command = commands.first(where: { $0.name == arguments[1] }) {
+        output.data(command.help)
+      } else {
+        output.data(help)
+      }
+      return .success
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+      output.diagnostic("Error: unknown subcommand '\(first)'\n\(usageHint(nil))")
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    do {
+      let parsed = try ParsedArguments(rest, options: command.options, command: command)
+      if parsed.has("help") {
+        output.data(command.help)
+        return .success
+      }
+      return try command.init(parsed).run(output: output)
+    } catch {
+      let failure = CommandError(error)
+      output.diagnostic("Error: \(failure.message)\n")
+      if failure.exitCode == .usage { output.diagnostic(usageHint(failure.usageOf ?? command)) }
+      return failure.exitCode
+    }
+  }
+
+  private static func usageHint(_ command: (any Command.Type)?) -> String {
+    guard let command else { return "  See 'translation-host --help' for the subcommands.\n" }
+    return "Usage: translation-host \(command.name) \(command.usage)\n  See 'translation-host \(command.name) --help' for more information.\n"
+  }
+}

@@ -1,0 +1,65 @@
+import TranslationHostCore
+
+/// `translation-host translate`: headless translation for scripts.
+struct TranslateCommand: Command {
+  static let name = "translate"
+  static let abstract = "Translate a text with a provider's headless capability."
+  static let usage = "[<text>] --from <tag> --to <tag> [--provider <id|path>] [--timeout <seconds>]"
+  static let discussion = """
+    Writes the translation, and a newline, to stdout. The text is the argument,
+    or stdin without its trailing newline. The provider must implement the
+    translate capability (tp.translate/1).
+    """
+  static let arguments = [(name: "<text>", help: "The text to translate (default: read stdin).")]
+  static let options: [OptionSpec] =
+    [
+      .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
+      .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
+    ] + ProviderOptions.specs
+
+  var provider: ProviderOptions
+  var text: String?
+  var source: String?
+  var target: String?
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count <= 1 else {
+      throw .usage("expected one text, got \(arguments.positionals.count); quote the text", of: Self.self)
+    }
+    provider = try ProviderOptions(arguments, command: Self.self)
+    text = arguments.positionals.first
+    source = arguments.value("from")
+    target = arguments.value("to")
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let (source, target) = try Self.languages(source, target, command: Self.self)
+    let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
+    guard !input.text.isEmpty else { throw CommandError("nothing to translate: the text is empty", exitCode: .invalidInput) }
+    let client = try provider.launch(output: output)
+    defer { client.close() }
+    let translation = try client.translate([input.text], from: source, to: target)[0]
+    output.data(translation + "\n")
+    return .success
+  }
+
+  /// Checks that both languages are given and look like BCP-47 tags.
+  static func languages(_ source: String?, _ target: String?, command: any Command.Type) throws(CommandError) -> (String, String) {
+    guard let source else { throw .usage("missing '--from <tag>': say which language the text is in, such as 'en'", of: command) }
+    guard let target else { throw .usage("missing '--to <tag>': say which language to translate into, such as 'es'", of: command) }
+    for (option, tag) in [("--from", source), ("--to", target)] where !isLanguageTag(tag) {
+      throw .usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: command)
+    }
+    return (source, target)
+  }
+
+  private static func isLanguageTag(_ tag: String) -> Bool {
+    let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+    guard let language = parts.first, (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+      return false
+    }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+}

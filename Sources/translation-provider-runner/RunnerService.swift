@@ -1,0 +1,159 @@
+import Glibc
+import Synchronization
+import TranslationHostCore
+
+/// The runner's loop: load the provider named by `hello`, then answer
+/// requests one at a time until the host closes the socket.
+///
+/// Sandboxing (DESIGN §6: rlimits, seccomp, namespaces) is applied in
+/// `prepare()` before the provider's code is loaded.
+final class RunnerService {
+  private let channel: FrameChannel
+  private var identifier = "provider"
+  private var provider: LoadedProvider?
+  private var scene: ProviderScene?
+  /// Set by the provider's `finish` (from any thread); read after each request.
+  private let sceneFinished = Flag()
+
+  init(channel: FrameChannel) { self.channel = channel }
+
+  func run() {
+    while true {
+      let request: RunnerRequest
+      do {
+        request = try channel.receive(RunnerRequest.self)
+      } catch {
+        if error != .closed { log("runner: \(error)") }
+        break
+      }
+      let reply = answer(request)
+      do { try channel.send(RunnerMessage.reply(reply)) } catch { break }
+    }
+    scene?.destroy()
+    scene = nil
+    provider = nil
+  }
+
+  private func answer(_ request: RunnerRequest) -> RunnerReply {
+    switch request {
+    case .hello(let version, let identifier, let bundlePath, let executablePath):
+      guard version == RunnerProtocol.version else {
+        return .failure(
+          RunnerFailure(kind: .request, message: ProtocolError.versionMismatch(host: version, runner: RunnerProtocol.version).description))
+      }
+      self.identifier = identifier
+      return hello(bundlePath: bundlePath, executablePath: executablePath)
+    case .openScene(let text, let allowsReplacement, let source, let target):
+      return openScene(text, allowsReplacement, source, target)
+    case .render:
+      return render()
+    case .performAction(let id):
+      return sceneCall { scene throws(ProviderError) in try scene.performAction(id) }
+    case .setText(let id, let value):
+      return sceneCall { scene throws(ProviderError) in try scene.setText(id, to: value) }
+    case .closeScene:
+      scene?.destroy()
+      scene = nil
+      return .done
+    case .translate(let source, let target, let texts):
+      return translatorCall { translator throws(ProviderError) in
+        .translations(try translator.translate(texts, from: source, to: target))
+      }
+    case .languages:
+      return translatorCall { translator throws(ProviderError) in .languages(try translator.languages()) }
+    }
+  }
+
+  private func hello(bundlePath: String, executablePath: String) -> RunnerReply {
+    guard provider == nil else { return .failure(RunnerFailure(kind: .request, message: "hello sent twice")) }
+    do {
+      let identifier = identifier
+      let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath) { level, message in
+        Self.write("translation-host: provider '\(identifier)': \(level): \(message)")
+      }
+      provider = loaded
+      return .ready(protocolVersion: RunnerProtocol.version, capabilities: loaded.capabilities)
+    } catch {
+      return .failure(RunnerFailure(kind: .load, message: error.description))
+    }
+  }
+
+  private func openScene(_ text: String?, _ allowsReplacement: Bool, _ source: String?, _ target: String?) -> RunnerReply {
+    guard let provider else { return notReady() }
+    scene?.destroy()
+    sceneFinished.value = false
+    do {
+      let channel = channel
+      let finished = sceneFinished
+      let identifier = identifier
+      scene = try ProviderScene(
+        provider: provider, inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source,
+        targetLanguage: target,
+        onEvent: { event in
+          if case .finished = event { finished.value = true }
+          try? channel.send(RunnerMessage.event(event))
+        },
+        onWarning: { Self.write("translation-host: provider '\(identifier)': warning: \($0)") })
+    } catch {
+      return .failure(RunnerFailure(kind: .provider, message: error.description))
+    }
+    return render()
+  }
+
+  private func render() -> RunnerReply {
+    sceneCall { _ in }
+  }
+
+  /// Runs `body` on the scene, then answers with `finished` or a fresh rendering.
+  private func sceneCall(_ body: (ProviderScene) throws(ProviderError) -> Void) -> RunnerReply {
+    guard let scene else { return .failure(RunnerFailure(kind: .request, message: "no scene is open")) }
+    do {
+      try body(scene)
+      if sceneFinished.value { return .finished }
+      let json = try scene.render()
+      guard let text = String(validating: json, as: UTF8.self) else {
+        return .failure(RunnerFailure(kind: .provider, message: "the view tree is not valid UTF-8"))
+      }
+      return .view(json: text)
+    } catch {
+      return .failure(providerFailure(error))
+    }
+  }
+
+  private func translatorCall(_ body: (ProviderTranslator) throws(ProviderError) -> RunnerReply) -> RunnerReply {
+    guard let provider else { return notReady() }
+    do {
+      return try body(try ProviderTranslator(provider: provider))
+    } catch {
+      return .failure(providerFailure(error))
+    }
+  }
+
+  private func providerFailure(_ error: ProviderError) -> RunnerFailure {
+    if case .failed(let status, let message) = error {
+      return RunnerFailure(kind: .provider, status: status, message: message.isEmpty ? status.description : message)
+    }
+    return RunnerFailure(kind: .provider, message: error.description)
+  }
+
+  private func notReady() -> RunnerReply {
+    .failure(RunnerFailure(kind: .request, message: "no provider is loaded; send hello first"))
+  }
+
+  private func log(_ message: String) { Self.write("translation-host: \(identifier): \(message)") }
+
+  private static func write(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+}
+
+/// A Boolean shared between threads.
+private final class Flag: Sendable {
+  private let storage = Atomic<Bool>(false)
+
+  var value: Bool {
+    get { storage.load(ordering: .acquiring) }
+    set { storage.store(newValue, ordering: .releasing) }
+  }
+}
