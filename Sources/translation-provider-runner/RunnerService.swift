@@ -68,7 +68,9 @@ final class RunnerService {
     guard provider == nil else { return .failure(RunnerFailure(kind: .request, message: "hello sent twice")) }
     do {
       let identifier = identifier
+      let threshold = Self.logThreshold
       let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath) { level, message in
+        guard level.rawValue >= threshold.rawValue else { return }
         Self.write("translation-host: provider '\(identifier)': \(level): \(message)")
       }
       provider = loaded
@@ -139,6 +141,13 @@ final class RunnerService {
   private func notReady() -> RunnerReply {
     .failure(RunnerFailure(kind: .request, message: "no provider is loaded; send hello first"))
   }
+
+  /// The least severe provider log line shown: `$TRANSLATION_HOST_LOG`
+  /// (`debug`, `info`, `warning` or `error`), `warning` by default.
+  private static let logThreshold: ProviderLogLevel = {
+    let wanted = getenv("TRANSLATION_HOST_LOG").map { String(cString: $0) } ?? ""
+    return [ProviderLogLevel.debug, .info, .warning, .error].first { $0.description == wanted } ?? .warning
+  }()
 
   private func log(_ message: String) { Self.write("translation-host: \(identifier): \(message)") }
 

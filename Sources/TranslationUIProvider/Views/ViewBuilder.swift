@@ -3,9 +3,11 @@ import TranslationViewTree
 /// Builds a list of views from a closure's statements, as SwiftUI's `ViewBuilder`.
 @resultBuilder
 public enum ViewBuilder {
-  public static func buildExpression(_ view: some View) -> ViewList { ViewList([view]) }
+  public static func buildExpression(_ view: some View) -> ViewList { ViewList([view], isExpression: true) }
   public static func buildBlock() -> ViewList { ViewList([]) }
-  public static func buildBlock(_ components: ViewList...) -> ViewList { ViewList(components) }
+  public static func buildBlock(_ components: ViewList...) -> ViewList {
+    ViewList(components.map { $0.isExpression ? $0.elements[0] : $0 })
+  }
   public static func buildOptional(_ component: ViewList?) -> ViewList { component ?? ViewList([]) }
   public static func buildEither(first component: ViewList) -> ViewList { component }
   public static func buildEither(second component: ViewList) -> ViewList { component }
@@ -15,16 +17,23 @@ public enum ViewBuilder {
 
 /// The views a `ViewBuilder` closure produced, in order.
 ///
-/// Each element keeps its position in the path of its descendants, so a view
-/// inside an `if` keeps its identity (and its `@State`) when a sibling
-/// appears or disappears.
+/// Each statement keeps its position in the path of its descendants, and the
+/// views of an `if`, `switch` or `for` stay grouped under their statement, so
+/// a view keeps its identity (and its `@State`) when a sibling appears or
+/// disappears. A list of one view is that view, at the same path.
 public struct ViewList: View, PrimitiveView {
   let elements: [any View]
+  /// Made by `buildExpression` from a single statement.
+  let isExpression: Bool
 
-  init(_ elements: [any View]) { self.elements = elements }
+  init(_ elements: [any View], isExpression: Bool = false) {
+    self.elements = elements
+    self.isExpression = isExpression
+  }
 
   func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode] {
-    elements.enumerated().flatMap { index, element in
+    if elements.count == 1 { return pass.makeNodes(for: elements[0], at: path) }
+    return elements.enumerated().flatMap { index, element in
       pass.makeNodes(for: element, at: "\(path).\(index)")
     }
   }

@@ -1,5 +1,5 @@
 /// A subcommand of `translation-host`: its name, help, options, and what it does.
-protocol Command {
+protocol Command: Sendable {
   /// The word that selects it, as in `translation-host run`.
   static var name: String { get }
   /// One line for the command list.

@@ -1,4 +1,3 @@
-import TranslationViewTree
 
 extension ViewTree {
   /// A button as a person sees it: its visible label and whether it can be pressed.

@@ -1,0 +1,76 @@
+import FoundationEssentials
+import Testing
+@testable import TranslationViewTree
+
+@Suite struct ViewTreeTests {
+  private let sample = ViewTree(
+    root: .vstack(
+      alignment: "leading", spacing: 4,
+      children: [
+        .text("Hallo"),
+        .button(id: "0.1", isEnabled: true, label: .label(title: "Translate", systemImage: "globe")),
+        .textField(id: "0.2", placeholder: "Target", text: "es", isEnabled: false),
+        .hstack(alignment: "top", spacing: nil, children: [.spacer, .divider, .progress(label: "Working", fraction: 0.5)]),
+      ]))
+
+  @Test func roundTripsThroughJSON() throws {
+    let json = try sample.jsonData()
+    #expect(try ViewTree.decode(json) == sample)
+  }
+
+  @Test func encodesTheDocumentedSchema() throws {
+    let json = String(decoding: try ViewTree(root: .button(id: "b", isEnabled: false, label: .text("Go"))).jsonData(), as: UTF8.self)
+    #expect(json == #"{"root":{"enabled":false,"id":"b","label":{"text":"Go","type":"text"},"type":"button"},"version":1}"#)
+  }
+
+  @Test func appliesDefaultsForOptionalKeys() throws {
+    let tree = try ViewTree.decode(Array(#"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"x","label":{"type":"text","text":"Go"}}]}}"#.utf8))
+    #expect(tree.root == .vstack(alignment: "center", spacing: nil, children: [.button(id: "x", isEnabled: true, label: .text("Go"))]))
+  }
+
+  @Test func visibleTextJoinsWhatAPersonSees() {
+    #expect(sample.root.visibleText == "Hallo Translate es Working")
+  }
+
+  struct BadTree: Sendable, CustomTestStringConvertible {
+    var json: String
+    var expected: ViewTreeError
+    var testDescription: String { expected.description }
+  }
+
+  static let badTrees: [BadTree] = [
+    BadTree(json: #"{"version":2,"root":{"type":"spacer"}}"#, expected: .unsupportedVersion(2)),
+    BadTree(
+      json: #"{"version":1,"root":{"type":"vstack","alignment":"top","children":[]}}"#,
+      expected: .malformed(path: "root", reason: "alignment 'top' is not one of center, leading, trailing")),
+    BadTree(
+      json: #"{"version":1,"root":{"type":"hstack","spacing":-1,"children":[]}}"#,
+      expected: .malformed(path: "root", reason: "spacing -1.0 is not a finite, non-negative number")),
+    BadTree(
+      json: #"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"a","label":{"type":"spacer"}},{"type":"textField","id":"a","text":""}]}}"#,
+      expected: .duplicateID("a", path: "root.1")),
+    BadTree(
+      json: #"{"version":1,"root":{"type":"button","id":"","label":{"type":"spacer"}}}"#,
+      expected: .malformed(path: "root", reason: "a control has an empty id")),
+    BadTree(
+      json: #"{"version":1,"root":{"type":"progress","fraction":1.5}}"#,
+      expected: .malformed(path: "root", reason: "progress fraction 1.5 is outside 0...1")),
+    BadTree(json: #"{"version":1,"root":{"type":"text"}}"#, expected: .malformed(path: "root", reason: "missing key 'text'")),
+  ]
+
+  @Test(arguments: badTrees) func refusesMalformedTrees(_ bad: BadTree) {
+    #expect(throws: bad.expected) { try ViewTree.decode(Array(bad.json.utf8)) }
+  }
+
+  @Test(arguments: ["", "null", "[]", #"{"version":1}"#, #"{"version":1,"root":{"type":"marquee"}}"#, "{\"version\":1,\"root\":"])
+  func refusesDocumentsThatAreNotTrees(_ json: String) {
+    #expect(throws: ViewTreeError.self) { try ViewTree.decode(Array(json.utf8)) }
+  }
+
+  @Test func refusesTreesDeeperThanTheLimit() {
+    var node = ViewNode.text("deep")
+    for _ in 0..<ViewNode.maximumDepth { node = .vstack(alignment: "center", spacing: nil, children: [node]) }
+    let json = try? ViewTree(root: node).jsonData()
+    #expect(throws: ViewTreeError.self) { try ViewTree.decode(json ?? []) }
+  }
+}
