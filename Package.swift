@@ -30,11 +30,10 @@ let package = Package(
       exclude: ["Info.plist", "Reverse.entitlements"]),
 
     // MARK: Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
-    .testTarget(
-      name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TranslationHostCore"]),
+    .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ]
 )

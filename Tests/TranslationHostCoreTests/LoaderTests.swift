@@ -1,0 +1,70 @@
+import TestSupport
+import Testing
+@testable import TranslationHostCore
+
+/// The loader against real shared objects compiled from Tests/Fixtures.
+@Suite struct LoaderTests {
+  static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var defines: [String]
+    var expected: @Sendable (String) -> LoadError
+  }
+
+  static let cases: [Case] = [
+    Case(testDescription: "no entry symbol", defines: ["NO_ENTRY"]) {
+      .missingEntry($0, reason: "\($0): undefined symbol: translation_provider_entry")
+    },
+    Case(testDescription: "entry returns NULL", defines: ["NULL_ENTRY"]) { .nullEntry($0) },
+    Case(testDescription: "ABI major 2", defines: ["ABI_MAJOR=2"]) {
+      .abiMismatch($0, provider: (2, 7), host: (1, 0))
+    },
+    Case(testDescription: "truncated entry table", defines: ["ENTRY_SIZE=8"]) { .truncatedEntry($0, size: 8) },
+    Case(testDescription: "init returns false", defines: ["INIT_FAILS"]) { .initFailed($0) },
+    Case(testDescription: "unresolved symbol", defines: ["UNDEFINED_SYMBOL"]) {
+      .openFailed($0, reason: "\($0): undefined symbol: tp_fixture_symbol_that_does_not_exist")
+    },
+  ]
+
+  @Test(arguments: cases) func refusesBrokenLibraries(_ test: Case) throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: test.defines, name: "broken", in: directory)
+    #expect(throws: test.expected(library)) {
+      try LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in }
+    }
+  }
+
+  @Test func refusesFilesThatAreNotELF() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("libText.so", "#!/bin/sh\necho not a library\n")
+    #expect(throws: LoadError.notELF(path)) { try DynamicLibrary(path: path) }
+  }
+
+  @Test func messagesNameTheFileAndBothVersions() {
+    let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), host: (1, 0)).description
+    #expect(message.hasPrefix("/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.0"))
+  }
+
+  @Test func loadsAWorkingProviderAndTranslates() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, name: "good", in: directory)
+    let provider = try LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in }
+    #expect(provider.capabilities == ["tp.scene.selected-text/1", "tp.translate/1"])
+    let translator = try ProviderTranslator(provider: provider)
+    #expect(try translator.translate(["abc", "ñu"], from: "en", to: "en-x-upper") == ["ABC", "ñU"])
+    #expect(try translator.languages() == [LanguagePairStatus(source: "en", target: "en-x-upper", availability: .installed, note: "")])
+    #expect(throws: ProviderError.failed(.unsupportedLanguagePairing, message: "")) {
+      try translator.translate(["abc"], from: "en", to: "fr")
+    }
+  }
+
+  @Test func aBatchWithAMissingAnswerIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["SKIP_ANSWER"], name: "skips", in: directory)
+    let translator = try ProviderTranslator(provider: LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in })
+    #expect(throws: ProviderError.invalidTranslation("did not answer index 1")) {
+      try translator.translate(["a", "b"], from: "en", to: "en-x-upper")
+    }
+  }
+}

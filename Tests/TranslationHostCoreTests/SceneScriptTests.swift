@@ -1,0 +1,31 @@
+import Testing
+@testable import TranslationHostCore
+import TranslationViewTree
+
+@Suite struct SceneScriptTests {
+  private let tree = ViewTree(
+    root: .vstack(
+      alignment: "leading", spacing: nil,
+      children: [
+        .button(id: "t", isEnabled: true, label: .label(title: "Translate", systemImage: "globe")),
+        .button(id: "r", isEnabled: false, label: .text("Replace With Translation")),
+        .hstack(alignment: "center", spacing: nil, children: [.button(id: "c", isEnabled: true, label: .text("Copy"))]),
+      ]))
+
+  @Test(arguments: [("Translate", "t"), ("translate", "t"), ("COPY", "c")])
+  func findsEnabledButtonsByLabelIgnoringCase(_ label: String, _ id: String) throws {
+    #expect(try SceneScript.button(labelled: label, in: tree) == id)
+  }
+
+  @Test func aDisabledButtonIsAnErrorListingTheButtons() {
+    #expect(throws: SceneError.buttonDisabled("Replace with translation", available: ["'Translate'", "'Replace With Translation' (disabled)", "'Copy'"])) {
+      try SceneScript.button(labelled: "Replace with translation", in: tree)
+    }
+  }
+
+  @Test func aMissingButtonIsAnErrorListingTheButtons() {
+    let error = SceneError.noSuchButton("Paste", available: ["'Translate'", "'Replace With Translation' (disabled)", "'Copy'"])
+    #expect(throws: error) { try SceneScript.button(labelled: "Paste", in: tree) }
+    #expect(error.description == "no button 'Paste' in the scene; its buttons are 'Translate', 'Replace With Translation' (disabled), 'Copy'")
+  }
+}
