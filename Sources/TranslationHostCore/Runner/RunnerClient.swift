@@ -43,11 +43,15 @@ package final class RunnerClient {
   package static func launch(bundle: ProviderBundle, runnerPath: String, timeout: Double) throws(RunnerError) -> RunnerClient {
     let (hostFD, runnerFD): (Int32, Int32)
     do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw .spawnFailed(runnerPath, error) }
+    // A crash is reported in one line by the host; Swift's backtracer would
+    // print pages of registers first. Authors who want it set SWIFT_BACKTRACE.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
     let pid: pid_t
     do {
       pid = try Syscalls.spawn(
-        runnerPath, arguments: [bundle.identifier],
-        environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }, childFD: runnerFD)
+        runnerPath, arguments: [bundle.identifier], environment: environment.map { "\($0.key)=\($0.value)" },
+        childFD: runnerFD)
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)

@@ -36,7 +36,10 @@ struct ParsedArguments {
       if let inlineValue {
         value = inlineValue
       } else {
-        guard index < arguments.count else { throw .usage("missing value for '--\(name) <\(spec.valueName!)>'", of: command) }
+        // A following option is not a value; `--name=--value` passes one that looks like an option.
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+          throw .usage("missing value for '--\(name) <\(spec.valueName!)>'", of: command)
+        }
         value = arguments[index]
         index += 1
       }

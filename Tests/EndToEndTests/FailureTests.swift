@@ -1,0 +1,69 @@
+import Testing
+import TestSupport
+
+/// Every way a run can fail: the exit code is the documented one, stderr says
+/// what happened, and stdout stays empty.
+@Suite(.tags(.endToEnd)) struct FailureTests {
+  static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// Compile-time mode of the fixture provider; nil writes a text file as the library.
+    var defines: [String]?
+    var arguments: [String]
+    var exitCode: Int32
+    var message: String
+    var entitled = true
+  }
+
+  static let press = ["run", "--text", "hi", "--replace", "--press", "Go"]
+
+  static let cases: [Case] = [
+    Case(testDescription: "not ELF", defines: nil, arguments: press, exitCode: 69, message: "not an ELF shared object"),
+    Case(testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69, message: "does not export 'translation_provider_entry'"),
+    Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1.0"),
+    Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
+    Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "its entitlements lack 'com.apple.developer.translation-app' = true", entitled: false),
+    Case(testDescription: "crash", defines: ["CRASH_IN_RENDER"], arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "abort", defines: ["ABORT_IN_ACTION"], arguments: press, exitCode: 70, message: "was killed by SIGABRT"),
+    Case(testDescription: "exit", defines: ["EXIT_IN_ACTION"], arguments: press, exitCode: 70, message: "exited with status 7"),
+    Case(testDescription: "hang", defines: ["HANG_IN_ACTION"], arguments: press + ["--timeout", "0.5"], exitCode: 75, message: "did not answer within 0.5 s"),
+    Case(testDescription: "bad view tree", defines: ["BAD_TREE"], arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
+    Case(testDescription: "missing answer", defines: ["SKIP_ANSWER"], arguments: ["translate", "--from", "en", "--to", "en-x-upper", "x"], exitCode: 70, message: "did not answer index 0"),
+    Case(testDescription: "no such button", defines: [], arguments: ["run", "--text", "hi", "--press", "Stop"], exitCode: 3, message: "no button 'Stop' in the scene; its buttons are 'Go'"),
+    Case(testDescription: "usage", defines: [], arguments: ["run", "--press"], exitCode: 64, message: "missing value for '--press <label>'"),
+    Case(testDescription: "bad timeout", defines: [], arguments: press + ["--timeout", "soon"], exitCode: 64, message: "'--timeout' needs a positive number of seconds"),
+    Case(testDescription: "bad tag", defines: [], arguments: ["translate", "--from", "english!", "--to", "es", "x"], exitCode: 64, message: "is not a BCP-47 language tag"),
+    Case(testDescription: "empty text", defines: [], arguments: ["translate", "--from", "en", "--to", "en-x-upper", ""], exitCode: 65, message: "nothing to translate"),
+  ]
+
+  @Test(arguments: cases) func failsWithTheDocumentedCode(_ test: Case) throws {
+    let directory = try TemporaryDirectory()
+    let library = try test.defines.map { try CFixture.compile(Self.source, defines: $0, name: "fixture", in: directory) }
+    var fixture = BundleFixture(name: "Fixture")
+    if !test.entitled { fixture.entitlements = [:] }
+    let bundle = try fixture.write(name: "Fixture", in: directory, library: library)
+    if library == nil { try directory.write("Fixture.translationprovider/libFixture.so", "not a library") }
+    let result = try Host().run(test.arguments + ["--provider", bundle])
+    #expect(result.exitCode == test.exitCode)
+    #expect(result.stderr.contains(test.message), "stderr: \(result.stderr)")
+    #expect(result.stdout == "")
+  }
+
+  @Test func onlyTheFirstFinishCounts() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["FINISH_TWICE"], name: "twice", in: directory)
+    let bundle = try BundleFixture(name: "Twice").write(name: "Twice", in: directory, library: library)
+    let result = try Host().run(Self.press + ["--provider", bundle])
+    #expect(result.stdout == "HI")
+    #expect(result.stderr.contains("the provider called finish again; ignored"))
+  }
+
+  @Test func invalidUTF8InputIsRefused() throws {
+    let result = try Host().run("translate", "--from", "en", "--to", "es", stdin: "ok \u{FFFD}")
+    #expect(result.exitCode != 65)  // valid UTF-8 passes the check (then fails for other reasons)
+    let invalid = try Command.run("/bin/sh", ["-c", "printf 'a\\377b' | \(Host.executable) translate --from en --to es"], environment: try Host().environment)
+    #expect(invalid.exitCode == 65)
+    #expect(invalid.stderr.contains("not valid UTF-8 (first bad byte at offset 1)"))
+  }
+}

@@ -1,0 +1,63 @@
+import Testing
+import TestSupport
+
+@Suite(.tags(.endToEnd)) struct RunCommandTests {
+  let reverse = Host.providers + "/Reverse.translationprovider"
+  let rot13 = Host.providers + "/Rot13.translationprovider"
+
+  @Test func appleSampleReplacesWithTheTranslation() throws {
+    let result = try Host().run(
+      "run", "--provider", reverse, "--text", "Hallo, Welt!", "--replace", "--press", "Translate", "--press",
+      "Replace With Translation")
+    #expect(result.stdout == "!tleW ,ollaH")
+    #expect(result.exitCode == 0)
+  }
+
+  @Test func withoutReplaceTheReplaceButtonIsDisabled() throws {
+    let result = try Host().run(
+      "run", "--provider", reverse, "--text", "Hallo, Welt!", "--press", "Translate", "--press", "Replace With Translation")
+    #expect(result.exitCode == 3)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("button 'Replace With Translation' is disabled"))
+  }
+
+  @Test func stdinKeepsItsTrailingNewline() throws {
+    let result = try Host().run(
+      "run", "--provider", rot13, "--replace", "--press", "translate", "--press", "replace with translation",
+      stdin: "Hello, world!\n")
+    #expect(result.stdout == "Uryyb, jbeyq!\n")
+    #expect(result.exitCode == 0)
+  }
+
+  @Test func findsProvidersByIdentifierAndName() throws {
+    let host = try Host(providerPath: Host.providers)
+    for reference in ["org.translationhost.rot13", "Rot13"] {
+      let result = try host.run("run", "--provider", reference, "--text", "abc", "--replace", "--from", "en", "--to", "en-x-rot13")
+      #expect(result.stdout == "nop")
+    }
+  }
+
+  @Test func headlessRunShowsTheTranslationOnStderrWithoutReplace() throws {
+    let result = try Host().run("run", "--provider", rot13, "--text", "abc", "--from", "en", "--to", "en-x-rot13")
+    #expect(result.stdout == "")
+    #expect(result.stderr == "nop\n")
+    #expect(result.exitCode == 0)
+  }
+
+  @Test func aSceneOnlyProviderSaysWhatToDoWithoutPress() throws {
+    let result = try Host().run("run", "--provider", reverse, "--text", "abc")
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.contains("press its buttons with --press <label> (its buttons: 'Translate', 'Replace With Translation')"))
+  }
+
+  @Test func unfinishedScenesPrintNothing() throws {
+    let result = try Host().run("run", "--provider", reverse, "--text", "abc", "--replace", "--press", "Translate")
+    #expect(result.exitCode == 2)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("it shows: abc cba Translate Replace With Translation"))
+  }
+}
+
+extension Tag {
+  @Tag static var endToEnd: Self
+}
