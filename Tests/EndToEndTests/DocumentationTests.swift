@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The C walkthrough in Documentation/ABI.md is a working provider: its code
+/// blocks, put together as written, compile and run through the host.
+@Suite(.tags(.endToEnd)) struct DocumentationTests {
+  private func walkthroughSource() throws -> String {
+    let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/ABI.md", encoding: .utf8)
+    let walkthrough = try #require(page.range(of: "## Walkthrough")).upperBound
+    return page[walkthrough...].components(separatedBy: "```c\n").dropFirst()
+      .map { $0.components(separatedBy: "```")[0] }
+      .joined(separator: "\n")
+  }
+
+  @Test func theCWalkthroughIsAWorkingProvider() throws {
+    let directory = try TemporaryDirectory()
+    let source = try directory.write("shout.c", try walkthroughSource())
+    let library = try CFixture.compile(source, name: "libShout", in: directory)
+    let bundle = try BundleFixture(name: "Shout").write(name: "Shout", in: directory, library: library)
+
+    let host = try Host()
+    let translated = try host.run("translate", "--provider", bundle, "--from", "en", "--to", "en-x-shout", "hello, world")
+    #expect(translated.stdout == "HELLO, WORLD\n")
+    let replaced = try host.run(
+      "run", "--provider", bundle, "--text", "hello", "--replace", "--press", "Shout", "--press", "Replace with Translation")
+    #expect(replaced.stdout == "HELLO")
+    #expect(replaced.exitCode == 0)
+  }
+}
+
+/// `Plugins/Reverse` is Apple's sample from the seed document, verbatim but
+/// for `import SwiftUI`; this keeps it so.
+@Suite struct AppleSampleTests {
+  static let seed = CFixture.packageRoot + "/../shared/seeds/default-translation-app.md"
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: seed), "the shared/ folder is not beside this checkout"))
+  func reverseIsAppleSampleWithoutTheSwiftUIImport() throws {
+    let page = try String(contentsOfFile: Self.seed, encoding: .utf8)
+    let block = try #require(page.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+    let expected = block.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import SwiftUI" }.joined(separator: "\n")
+    let actual = try String(contentsOfFile: CFixture.packageRoot + "/Plugins/Reverse/MyTranslationExtension.swift", encoding: .utf8)
+    #expect(actual == expected)
+  }
+}
