@@ -13,16 +13,21 @@ let package = Package(
   ],
   targets: [
     // MARK: ABI
-    .target(name: "CTranslationProvider"),
-    .target(name: "TranslationViewTree"),
+    .target(name: "CTranslationProvider", exclude: ["README.md"]),
+    .target(name: "TranslationViewTree", exclude: ["README.md"]),
 
     // MARK: SDK
-    .target(name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"]),
+    .target(
+      name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"],
+      exclude: ["README.md"]),
 
     // MARK: Host
-    .target(name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"]),
-    .executableTarget(name: "translation-provider-runner", dependencies: ["TranslationHostCore"]),
-    .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"]),
+    .target(
+      name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"],
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "translation-provider-runner", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
+    .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
 
     // MARK: Providers
     .target(

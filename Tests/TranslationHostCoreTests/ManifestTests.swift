@@ -111,7 +111,7 @@ import Testing
 
   @Test func diagnosticsNameTheFileAndKeyAndSayWhatToDo() {
     let message = ManifestError.wrongType(file: "/p/X.translationprovider/Info.plist", key: "CFBundleName", expected: "string", found: "integer").description
-    #expect(message == "/p/X.translationprovider/Info.plist: key 'CFBundleName' is a integer but must be a string; change its type")
+    #expect(message == "/p/X.translationprovider/Info.plist: key 'CFBundleName' is of type integer but must be of type string; change its type")
   }
 }
 

@@ -25,7 +25,7 @@ package enum ManifestError: Error, Equatable, CustomStringConvertible {
     case .missingKey(let file, let key):
       "\(file): required key '\(key)' is missing; add it"
     case .wrongType(let file, let key, let expected, let found):
-      "\(file): key '\(key)' is a \(found) but must be a \(expected); change its type"
+      "\(file): key '\(key)' is of type \(found) but must be of type \(expected); change its type"
     case .invalidValue(let file, let key, let value, let reason):
       "\(file): key '\(key)' has the value '\(value)', which \(reason)"
     case .entitlementsCount(let bundle, let found) where found.isEmpty:
