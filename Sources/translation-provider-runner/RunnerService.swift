@@ -5,8 +5,8 @@ import TranslationHostCore
 /// The runner's loop: load the provider named by `hello`, then answer
 /// requests one at a time until the host closes the socket.
 ///
-/// Sandboxing (DESIGN §6: rlimits, seccomp, namespaces) is applied in
-/// `prepare()` before the provider's code is loaded.
+/// The runner is where isolation belongs (DESIGN §6): whatever policy a
+/// provider gets must be in force before `hello` loads its code.
 final class RunnerService {
   private let channel: FrameChannel
   private var identifier = "provider"
@@ -14,6 +14,9 @@ final class RunnerService {
   private var scene: ProviderScene?
   /// Set by the provider's `finish` (from any thread); read after each request.
   private let sceneFinished = Flag()
+  /// Set while a scene request runs its action; render requests raised then
+  /// are dropped, because the reply carries a fresh rendering anyway.
+  private let isActing = Flag()
 
   init(channel: FrameChannel) { self.channel = channel }
 
@@ -87,12 +90,14 @@ final class RunnerService {
     do {
       let channel = channel
       let finished = sceneFinished
+      let isActing = isActing
       let identifier = identifier
       scene = try ProviderScene(
         provider: provider, inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source,
         targetLanguage: target,
         onEvent: { event in
           if case .finished = event { finished.value = true }
+          if event == .renderRequested && isActing.value { return }
           try? channel.send(RunnerMessage.event(event))
         },
         onWarning: { Self.write("translation-host: provider '\(identifier)': warning: \($0)") })
@@ -110,7 +115,10 @@ final class RunnerService {
   private func sceneCall(_ body: (ProviderScene) throws(ProviderError) -> Void) -> RunnerReply {
     guard let scene else { return .failure(RunnerFailure(kind: .request, message: "no scene is open")) }
     do {
+      isActing.value = true
+      defer { isActing.value = false }
       try body(scene)
+      isActing.value = false
       if sceneFinished.value { return .finished }
       let json = try scene.render()
       guard let text = String(validating: json, as: UTF8.self) else {

@@ -148,6 +148,7 @@ package final class RunnerClient {
     if let finished { return .finished(translation: finished) }
     switch reply {
     case .view(let json):
+      needsRender = false  // the reply is newer than any request that came before it
       do {
         return .view(try ViewTree.decode(Array(json.utf8)))
       } catch {
