@@ -14,12 +14,17 @@ import TestSupport
     var exitCode: Int32
     var message: String
     var entitled = true
+    /// What to write as the library when `defines` is nil.
+    var library: Library = .text
+
+    enum Library: Sendable { case text, elfHeader }
   }
 
   static let press = ["run", "--text", "hi", "--replace", "--press", "Go"]
 
   static let cases: [Case] = [
     Case(testDescription: "not ELF", defines: nil, arguments: press, exitCode: 69, message: "not an ELF shared object"),
+    Case(testDescription: "fake ELF header", defines: nil, arguments: press, exitCode: 69, message: "cannot be loaded", library: .elfHeader),
     Case(testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69, message: "does not export 'translation_provider_entry'"),
     Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1.0"),
     Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
@@ -43,7 +48,7 @@ import TestSupport
     var fixture = BundleFixture(name: "Fixture")
     if !test.entitled { fixture.entitlements = [:] }
     let bundle = try fixture.write(name: "Fixture", in: directory, library: library)
-    if library == nil { try directory.write("Fixture.translationprovider/libFixture.so", "not a library") }
+    if library == nil, test.library == .text { try directory.write("Fixture.translationprovider/libFixture.so", "not a library") }
     let result = try Host().run(test.arguments + ["--provider", bundle])
     #expect(result.exitCode == test.exitCode)
     #expect(result.stderr.contains(test.message), "stderr: \(result.stderr)")

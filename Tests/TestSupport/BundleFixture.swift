@@ -42,15 +42,30 @@ package struct BundleFixture {
     entitlements = ["com.apple.developer.translation-app": .boolean(true)]
   }
 
+  /// The first bytes of an x86-64 ELF shared object: enough for inspection,
+  /// which reads only the header, not for loading.
+  package static let elfHeader: [UInt8] = {
+    var header = [UInt8](repeating: 0, count: 64)
+    header[0...3] = [0x7f, 0x45, 0x4c, 0x46]
+    header[4] = 2  // 64-bit
+    header[5] = 1  // little-endian
+    header[6] = 1
+    header[16] = 3  // ET_DYN
+    header[18] = 62  // x86-64
+    return header
+  }()
+
   /// Writes `<directory>/<name>.translationprovider` with `library` copied in
-  /// as the executable (or an empty file when nil); returns the bundle path.
+  /// as the executable (or `elfHeader` when nil); returns the bundle path.
   @discardableResult
   package func write(name: String, in directory: TemporaryDirectory, library: String? = nil) throws -> String {
     let bundle = "\(name).translationprovider"
     try directory.write("\(bundle)/Info.plist", Self.plist(info))
     if let entitlements { try directory.write("\(bundle)/\(name).entitlements", Self.plist(entitlements)) }
-    if writesExecutable, case .string(let executable)? = info["CFBundleExecutable"], !executable.contains("/") {
-      let data = try library.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? Data()
+    if writesExecutable, case .string(let executable)? = info["CFBundleExecutable"], !executable.contains("/"),
+      executable != ".", executable != ".."
+    {
+      let data = try library.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } ?? Data(Self.elfHeader)
       try directory.write("\(bundle)/\(executable)", data)
     }
     for (file, contents) in extraFiles { try directory.write("\(bundle)/\(file)", contents) }

@@ -4,6 +4,7 @@ package enum ManifestKey {
   package static let name = "CFBundleName"
   package static let displayName = "CFBundleDisplayName"
   package static let shortVersion = "CFBundleShortVersionString"
+  package static let bundleVersion = "CFBundleVersion"
   package static let executable = "CFBundleExecutable"
   package static let extensionAttributes = "EXAppExtensionAttributes"
   package static let extensionPoint = "EXExtensionPointIdentifier"

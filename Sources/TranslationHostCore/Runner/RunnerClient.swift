@@ -94,6 +94,12 @@ package final class RunnerClient {
     try sceneUpdate(.setText(id: id, value: value))
   }
 
+  /// Destroys the scene, keeping the provider loaded.
+  package func closeScene() throws(RunnerError) {
+    let reply = try request(.closeScene)
+    guard reply == .done else { throw unexpected(reply) }
+  }
+
   /// Draws the scene again.
   package func render() throws(RunnerError) -> SceneUpdate {
     needsRender = false

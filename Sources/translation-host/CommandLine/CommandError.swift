@@ -23,8 +23,12 @@ struct CommandError: Error {
     switch error {
     case let error as CommandError:
       self = error
-    case let error as LocatorError:
+    case let error as RegistryError:
       self.init(error.description, exitCode: .providerUnavailable)
+    case let error as ManifestError:
+      self.init(error.description, exitCode: .providerUnavailable)
+    case let error as DefaultsError:
+      self.init(error.description, exitCode: .failure)
     case let error as SceneError:
       self.init(error.description, exitCode: error == .noScene(provider: "") ? .usage : .noSuchControl)
     case let error as RunnerError:

@@ -1,7 +1,10 @@
 /// The root of `translation-host`: picks the subcommand, runs it, and turns
 /// errors into `Error: …` lines and exit codes.
 enum CommandLineTool {
-  static let commands: [any Command.Type] = [RunCommand.self, TranslateCommand.self]
+  static let commands: [any Command.Type] = [
+    RunCommand.self, TranslateCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
+    SetDefaultCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+  ]
 
   static let help = """
     OVERVIEW: The default translation provider system for Linux.

@@ -3,7 +3,7 @@ import TranslationHostCore
 /// The options `run` and `translate` share: which provider, and its deadline.
 struct ProviderOptions {
   static let specs: [OptionSpec] = [
-    .option("provider", "id|path", help: "Bundle id, name or path of the provider (default: the first installed)."),
+    .option("provider", "id|path", help: "Bundle id, name or path of the provider (default: the default provider)."),
     .option("timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout)))."),
   ]
   static let defaultTimeout = 30.0
@@ -13,31 +13,22 @@ struct ProviderOptions {
 
   init(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) {
     provider = arguments.value("provider")
-    guard let timeout = arguments.value("timeout").map({ Double($0) }) ?? Self.defaultTimeout,
-      timeout.isFinite, timeout > 0
+    timeout = try Self.timeout(arguments, command: command)
+  }
+
+  /// The `--timeout` value, checked.
+  static func timeout(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) -> Double {
+    guard let timeout = arguments.value("timeout").map({ Double($0) }) ?? defaultTimeout, timeout.isFinite, timeout > 0
     else {
       throw .usage("'--timeout' needs a positive number of seconds, not '\(arguments.value("timeout") ?? "")'", of: command)
     }
-    self.timeout = timeout
+    return timeout
   }
 
-  /// Finds the provider, refuses one that is not a translation app, reports
-  /// manifest warnings, and starts its runner.
+  /// Finds the provider (the named one, or the default), re-reads its bundle,
+  /// refuses it unless it may run, reports manifest warnings, and starts its runner.
   func launch(output: Output) throws -> RunnerClient {
-    let locator = ProviderLocator.standard()
-    let bundle: ProviderBundle
-    if let provider {
-      bundle = try locator.bundle(named: provider)
-    } else {
-      bundle = try locator.fallbackBundle()
-      output.note("no --provider given; using '\(bundle.identifier)', the first installed provider")
-    }
-    for warning in bundle.warnings { output.note("warning: \(warning)") }
-    guard bundle.isTranslationApp else {
-      throw CommandError(
-        "provider '\(bundle.identifier)' is not a translation app: its entitlements lack '\(ManifestKey.translationApp)' = true",
-        exitCode: .providerUnavailable)
-    }
+    let bundle = try ProviderResolution.bundle(named: provider, output: output)
     return try RunnerClient.launch(bundle: bundle, runnerPath: try RunnerLocator.locate(), timeout: timeout)
   }
 }

@@ -1,0 +1,14 @@
+import Glibc
+
+/// An exclusive `flock` on a lock file, held for the duration of a closure,
+/// so that read-modify-write cycles of several processes do not interleave.
+package enum FileLock {
+  package static func withLock<T>(at path: String, _ body: () throws -> T) throws -> T {
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw Errno.current }
+    defer { close(fd) }
+    try Syscalls.retrying { flock(fd, LOCK_EX) }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+}

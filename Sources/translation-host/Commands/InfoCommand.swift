@@ -1,0 +1,50 @@
+import TranslationHostCore
+
+/// `translation-host info`: everything known about one provider.
+struct InfoCommand: Command {
+  static let name = "info"
+  static let abstract = "Show everything known about one provider."
+  static let usage = "<provider> [--json]"
+  static let arguments = [(name: "<provider>", help: "Bundle id, name or path.")]
+  static let options: [OptionSpec] = [.flag("json", help: "Print a JSON object.")]
+
+  var reference: String
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count == 1 else { throw .usage("expected one provider", of: Self.self) }
+    reference = arguments.positionals[0]
+    json = arguments.has("json")
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let context = try RegistryContext()
+    let entry: RegistryEntry
+    if ProviderResolution.isPath(reference), (try? context.snapshot.entry(named: reference)) == nil {
+      entry = .standalone(at: reference)
+    } else {
+      entry = try context.snapshot.entry(named: reference)
+    }
+    let summary = context.summary(entry)
+    if json {
+      try output.json(summary)
+      return .success
+    }
+    let rows: [(String, String)] = [
+      ("Identifier", summary.id ?? "(unreadable)"),
+      ("Name", summary.displayName ?? "?"),
+      ("Version", summary.version ?? "?"),
+      ("Bundle", summary.path),
+      ("Executable", summary.executable ?? "?"),
+      ("Found in", "\(summary.folder) (\(summary.origin))"),
+      ("Translation app", summary.translationApp ? "yes" : "no"),
+      ("Network access", summary.networkAccess ? "declared" : "not declared: the provider gets no network"),
+      ("Eligible", summary.eligible ? "yes" : "no"),
+      ("Default", summary.isDefault ? "yes" : "no"),
+    ]
+    var text = rows.map { "\(($0.0 + ":").padding(18))\($0.1)\n" }.joined()
+    if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }
+    output.data(text)
+    return .success
+  }
+}

@@ -1,0 +1,60 @@
+import FoundationEssentials
+import TranslationHostCore
+
+/// `translation-host install`: validates a bundle and copies it into the user's provider folder.
+struct InstallCommand: Command {
+  static let name = "install"
+  static let abstract = "Validate a provider bundle and install it for this user."
+  static let usage = "<bundle-dir>"
+  static let discussion = """
+    Runs the checks of 'validate', then copies the bundle into
+    $XDG_DATA_HOME/translation-host/providers, replacing an older copy of the
+    same name in one step. Nothing is installed unless every check passes.
+    """
+  static let arguments = [(name: "<bundle-dir>", help: "The <Name>.translationprovider folder.")]
+  static let options: [OptionSpec] = [ProviderOptions.specs[1]]
+
+  var path: String
+  var timeout: Double
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count == 1 else { throw .usage("expected one bundle folder", of: Self.self) }
+    path = arguments.positionals[0]
+    timeout = try ProviderOptions.timeout(arguments, command: Self.self)
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let source = SearchPath.normalized(path)
+    guard source.hasSuffix(".translationprovider") else {
+      throw CommandError.usage("'\(path)' is not a <Name>.translationprovider folder", of: Self.self)
+    }
+    let checks = try ValidateCommand.validate(source, timeout: timeout)
+    let failures = checks.filter { $0.outcome == .failed }
+    guard failures.isEmpty else {
+      output.diagnostic(failures.map { "FAIL  \($0.message)\n" }.joined())
+      throw CommandError(InstallError.invalid(source).description, exitCode: .providerUnavailable)
+    }
+    let manifest = try ProviderBundle.load(at: source)
+    let snapshot = ProviderRegistry.standard().scan()
+    let userFolder = snapshot.searchPath.userFolder
+    let name = URL(fileURLWithPath: source).lastPathComponent
+    if let clash = snapshot.entries.first(where: {
+      $0.folder.path == userFolder && $0.identifier == manifest.identifier && !$0.path.hasSuffix("/" + name)
+    }) {
+      throw CommandError(
+        "'\(manifest.identifier)' is already installed as \(clash.path); uninstall it first", exitCode: .failure)
+    }
+    let installed: String
+    do {
+      installed = try BundleInstaller(folder: userFolder).install(
+        source, executableName: URL(fileURLWithPath: manifest.executablePath).lastPathComponent)
+    } catch {
+      throw CommandError(error.description, exitCode: .failure)
+    }
+    output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
+    if let shadow = ProviderRegistry.standard().scan().entries.first(where: { $0.path == installed })?.shadowedBy {
+      output.note("warning: it is shadowed by \(shadow), which comes first in the search path")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,34 @@
+import TranslationHostCore
+
+/// `translation-host uninstall`: removes a provider from the user's provider folder.
+struct UninstallCommand: Command {
+  static let name = "uninstall"
+  static let abstract = "Remove a provider installed for this user."
+  static let usage = "<provider>"
+  static let discussion = """
+    Removes a bundle from $XDG_DATA_HOME/translation-host/providers. Bundles in
+    other folders belong to whoever put them there (a package manager) and are
+    left alone. If it was your default, the next of your preferred defaults is used.
+    """
+  static let arguments = [(name: "<provider>", help: "Bundle id, name or path.")]
+  static let options: [OptionSpec] = []
+
+  var reference: String
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count == 1 else { throw .usage("expected one provider", of: Self.self) }
+    reference = arguments.positionals[0]
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let snapshot = ProviderRegistry.standard().scan()
+    let entry = try snapshot.entry(named: reference)
+    do {
+      try BundleInstaller(folder: snapshot.searchPath.userFolder).uninstall(entry.path)
+    } catch {
+      throw CommandError(error.description, exitCode: .failure)
+    }
+    output.data("removed \(entry.identifier ?? entry.path) from \(entry.path)\n")
+    return .success
+  }
+}

@@ -1,0 +1,72 @@
+import FoundationEssentials
+import TranslationHostCore
+
+/// A provider as `list --json` and `info --json` describe it. The keys are a
+/// stable contract for scripts.
+struct ProviderSummary: Encodable {
+  var id: String?
+  var name: String?
+  var displayName: String?
+  var version: String?
+  var path: String
+  var executable: String?
+  var folder: String
+  var origin: String
+  var eligible: Bool
+  var translationApp: Bool
+  var networkAccess: Bool
+  var isDefault: Bool
+  var shadowedBy: String?
+  var problems: [String]
+
+  init(_ entry: RegistryEntry, defaultPath: String?) {
+    let manifest = entry.manifest
+    id = manifest?.identifier
+    name = manifest?.name
+    displayName = manifest?.displayName
+    version = manifest?.version
+    path = entry.path
+    executable = manifest?.executablePath
+    folder = entry.folder.path
+    origin = entry.folder.origin.rawValue
+    eligible = entry.isUsable
+    translationApp = manifest?.isTranslationApp ?? false
+    networkAccess = manifest?.allowsNetworkAccess ?? false
+    isDefault = entry.path == defaultPath
+    shadowedBy = entry.shadowedBy
+    problems = entry.problemDescriptions
+  }
+
+  // `shadowedBy` is written as null rather than left out.
+  enum CodingKeys: String, CodingKey {
+    case id, name, displayName, version, path, executable, folder, origin, eligible, translationApp, networkAccess,
+      isDefault, shadowedBy, problems
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(id, forKey: .id)
+    try c.encode(name, forKey: .name)
+    try c.encode(displayName, forKey: .displayName)
+    try c.encode(version, forKey: .version)
+    try c.encode(path, forKey: .path)
+    try c.encode(executable, forKey: .executable)
+    try c.encode(folder, forKey: .folder)
+    try c.encode(origin, forKey: .origin)
+    try c.encode(eligible, forKey: .eligible)
+    try c.encode(translationApp, forKey: .translationApp)
+    try c.encode(networkAccess, forKey: .networkAccess)
+    try c.encode(isDefault, forKey: .isDefault)
+    try c.encode(shadowedBy, forKey: .shadowedBy)
+    try c.encode(problems, forKey: .problems)
+  }
+}
+
+extension Output {
+  /// Writes `value` as pretty, key-sorted JSON and a newline to stdout.
+  func json(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    data(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+  }
+}
