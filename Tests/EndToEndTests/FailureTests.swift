@@ -28,7 +28,7 @@ import TestSupport
     Case(testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69, message: "does not export 'translation_provider_entry'"),
     Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1.0"),
     Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
-    Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "its entitlements lack 'com.apple.developer.translation-app' = true", entitled: false),
+    Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "entitlement 'com.apple.developer.translation-app' is not true, so this provider may not run", entitled: false),
     Case(testDescription: "crash", defines: ["CRASH_IN_RENDER"], arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
     Case(testDescription: "abort", defines: ["ABORT_IN_ACTION"], arguments: press, exitCode: 70, message: "was killed by SIGABRT"),
     Case(testDescription: "exit", defines: ["EXIT_IN_ACTION"], arguments: press, exitCode: 70, message: "exited with status 7"),
