@@ -17,7 +17,7 @@ DEBIAN_PACKAGES := gcc libc6-dev
 SWIFT_PROVIDERS := Reverse
 C_PROVIDERS     := Rot13
 
-.PHONY: all build deps run test clean
+.PHONY: all build deps run test bench clean
 
 all: build
 
@@ -46,6 +46,9 @@ run: build
 
 test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) $(SWIFT) test
+
+bench: build
+	python3 Benchmarks/registry.py
 
 clean:
 	rm -rf $(BUILD) .build

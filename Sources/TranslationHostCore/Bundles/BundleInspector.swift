@@ -112,7 +112,7 @@ package struct BundleInspector {
     }
     let bytes: [UInt8]
     do {
-      bytes = try Directory.readPrefix(of: file, count: PropertyListLimits.maximumBytes + 1)
+      bytes = try Directory.readPrefix(of: file, count: Int(status.size))
       try PropertyListLimits.check(bytes)
     } catch let error as Errno {
       problems.append(.unreadable(file, reason: error.description))
@@ -127,7 +127,7 @@ package struct BundleInspector {
       problems.append(.tooComplex(file))
       return nil
     }
-    guard let value = try? PropertyListValue.parse(Data(bytes)) else {
+    guard let value = try? PropertyListValue.parse(bytes) else {
       problems.append(.unreadable(file, reason: "not a valid XML or binary property list"))
       return nil
     }

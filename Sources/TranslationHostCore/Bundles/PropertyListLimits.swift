@@ -30,39 +30,34 @@ package enum PropertyListLimits {
 
   /// Counts open `<array>` and `<dict>` elements, skipping comments and CDATA.
   private static func checkXML(_ bytes: [UInt8]) throws(Violation) {
-    let lt = UInt8(ascii: "<")
     var depth = 0
     var index = 0
-    func matches(_ text: String, at offset: Int) -> Bool {
-      let pattern = Array(text.utf8)
-      return offset + pattern.count <= bytes.count && Array(bytes[offset..<offset + pattern.count]) == pattern
-    }
-    func skip(past terminator: String, from offset: Int) -> Int {
-      var i = offset
-      while i < bytes.count && !matches(terminator, at: i) { i += 1 }
-      return i + terminator.utf8.count
-    }
-    while index < bytes.count {
-      guard bytes[index] == lt else {
-        index += 1
-        continue
-      }
-      if matches("<!--", at: index) {
-        index = skip(past: "-->", from: index + 4)
-      } else if matches("<![CDATA[", at: index) {
-        index = skip(past: "]]>", from: index + 9)
-      } else if matches("<array>", at: index) || matches("<dict>", at: index) {
+    while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+      if bytes.matches(commentStart, at: open) {
+        index = bytes.index(after: commentEnd, from: open + commentStart.count)
+      } else if bytes.matches(cdataStart, at: open) {
+        index = bytes.index(after: cdataEnd, from: open + cdataStart.count)
+      } else if bytes.matches(arrayOpen, at: open) || bytes.matches(dictOpen, at: open) {
         depth += 1
         guard depth <= maximumDepth else { throw .tooDeep }
-        index += 6
-      } else if matches("</array>", at: index) || matches("</dict>", at: index) {
+        index = open + 6
+      } else if bytes.matches(arrayClose, at: open) || bytes.matches(dictClose, at: open) {
         depth -= 1
-        index += 7
+        index = open + 7
       } else {
-        index += 1
+        index = open + 1
       }
     }
   }
+
+  private static let commentStart = Array("<!--".utf8)
+  private static let commentEnd = Array("-->".utf8)
+  private static let cdataStart = Array("<![CDATA[".utf8)
+  private static let cdataEnd = Array("]]>".utf8)
+  private static let arrayOpen = Array("<array>".utf8)
+  private static let dictOpen = Array("<dict>".utf8)
+  private static let arrayClose = Array("</array>".utf8)
+  private static let dictClose = Array("</dict>".utf8)
 
   /// Walks the object graph of a `bplist00` file from its top object.
   private static func checkBinary(_ bytes: [UInt8]) throws(Violation) {
@@ -117,5 +112,19 @@ package enum PropertyListLimits {
     for byte in bytes[offset..<offset + size] { value = value << 8 | UInt64(byte) }
     guard value <= UInt64(Int.max / 2) else { throw .malformed("integer out of range") }
     return Int(value)
+  }
+}
+
+extension [UInt8] {
+  /// Whether `pattern` occurs at `offset`.
+  fileprivate func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+    offset + pattern.count <= count && self[offset..<offset + pattern.count].elementsEqual(pattern)
+  }
+
+  /// The index just past the first `pattern` at or after `offset`, or `count`.
+  fileprivate func index(after pattern: [UInt8], from offset: Int) -> Int {
+    var i = offset
+    while i < count && !matches(pattern, at: i) { i += 1 }
+    return Swift.min(i + pattern.count, count)
   }
 }

@@ -13,29 +13,29 @@ package indirect enum PropertyListValue: Decodable, Equatable, Sendable {
   case dictionary([String: PropertyListValue])
 
   package init(from decoder: any Decoder) throws {
-    if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+    // Most values in a manifest are strings, then dictionaries and Booleans:
+    // try them first, because every failed attempt builds and throws an error.
+    let single = try decoder.singleValueContainer()
+    if let value = try? single.decode(String.self) {
+      self = .string(value)
+    } else if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
       var entries: [String: PropertyListValue] = [:]
       for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key) }
       self = .dictionary(entries)
+    } else if let value = try? single.decode(Bool.self) {
+      self = .boolean(value)
     } else if var unkeyed = try? decoder.unkeyedContainer() {
       var elements: [PropertyListValue] = []
       while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(PropertyListValue.self)) }
       self = .array(elements)
+    } else if let value = try? single.decode(Int.self) {
+      self = .integer(value)
+    } else if let value = try? single.decode(Double.self) {
+      self = .real(value)
+    } else if let value = try? single.decode(Date.self) {
+      self = .date(value)
     } else {
-      let single = try decoder.singleValueContainer()
-      if let value = try? single.decode(Bool.self) {
-        self = .boolean(value)
-      } else if let value = try? single.decode(Int.self) {
-        self = .integer(value)
-      } else if let value = try? single.decode(Double.self) {
-        self = .real(value)
-      } else if let value = try? single.decode(Date.self) {
-        self = .date(value)
-      } else if let value = try? single.decode(String.self) {
-        self = .string(value)
-      } else {
-        self = .data(try single.decode(Data.self))
-      }
+      self = .data(try single.decode(Data.self))
     }
   }
 
@@ -53,9 +53,10 @@ package indirect enum PropertyListValue: Decodable, Equatable, Sendable {
     }
   }
 
-  /// Parses a whole XML or binary property list.
-  package static func parse(_ data: Data) throws -> PropertyListValue {
-    try PropertyListDecoder().decode(PropertyListValue.self, from: data)
+  /// Parses a whole XML, binary or OpenStep property list.
+  package static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
+    if let value = XMLPropertyListReader.read(bytes) { return value }
+    return try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes))
   }
 
   private struct AnyKey: CodingKey {

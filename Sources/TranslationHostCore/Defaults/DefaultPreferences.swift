@@ -32,8 +32,7 @@ package struct DefaultPreferences: Sendable {
     var identifiers: [String] = []
     var ignored: [String] = []
     for rawLine in text.split(separator: "\n") {
-      let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-      let line = String(content.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingWhitespace()
       guard !line.isEmpty else { continue }
       if Self.isIdentifier(line) {
         if !identifiers.contains(line) { identifiers.append(line) }

@@ -35,11 +35,13 @@ package struct ProviderRegistry: Sendable {
         folderProblems.append(problem)
         continue
       }
+      guard let descriptor = try? Directory.open(folder.path) else { continue }
+      defer { Directory.close(descriptor) }
       let names = ((try? Directory.names(at: folder.path)) ?? []).filter { $0.hasSuffix(".translationprovider") }.sorted()
       for name in names {
         let path = folder.path + "/" + name
         let inspection: BundleInspection
-        if let previous = cached[path], RegistryCache.isCurrent(previous) {
+        if let previous = cached[path], RegistryCache.isCurrent(previous, name: name, in: descriptor) {
           inspection = previous
         } else {
           inspection = BundleInspector.inspect(path)

@@ -16,11 +16,11 @@ package enum RegistryCache {
   /// The records of the cache at `path`, or nil when it is absent or unusable.
   package static func load(from path: String) -> [String: BundleInspection]? {
     guard let status = try? FileStatus(path: path), status.isRegularFile, status.safetyProblem(at: path) == nil,
-      let bytes = try? Directory.readPrefix(of: path, count: Int(status.size)),
-      let text = String(validating: bytes, as: UTF8.self)
+      let bytes = try? Directory.readPrefix(of: path, count: Int(status.size))
     else { return nil }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first == Substring(header), lines.last == "" else { return nil }
+    // Parsed as bytes: splitting Strings by Character costs more than the stats.
+    var lines = bytes.split(separator: newline, omittingEmptySubsequences: false)
+    guard lines.first.map(Array.init) == Array(header.utf8), lines.last?.isEmpty == true else { return nil }
     lines.removeFirst()
     lines.removeLast()
     var records: [String: BundleInspection] = [:]
@@ -32,12 +32,13 @@ package enum RegistryCache {
     return records
   }
 
-  /// Whether the files of a cached inspection are exactly as they were.
-  package static func isCurrent(_ inspection: BundleInspection) -> Bool {
+  /// Whether the files of a cached inspection of the bundle `name`, in the
+  /// open search folder `folder`, are exactly as they were.
+  package static func isCurrent(_ inspection: BundleInspection, name: String, in folder: Int32) -> Bool {
     guard inspection.files["."] != nil else { return false }
-    for (name, status) in inspection.files {
-      let path = name == "." ? inspection.path : inspection.path + "/" + name
-      guard (try? FileStatus(path: path)) == status else { return false }
+    for (file, status) in inspection.files {
+      let path = file == "." ? name : name + "/" + file
+      guard (try? FileStatus(path: path, relativeTo: folder)) == status else { return false }
     }
     return true
   }
@@ -46,85 +47,121 @@ package enum RegistryCache {
   package static func save(_ records: [String: BundleInspection], to path: String) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    var text = header + "\n"
-    for key in records.keys.sorted() { text += encode(records[key]!) + "\n" }
-    try? AtomicFile.write(Array(text.utf8), to: path, mode: 0o600, durable: false)
+    var bytes = Array(header.utf8) + [newline]
+    bytes.reserveCapacity(records.count * 512)
+    for key in records.keys.sorted() {
+      encode(records[key]!, into: &bytes)
+      bytes.append(newline)
+    }
+    try? AtomicFile.write(bytes, to: path, mode: 0o600, durable: false)
   }
 
   // MARK: Records
 
-  private static func encode(_ inspection: BundleInspection) -> String {
-    let files = inspection.files.sorted { $0.key < $1.key }.map { name, s in
-      [escape(name, separators: true), String(s.size), String(s.modified), String(s.mode), String(s.owner), String(s.inode), String(s.device)]
-        .joined(separator: ":")
-    }.joined(separator: "/")
-    let m = inspection.manifest
-    let manifest = m.map {
-      [$0.identifier, $0.name, $0.displayName, $0.version, $0.executablePath, $0.allowsNetworkAccess ? "1" : "0", $0.isTranslationApp ? "1" : "0"]
-    } ?? []
-    let problems = inspection.problems.isEmpty ? "" : (try? JSONEncoder().encode(inspection.problems)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    return ([escape(inspection.path), files, escape(problems)] + manifest.map { escape($0) }).joined(separator: "\t")
+  private static func encode(_ inspection: BundleInspection, into bytes: inout [UInt8]) {
+    append(inspection.path, to: &bytes)
+    bytes.append(tab)
+    for (position, (name, s)) in inspection.files.sorted(by: { $0.key < $1.key }).enumerated() {
+      if position > 0 { bytes.append(slash) }
+      append(name, to: &bytes, separators: true)
+      for number in [s.size, s.modified, Int64(s.mode), Int64(s.owner), Int64(bitPattern: s.inode), Int64(bitPattern: s.device)] {
+        bytes.append(colon)
+        bytes += String(number).utf8
+      }
+    }
+    bytes.append(tab)
+    if !inspection.problems.isEmpty, let json = try? JSONEncoder().encode(inspection.problems) {
+      append(String(decoding: json, as: UTF8.self), to: &bytes)
+    }
+    if let m = inspection.manifest {
+      for field in [m.identifier, m.name, m.displayName, m.version, m.executablePath, m.allowsNetworkAccess ? "1" : "0", m.isTranslationApp ? "1" : "0"] {
+        bytes.append(tab)
+        append(field, to: &bytes)
+      }
+    }
   }
 
-  private static func decode(_ line: Substring) -> BundleInspection? {
-    let raw = line.split(separator: "\t", omittingEmptySubsequences: false)
-    let fields = raw.map { unescape($0) }
-    guard fields.count == 3 || fields.count == 10, let path = fields[0] else { return nil }
+  private static func decode(_ line: ArraySlice<UInt8>) -> BundleInspection? {
+    let raw = line.split(separator: tab, omittingEmptySubsequences: false)
+    guard raw.count == 3 || raw.count == 10, let path = text(raw[0]) else { return nil }
     var files: [String: FileStatus] = [:]
-    for file in raw[1].split(separator: "/") {
-      let parts = file.split(separator: ":", omittingEmptySubsequences: false)
-      guard parts.count == 7, let name = unescape(parts[0]), let size = Int64(parts[1]), let modified = Int64(parts[2]),
-        let mode = UInt32(parts[3]), let owner = UInt32(parts[4]), let inode = UInt64(parts[5]), let device = UInt64(parts[6])
+    for file in raw[1].split(separator: slash) {
+      let parts = file.split(separator: colon, omittingEmptySubsequences: false)
+      guard parts.count == 7, let name = text(parts[0]), let size = number(parts[1]), let modified = number(parts[2]),
+        let mode = number(parts[3]), let owner = number(parts[4]), let inode = number(parts[5]),
+        let device = number(parts[6])
       else { return nil }
-      files[name] = FileStatus(size: size, modified: modified, mode: mode, owner: owner, inode: inode, device: device)
+      files[name] = FileStatus(
+        size: size, modified: modified, mode: UInt32(truncatingIfNeeded: mode), owner: UInt32(truncatingIfNeeded: owner),
+        inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
     }
     var problems: [ManifestError] = []
-    if let json = fields[2], !json.isEmpty {
-      guard let decoded = try? JSONDecoder().decode([ManifestError].self, from: Data(json.utf8)) else { return nil }
+    if !raw[2].isEmpty {
+      guard let json = text(raw[2]), let decoded = try? JSONDecoder().decode([ManifestError].self, from: Data(json.utf8))
+      else { return nil }
       problems = decoded
     }
     var manifest: ProviderBundle?
-    if fields.count == 10 {
-      let m = fields[3...].map { $0 ?? "" }
-      guard m[5] == "0" || m[5] == "1", m[6] == "0" || m[6] == "1" else { return nil }
+    if raw.count == 10 {
+      let m = raw[3...].map(text)
+      guard let identifier = m[0], let name = m[1], let displayName = m[2], let version = m[3],
+        let executablePath = m[4], m[5] == "0" || m[5] == "1", m[6] == "0" || m[6] == "1"
+      else { return nil }
       manifest = ProviderBundle(
-        path: path, identifier: m[0], name: m[1], displayName: m[2], version: m[3], executablePath: m[4],
-        allowsNetworkAccess: m[5] == "1", isTranslationApp: m[6] == "1")
+        path: path, identifier: identifier, name: name, displayName: displayName, version: version,
+        executablePath: executablePath, allowsNetworkAccess: m[5] == "1", isTranslationApp: m[6] == "1")
     }
     return BundleInspection(path: path, manifest: manifest, problems: problems, files: files)
   }
 
-  /// Percent-escapes `%`, tab and newline, and with `separators` also the
-  /// `:` and `/` that separate file stamps.
-  private static func escape(_ text: String, separators: Bool = false) -> String {
-    let special: (UInt8) -> Bool = { $0 == 0x25 || $0 == 0x09 || $0 == 0x0A || (separators && ($0 == 0x3A || $0 == 0x2F)) }
-    guard text.utf8.contains(where: special) else { return text }
-    var out: [UInt8] = []
-    for byte in text.utf8 {
-      if special(byte) {
-        out += Array("%\(byte < 16 ? "0" : "")\(String(byte, radix: 16, uppercase: true))".utf8)
-      } else {
-        out.append(byte)
-      }
+  private static let newline = UInt8(ascii: "\n")
+  private static let tab = UInt8(ascii: "\t")
+  private static let slash = UInt8(ascii: "/")
+  private static let colon = UInt8(ascii: ":")
+
+  /// A decimal integer, possibly negative.
+  private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {
+    var digits = bytes[...]
+    let negative = digits.first == UInt8(ascii: "-")
+    if negative { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.count <= 19 else { return nil }
+    var value: Int64 = 0
+    for byte in digits {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      value = value * 10 + Int64(byte - 0x30)
     }
-    return String(decoding: out, as: UTF8.self)
+    return negative ? -value : value
   }
 
-  private static func unescape(_ text: Substring) -> String? {
-    guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    var index = text.utf8.startIndex
-    let utf8 = text.utf8
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      if byte == 0x25 {
-        let next = utf8.index(index, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
-        guard utf8.distance(from: index, to: next) == 3, let value = UInt8(String(decoding: utf8[utf8.index(after: index)..<next], as: UTF8.self), radix: 16) else { return nil }
-        bytes.append(value)
-        index = next
+  /// Appends `text`, percent-escaping `%`, tab and newline, and with
+  /// `separators` also the `:` and `/` that separate file stamps.
+  private static func append(_ text: String, to bytes: inout [UInt8], separators: Bool = false) {
+    for byte in text.utf8 {
+      if byte == 0x25 || byte == tab || byte == newline || (separators && (byte == colon || byte == slash)) {
+        bytes += [0x25, hexDigit(byte >> 4), hexDigit(byte & 0x0F)]
       } else {
         bytes.append(byte)
-        index = utf8.index(after: index)
+      }
+    }
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x41 + value - 10 }
+
+  /// The UTF-8 text of an escaped field.
+  private static func text(_ field: ArraySlice<UInt8>) -> String? {
+    guard field.contains(UInt8(ascii: "%")) else { return String(validating: field, as: UTF8.self) }
+    var bytes: [UInt8] = []
+    var index = field.startIndex
+    while index < field.endIndex {
+      if field[index] == UInt8(ascii: "%") {
+        guard index + 2 < field.endIndex,
+          let value = UInt8(String(decoding: field[index + 1...index + 2], as: UTF8.self), radix: 16)
+        else { return nil }
+        bytes.append(value)
+        index += 3
+      } else {
+        bytes.append(field[index])
+        index += 1
       }
     }
     return String(validating: bytes, as: UTF8.self)

@@ -16,11 +16,20 @@ package enum Directory {
     return names
   }
 
+  /// Opens the folder at `path` for `FileStatus(path:relativeTo:)`.
+  package static func open(_ path: String) throws(Errno) -> Int32 {
+    let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw Errno.current }
+    return fd
+  }
+
+  package static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+
   /// Reads the first `count` bytes of `path` (fewer if the file is shorter).
   package static func readPrefix(of path: String, count: Int) throws(Errno) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw Errno.current }
-    defer { close(fd) }
+    defer { Glibc.close(fd) }
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {

@@ -16,10 +16,12 @@ package struct FileStatus: Equatable, Sendable {
   /// Group or others may write it.
   package var isWritableByOthers: Bool { mode & 0o022 != 0 }
 
-  /// `stat` of `path`, following symbolic links.
-  package init(path: String) throws(Errno) {
+  /// `stat` of `path`, following symbolic links; a relative path is taken
+  /// relative to the open folder `folder` (a descriptor), which spares the
+  /// kernel walking the whole path again for each file of a bundle.
+  package init(path: String, relativeTo folder: Int32 = AT_FDCWD) throws(Errno) {
     var info = stat()
-    try Syscalls.retrying { stat(path, &info) }
+    try Syscalls.retrying { fstatat(folder, path, &info, 0) }
     size = Int64(info.st_size)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     mode = info.st_mode
