@@ -42,10 +42,10 @@ struct XMLPropertyListReader {
     case "dict/": return .dictionary([:])
     case "array/": return .array([])
     case "integer":
-      guard let text = text(until: "</integer>"), let value = Int(text.trimmingWhitespace()) else { return nil }
+      guard let text = text(until: "</integer>"), let value = Int(text) else { return nil }
       return .integer(value)
     case "real":
-      guard let text = text(until: "</real>"), let value = Double(text.trimmingWhitespace()) else { return nil }
+      guard let text = text(until: "</real>"), let value = Double(text) else { return nil }
       return .real(value)
     case "dict":
       var entries: [String: PropertyListValue] = [:]
