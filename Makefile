@@ -11,7 +11,7 @@ ABI_INCLUDE := Sources/CTranslationProvider/include
 SWIFT_OUT    = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
-DEBIAN_PACKAGES := gcc libc6-dev
+DEBIAN_PACKAGES := gcc libc6-dev libseccomp-dev
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse

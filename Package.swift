@@ -25,8 +25,10 @@ let package = Package(
     .target(
       name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"],
       exclude: ["README.md"]),
+    .target(name: "CRunnerSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
-      name: "translation-provider-runner", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
+      name: "translation-provider-runner", dependencies: ["TranslationHostCore", "CRunnerSandbox"],
+      exclude: ["README.md"]),
     .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
 
     // MARK: Providers

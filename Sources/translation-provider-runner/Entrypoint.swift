@@ -1,10 +1,21 @@
+import Glibc
 import TranslationHostCore
 
-/// `translation-provider-runner`: serves one provider over descriptor 3 for
-/// `translation-host`. Not meant to be run by hand.
+/// `translation-provider-runner <bundle-id> <policy…>`: serves one provider
+/// over descriptor 3 for `translation-host`. Not meant to be run by hand; the
+/// bundle id is there so that `ps` shows which provider a runner serves.
 @main
 enum Entrypoint {
   static func main() {
-    RunnerService(channel: FrameChannel(fd: RunnerProtocol.runnerDescriptor)).run()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let channel = FrameChannel(fd: RunnerProtocol.runnerDescriptor)
+    let sandbox: Result<[SandboxLayer], SandboxError>
+    do {
+      let policy = try SandboxPolicy(arguments: Array(arguments.dropFirst()))
+      sandbox = .success(try RunnerSandbox.apply(policy))
+    } catch {
+      sandbox = .failure(error)
+    }
+    RunnerService(channel: channel, sandbox: sandbox).run()
   }
 }

@@ -9,7 +9,8 @@ import TranslationHostCore
 /// provider gets must be in force before `hello` loads its code.
 final class RunnerService {
   private let channel: FrameChannel
-  private var identifier = "provider"
+  /// The layers in force, or why the sandbox could not be set up (then no provider is loaded).
+  private let sandbox: Result<[SandboxLayer], SandboxError>
   private var provider: LoadedProvider?
   private var scene: ProviderScene?
   /// Set by the provider's `finish` (from any thread); read after each request.
@@ -18,7 +19,10 @@ final class RunnerService {
   /// are dropped, because the reply carries a fresh rendering anyway.
   private let isActing = Flag()
 
-  init(channel: FrameChannel) { self.channel = channel }
+  init(channel: FrameChannel, sandbox: Result<[SandboxLayer], SandboxError>) {
+    self.channel = channel
+    self.sandbox = sandbox
+  }
 
   func run() {
     while true {
@@ -39,13 +43,17 @@ final class RunnerService {
 
   private func answer(_ request: RunnerRequest) -> RunnerReply {
     switch request {
-    case .hello(let version, let identifier, let bundlePath, let executablePath):
+    case .hello(let version, _, let bundlePath, let executablePath):
       guard version == RunnerProtocol.version else {
         return .failure(
           RunnerFailure(kind: .request, message: ProtocolError.versionMismatch(host: version, runner: RunnerProtocol.version).description))
       }
-      self.identifier = identifier
       return hello(bundlePath: bundlePath, executablePath: executablePath)
+    case .describeSandbox:
+      switch sandbox {
+      case .success(let layers): return .sandbox(layers)
+      case .failure(let error): return .failure(RunnerFailure(kind: .sandbox, message: error.description))
+      }
     case .openScene(let text, let allowsReplacement, let source, let target):
       return openScene(text, allowsReplacement, source, target)
     case .render:
@@ -69,15 +77,19 @@ final class RunnerService {
 
   private func hello(bundlePath: String, executablePath: String) -> RunnerReply {
     guard provider == nil else { return .failure(RunnerFailure(kind: .request, message: "hello sent twice")) }
+    let layers: [SandboxLayer]
+    switch sandbox {
+    case .success(let applied): layers = applied
+    case .failure(let error): return .failure(RunnerFailure(kind: .sandbox, message: error.description))
+    }
     do {
-      let identifier = identifier
       let threshold = Self.logThreshold
       let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath) { level, message in
         guard level.rawValue >= threshold.rawValue else { return }
-        Self.write("translation-host: provider '\(identifier)': \(level): \(message)")
+        Self.write("\(level): \(message)")
       }
       provider = loaded
-      return .ready(protocolVersion: RunnerProtocol.version, capabilities: loaded.capabilities)
+      return .ready(protocolVersion: RunnerProtocol.version, capabilities: loaded.capabilities, sandbox: layers)
     } catch {
       return .failure(RunnerFailure(kind: .load, message: error.description))
     }
@@ -91,7 +103,6 @@ final class RunnerService {
       let channel = channel
       let finished = sceneFinished
       let isActing = isActing
-      let identifier = identifier
       scene = try ProviderScene(
         provider: provider, inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source,
         targetLanguage: target,
@@ -100,7 +111,7 @@ final class RunnerService {
           if event == .renderRequested && isActing.value { return }
           try? channel.send(RunnerMessage.event(event))
         },
-        onWarning: { Self.write("translation-host: provider '\(identifier)': warning: \($0)") })
+        onWarning: { Self.write("warning: \($0)") })
     } catch {
       return .failure(RunnerFailure(kind: .provider, message: error.description))
     }
@@ -157,7 +168,7 @@ final class RunnerService {
     return [ProviderLogLevel.debug, .info, .warning, .error].first { $0.description == wanted } ?? .warning
   }()
 
-  private func log(_ message: String) { Self.write("translation-host: \(identifier): \(message)") }
+  private func log(_ message: String) { Self.write("runner: \(message)") }
 
   private static func write(_ line: String) {
     var text = line + "\n"

@@ -55,13 +55,14 @@ import TestSupport
     #expect(result.stdout == "")
   }
 
-  @Test func onlyTheFirstFinishCounts() throws {
+  @Test func finishingTwiceIsAViolationAndReplacesNothing() throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(Self.source, defines: ["FINISH_TWICE"], name: "twice", in: directory)
     let bundle = try BundleFixture(name: "Twice").write(name: "Twice", in: directory, library: library)
     let result = try Host().run(Self.press + ["--provider", bundle])
-    #expect(result.stdout == "HI")
-    #expect(result.stderr.contains("the provider called finish again; ignored"))
+    #expect(result.stdout == "")
+    #expect(result.exitCode == 70)
+    #expect(result.stderr.contains("broke the provider ABI: the provider called finish twice"))
   }
 
   @Test func invalidUTF8InputIsRefused() throws {

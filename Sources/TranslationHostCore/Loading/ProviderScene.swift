@@ -3,15 +3,18 @@ import Glibc
 import Synchronization
 
 /// A selected-text scene created through the C ABI, with the host's side of
-/// its context. Apple's rules are enforced here, whatever the provider does:
-/// the first `finish` counts, a replacement when none is allowed becomes "no
-/// replacement", and nothing from the provider is accepted after destroy.
+/// its context. Apple's rules are enforced here, whatever the provider does: a
+/// replacement when none is allowed becomes "no replacement", and nothing from
+/// the provider is accepted after destroy. Finishing twice, or with a
+/// replacement that is not UTF-8, is a `violation`.
 package final class ProviderScene {
   /// What the provider asked of the host outside a host call.
   package enum Event: Codable, Sendable, Equatable {
     case finished(translation: String?)
     case renderRequested
     case expandSheet
+    /// The provider broke a rule of the ABI; the host ends it and applies nothing.
+    case violation(String)
   }
 
   private let provider: LoadedProvider
@@ -131,8 +134,13 @@ package final class ProviderScene {
         defer { if phase == .open { phase = .finished } }
         return phase
       }
-      guard previous == .open else {
-        onWarning(previous == .finished ? "the provider called finish again; ignored" : "the provider called finish after its scene was destroyed; ignored")
+      switch previous {
+      case .open: break
+      case .finished:
+        onEvent(.violation("the provider called finish twice"))
+        return
+      case .closed:
+        onWarning("the provider called finish after its scene was destroyed; ignored")
         return
       }
       guard let translation, allowsReplacement else {
@@ -141,8 +149,7 @@ package final class ProviderScene {
         return
       }
       guard let text = String(validating: translation, as: UTF8.self) else {
-        onWarning("the provider's replacement is not valid UTF-8; ignored")
-        onEvent(.finished(translation: nil))
+        onEvent(.violation("the provider's replacement is not valid UTF-8"))
         return
       }
       onEvent(.finished(translation: text))

@@ -18,6 +18,8 @@ package final class RunnerClient {
 
   package let bundle: ProviderBundle
   package private(set) var capabilities: [String] = []
+  /// The isolation layers the runner put in force.
+  package private(set) var sandbox: [SandboxLayer] = []
   /// Set when the provider asked, outside a request, to be drawn again.
   package private(set) var needsRender = false
   /// Set when the provider asked for more room (`expandSheet`).
@@ -26,23 +28,63 @@ package final class RunnerClient {
   private let channel: FrameChannel
   private let pid: pid_t
   private let timeout: Double
+  private let output: ProviderOutput
   private var finished: String??
+  private var violation: String?
   private var isClosed = false
 
-  private init(bundle: ProviderBundle, channel: FrameChannel, pid: pid_t, timeout: Double) {
+  private init(bundle: ProviderBundle, channel: FrameChannel, pid: pid_t, timeout: Double, output: ProviderOutput) {
     self.bundle = bundle
     self.channel = channel
     self.pid = pid
     self.timeout = timeout
+    self.output = output
   }
 
   deinit { close() }
 
-  /// Starts a runner for `bundle` and has it load the provider.
+  /// Starts a runner for `bundle` under `policy` and has it load the provider.
   /// - Parameter timeout: seconds each request may take.
-  package static func launch(bundle: ProviderBundle, runnerPath: String, timeout: Double) throws(RunnerError) -> RunnerClient {
+  package static func launch(
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+  ) throws(RunnerError) -> RunnerClient {
+    let client = try start(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
+    let reply = try client.request(
+      .hello(
+        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
+        executablePath: bundle.executablePath))
+    guard case .ready(let version, let capabilities, let sandbox) = reply else { throw client.unexpected(reply) }
+    guard version == RunnerProtocol.version else {
+      throw client.protocolViolation(.versionMismatch(host: RunnerProtocol.version, runner: version))
+    }
+    client.capabilities = capabilities
+    client.sandbox = sandbox
+    return client
+  }
+
+  /// The layers a runner puts in force for `bundle` under `policy` on this
+  /// machine, found by starting one that loads nothing.
+  package static func probeSandbox(
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+  ) throws(RunnerError) -> [SandboxLayer] {
+    let client = try start(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
+    defer { client.close() }
+    let reply = try client.request(.describeSandbox)
+    guard case .sandbox(let layers) = reply else { throw client.unexpected(reply) }
+    return layers
+  }
+
+  private static func start(
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+  ) throws(RunnerError) -> RunnerClient {
     let (hostFD, runnerFD): (Int32, Int32)
-    do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw .spawnFailed(runnerPath, error) }
+    let output: ProviderOutput
+    do {
+      (hostFD, runnerFD) = try Syscalls.socketPair()
+      output = try ProviderOutput(provider: bundle.identifier)
+    } catch {
+      throw .spawnFailed(runnerPath, error)
+    }
     // A crash is reported in one line by the host; Swift's backtracer would
     // print pages of registers first. Authors who want it set SWIFT_BACKTRACE.
     var environment = ProcessInfo.processInfo.environment
@@ -50,25 +92,18 @@ package final class RunnerClient {
     let pid: pid_t
     do {
       pid = try Syscalls.spawn(
-        runnerPath, arguments: [bundle.identifier], environment: environment.map { "\($0.key)=\($0.value)" },
-        childFD: runnerFD)
+        runnerPath, arguments: [bundle.identifier] + policy.arguments,
+        environment: environment.map { "\($0.key)=\($0.value)" }, childFD: runnerFD, outputFD: output.writeEnd)
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)
+      Syscalls.close(output.writeEnd)
       throw .spawnFailed(runnerPath, error)
     }
     Syscalls.close(runnerFD)
-    let client = RunnerClient(bundle: bundle, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout)
-    let reply = try client.request(
-      .hello(
-        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
-        executablePath: bundle.executablePath))
-    guard case .ready(let version, let capabilities) = reply else { throw client.unexpected(reply) }
-    guard version == RunnerProtocol.version else {
-      throw client.violation(.versionMismatch(host: RunnerProtocol.version, runner: version))
-    }
-    client.capabilities = capabilities
-    return client
+    Syscalls.close(output.writeEnd)
+    output.start()
+    return RunnerClient(bundle: bundle, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout, output: output)
   }
 
   /// Whether the provider implements capability `id`.
@@ -110,9 +145,13 @@ package final class RunnerClient {
   /// drawn again; returns the scene's state after that.
   package func waitForChange() throws(RunnerError) -> SceneUpdate {
     let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
-    while finished == nil && !needsRender {
+    while finished == nil && !needsRender && violation == nil {
       let message = try receive(deadline: deadline)
       if case .reply(let reply) = message { throw unexpected(reply) }
+    }
+    if let violation {
+      stop()
+      throw .violation(provider: bundle.identifier, violation)
     }
     if let finished { return .finished(translation: finished) }
     return try render()
@@ -134,23 +173,30 @@ package final class RunnerClient {
     return pairs
   }
 
-  /// Ends the runner: closes the socket, gives it a moment, then kills its group.
+  /// Ends the runner: closes the socket, gives it a moment to exit, then
+  /// kills its process group, so nothing it started outlives it.
   package func close() {
     guard !isClosed else { return }
     isClosed = true
     shutdown(channel.fd, Int32(SHUT_RDWR))
-    for _ in 0..<100 {
-      if (try? Syscalls.reap(pid)) != nil { return }
-      usleep(2_000)
+    var exited = false
+    for _ in 0..<100 where !exited {
+      exited = (try? Syscalls.reap(pid)) != nil
+      if !exited { usleep(2_000) }
     }
     Syscalls.kill(-pid, SIGKILL)
-    _ = try? Syscalls.wait(pid)
+    if !exited { _ = try? Syscalls.wait(pid) }
+    output.wait(milliseconds: 200)
   }
 
   // MARK: Requests
 
   private func sceneUpdate(_ request: RunnerRequest) throws(RunnerError) -> SceneUpdate {
     let reply = try self.request(request)
+    if let violation {
+      stop()
+      throw .violation(provider: bundle.identifier, violation)
+    }
     if let finished { return .finished(translation: finished) }
     switch reply {
     case .view(let json):
@@ -162,7 +208,7 @@ package final class RunnerClient {
         throw .invalidViewTree(provider: bundle.identifier, error.description)
       }
     case .finished:
-      throw violation(.malformed("the runner said the scene finished without a finish event"))
+      throw protocolViolation(.malformed("the runner said the scene finished without a finish event"))
     default:
       throw unexpected(reply)
     }
@@ -190,6 +236,7 @@ package final class RunnerClient {
       case .finished: break
       case .renderRequested: needsRender = true
       case .expandSheet: wantsExpandedSheet = true
+      case .violation(let message): violation = violation ?? message
       }
     }
     return message
@@ -201,7 +248,9 @@ package final class RunnerClient {
     switch failure.kind {
     case .load: .loadFailed(provider: bundle.identifier, message: failure.message)
     case .provider: .providerFailed(provider: bundle.identifier, status: failure.status, message: failure.message)
-    case .request: violation(.malformed(failure.message))
+    case .request: protocolViolation(.malformed(failure.message))
+    case .sandbox: .sandboxFailed(provider: bundle.identifier, message: failure.message)
+    case .violation: .violation(provider: bundle.identifier, failure.message)
     }
   }
 
@@ -215,19 +264,20 @@ package final class RunnerClient {
       let status = (try? Syscalls.wait(pid)).map(ExitStatus.init(waitStatus:)) ?? .exited(-1)
       isClosed = true
       Syscalls.kill(-pid, SIGKILL)
+      output.wait(milliseconds: 200)
       return .ended(provider: bundle.identifier, status)
     default:
-      return violation(error)
+      return protocolViolation(error)
     }
   }
 
-  private func violation(_ error: ProtocolError) -> RunnerError {
+  private func protocolViolation(_ error: ProtocolError) -> RunnerError {
     stop()
     return .protocolViolation(provider: bundle.identifier, error)
   }
 
   private func unexpected(_ reply: RunnerReply) -> RunnerError {
-    violation(.malformed("unexpected reply \(reply)"))
+    protocolViolation(.malformed("unexpected reply \(reply)"))
   }
 
   /// Kills the runner's process group at once and reaps it.
@@ -236,5 +286,6 @@ package final class RunnerClient {
     isClosed = true
     Syscalls.kill(-pid, SIGKILL)
     _ = try? Syscalls.wait(pid)
+    output.wait(milliseconds: 200)
   }
 }

@@ -17,6 +17,10 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
   case providerFailed(provider: String, status: ProviderStatus?, message: String)
   /// The provider's view tree is unusable.
   case invalidViewTree(provider: String, String)
+  /// The provider broke a rule of the ABI (finishing twice, a replacement that is not UTF-8).
+  case violation(provider: String, String)
+  /// The runner could not isolate the provider as its policy requires.
+  case sandboxFailed(provider: String, message: String)
 
   package var description: String {
     switch self {
@@ -36,6 +40,10 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
       "provider '\(provider)': \(message)"
     case .invalidViewTree(let provider, let reason):
       "provider '\(provider)' drew an unusable view: \(reason)"
+    case .violation(let provider, let reason):
+      "provider '\(provider)' broke the provider ABI: \(reason); it was stopped and nothing was replaced"
+    case .sandboxFailed(let provider, let message):
+      "provider '\(provider)' was not started: \(message)"
     }
   }
 

@@ -11,7 +11,9 @@ package enum RunnerProtocol {
 
 /// A request from the host; each gets exactly one `RunnerReply`.
 package enum RunnerRequest: Codable, Sendable, Equatable {
-  /// Load the provider. Must be first.
+  /// Say which isolation layers are in force; allowed before `hello`.
+  case describeSandbox
+  /// Load the provider. Must come before any request below.
   case hello(protocolVersion: Int, bundleIdentifier: String, bundlePath: String, executablePath: String)
   /// Create the selected-text scene; replied to with its first view.
   case openScene(inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?)
@@ -31,8 +33,11 @@ package enum RunnerRequest: Codable, Sendable, Equatable {
 
 /// The runner's answer to one request.
 package enum RunnerReply: Codable, Sendable, Equatable {
-  /// The provider loaded; `capabilities` lists the ids it implements.
-  case ready(protocolVersion: Int, capabilities: [String])
+  /// The provider loaded; `capabilities` lists the ids it implements,
+  /// `sandbox` the isolation layers in force.
+  case ready(protocolVersion: Int, capabilities: [String], sandbox: [SandboxLayer])
+  /// The isolation layers in force.
+  case sandbox([SandboxLayer])
   /// The scene's view tree, exactly as the provider rendered it (the host checks it).
   case view(json: String)
   /// The scene finished during the request (a `finished` event came first).
@@ -62,6 +67,10 @@ package struct RunnerFailure: Codable, Sendable, Equatable, Error, CustomStringC
     case provider
     /// The host asked for something out of order (a host bug).
     case request
+    /// The sandbox could not be set up, so the provider was not loaded.
+    case sandbox
+    /// The provider broke the ABI's rules (finishing twice, a replacement that is not UTF-8).
+    case violation
   }
 
   package var kind: Kind

@@ -51,16 +51,17 @@ package enum Syscalls {
 
   /// Starts `path` with `arguments` and `environment` in a process group of
   /// its own (so everything it starts can be killed together), giving it
-  /// `childFD` as descriptor 3, /dev/null as stdin, and the host's stderr as
-  /// its stdout and stderr: nothing it prints can reach the host's stdout.
+  /// `childFD` as descriptor 3, /dev/null as stdin, and `outputFD` as its
+  /// stdout and stderr: nothing it prints can reach the host's stdout.
   package static func spawn(
-    _ path: String, arguments: [String], environment: [String], childFD: Int32
+    _ path: String, arguments: [String], environment: [String], childFD: Int32, outputFD: Int32
   ) throws(Errno) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, childFD, 3)
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, outputFD, STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, outputFD, STDERR_FILENO)
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
 
     var attributes = posix_spawnattr_t()

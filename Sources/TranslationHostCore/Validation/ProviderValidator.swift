@@ -29,12 +29,14 @@ package struct ProviderValidator: Sendable {
 
     let client: RunnerClient
     do {
-      client = try RunnerClient.launch(bundle: manifest, runnerPath: runnerPath, timeout: timeout)
+      let policy = try SandboxPolicy.forBundle(manifest)
+      client = try RunnerClient.launch(bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout)
     } catch {
-      checks.append(.failed(error.description))
+      checks.append(.failed("\(error)"))
       return checks
     }
     defer { client.close() }
+    checks.append(.note("sandbox in force: \(client.sandbox.map(\.rawValue).joined(separator: ", "))"))
     checks.append(.passed("loaded \(manifest.executablePath): ABI \(TP_ABI_VERSION_MAJOR), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.joined(separator: ", "))"))
     if client.capabilities.isEmpty {
       checks.append(.failed("the provider implements no capability; return a table for '\(TP_CAPABILITY_SELECTED_TEXT_SCENE)' or '\(TP_CAPABILITY_TRANSLATE)' from get_capability"))

@@ -29,6 +29,8 @@ struct CommandError: Error {
       self.init(error.description, exitCode: .providerUnavailable)
     case let error as DefaultsError:
       self.init(error.description, exitCode: .failure)
+    case let error as SandboxError:
+      self.init(error.description, exitCode: .usage)
     case let error as SceneError:
       self.init(error.description, exitCode: error == .noScene(provider: "") ? .usage : .noSuchControl)
     case let error as RunnerError:
@@ -43,7 +45,8 @@ struct CommandError: Error {
     case .runnerNotFound, .spawnFailed: .failure
     case .loadFailed: .providerUnavailable
     case .deadlineExceeded: .deadlineExceeded
-    case .ended, .protocolViolation, .invalidViewTree: .providerFailed
+    case .ended, .protocolViolation, .invalidViewTree, .violation: .providerFailed
+    case .sandboxFailed: .failure
     case .providerFailed(_, let status?, _):
       switch status {
       case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing,

@@ -29,6 +29,8 @@ struct ProviderOptions {
   /// refuses it unless it may run, reports manifest warnings, and starts its runner.
   func launch(output: Output) throws -> RunnerClient {
     let bundle = try ProviderResolution.bundle(named: provider, output: output)
-    return try RunnerClient.launch(bundle: bundle, runnerPath: try RunnerLocator.locate(), timeout: timeout)
+    return try RunnerClient.launch(
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
+      timeout: timeout)
   }
 }
