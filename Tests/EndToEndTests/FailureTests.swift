@@ -1,8 +1,9 @@
 import Testing
 import TestSupport
 
-/// Every way a run can fail: the exit code is the documented one, stderr says
-/// what happened, and stdout stays empty.
+/// Every way a run can fail that is not the provider misbehaving at run time
+/// (that is `ContainmentTests`): the exit code is the documented one, stderr
+/// says what happened, and stdout stays empty.
 @Suite(.tags(.endToEnd)) struct FailureTests {
   static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
 
@@ -29,11 +30,6 @@ import TestSupport
     Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1.0"),
     Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
     Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "entitlement 'com.apple.developer.translation-app' is not true, so this provider may not run", entitled: false),
-    Case(testDescription: "crash", defines: ["CRASH_IN_RENDER"], arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "abort", defines: ["ABORT_IN_ACTION"], arguments: press, exitCode: 70, message: "was killed by SIGABRT"),
-    Case(testDescription: "exit", defines: ["EXIT_IN_ACTION"], arguments: press, exitCode: 70, message: "exited with status 7"),
-    Case(testDescription: "hang", defines: ["HANG_IN_ACTION"], arguments: press + ["--timeout", "0.5"], exitCode: 75, message: "did not answer within 0.5 s"),
-    Case(testDescription: "bad view tree", defines: ["BAD_TREE"], arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
     Case(testDescription: "missing answer", defines: ["SKIP_ANSWER"], arguments: ["translate", "--from", "en", "--to", "en-x-upper", "x"], exitCode: 70, message: "did not answer index 0"),
     Case(testDescription: "no such button", defines: [], arguments: ["run", "--text", "hi", "--press", "Stop"], exitCode: 3, message: "no button 'Stop' in the scene; its buttons are 'Go'"),
     Case(testDescription: "usage", defines: [], arguments: ["run", "--press"], exitCode: 64, message: "missing value for '--press <label>'"),

@@ -4,12 +4,28 @@
  * well-behaved provider: a scene with one "Go" button that finishes with the
  * input text in upper case, and a translate capability for en -> en-x-upper.
  */
+#define _GNU_SOURCE
 #include "translation_provider.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+/* A real segmentation fault where -DCRASH_IN_<point> asks for one. The pointer
+ * is volatile so that the compiler cannot prove it null and drop the code. */
+static int *volatile null_pointer;
+#define CRASH() (*null_pointer = 1)
+
+#ifdef CRASH_IN_CONSTRUCTOR
+__attribute__((constructor)) static void crash_on_load(void) { CRASH(); }
+#endif
 
 #ifdef UNDEFINED_SYMBOL
 extern int tp_fixture_symbol_that_does_not_exist(void);
@@ -29,10 +45,12 @@ static char *uppercase(const tp_string *text) {
 static tp_status render(const tp_scene *scene, tp_string *out) {
   (void)scene;
 #if defined(CRASH_IN_RENDER)
-  *(volatile int *)0 = 1;
+  CRASH();
 #endif
 #if defined(BAD_TREE)
   static const char json[] = "{\"version\":1,\"root\":{\"type\":\"marquee\"}}";
+#elif defined(NOT_JSON)
+  static const char json[] = "<html>not a view tree</html>";
 #else
   static const char json[] =
       "{\"version\":1,\"root\":{\"type\":\"button\",\"id\":\"go\",\"label\":{\"type\":\"text\",\"text\":\"Go\"}}}";
@@ -41,18 +59,85 @@ static tp_status render(const tp_scene *scene, tp_string *out) {
   return TP_STATUS_OK;
 }
 
+#if defined(CONNECT_IN_ACTION)
+/* Tries to reach a listener on 127.0.0.1:$TP_FIXTURE_PORT; returns what happened. */
+static char *connect_to_listener(void) {
+  static char outcome[64];
+  const char *port = getenv("TP_FIXTURE_PORT");
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) {
+    snprintf(outcome, sizeof outcome, "REFUSED:socket:%s", strerrorname_np(errno));
+    return outcome;
+  }
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(port ? port : "0"))};
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    snprintf(outcome, sizeof outcome, "REFUSED:connect:%s", strerrorname_np(errno));
+  } else {
+    snprintf(outcome, sizeof outcome, "CONNECTED");
+  }
+  close(fd);
+  return outcome;
+}
+#endif
+
+#if defined(FLOOD_IN_ACTION)
+static void flood(int fd) {
+  static char block[1 << 16];
+  memset(block, 'x', sizeof block);
+  for (int i = 0; i < 1600; i++) { /* 100 MiB */
+    if (write(fd, block, sizeof block) < 0) return;
+  }
+}
+#endif
+
 static tp_status perform_action(const tp_scene *scene, const char *id) {
   (void)scene;
   if (strcmp(id, "go") != 0) return TP_STATUS_NOT_FOUND;
-#if defined(HANG_IN_ACTION)
+#if defined(CRASH_IN_PERFORM)
+  CRASH();
+#elif defined(HANG_IN_ACTION)
   for (;;) pause();
+#elif defined(SPIN_IN_ACTION)
+  for (volatile unsigned long i = 0;; i++) {
+  }
 #elif defined(EXIT_IN_ACTION)
   _exit(7);
+#elif defined(EXIT_ZERO_IN_ACTION)
+  exit(0);
 #elif defined(ABORT_IN_ACTION)
   abort();
+#elif defined(ALLOCATE_IN_ACTION)
+  for (;;) {
+    char *block = malloc(1 << 26);
+    if (!block) abort();
+    memset(block, 1, 1 << 26);
+  }
+#elif defined(FORK_IN_ACTION)
+  for (int i = 0; i < 2000; i++) {
+    pid_t child = fork();
+    if (child == 0) {
+      setsid(); /* tries to leave the process group; the sandbox refuses */
+      for (;;) pause();
+    }
+    if (child < 0) break;
+  }
+  for (;;) pause();
+#elif defined(DAEMON_CHILD)
+  if (fork() == 0) {
+    setsid();
+    for (;;) pause();
+  }
+#elif defined(FLOOD_IN_ACTION)
+  flood(STDOUT_FILENO);
+  flood(STDERR_FILENO);
 #endif
   free(upper);
+#if defined(CONNECT_IN_ACTION)
+  upper = strdup(connect_to_listener());
+#else
   upper = uppercase(&current->input_text);
+#endif
   tp_string translation = {upper, strlen(upper)};
   current->finish(current, &translation);
 #if defined(FINISH_TWICE)
@@ -64,14 +149,26 @@ static tp_status perform_action(const tp_scene *scene, const char *id) {
 
 static tp_status set_text(const tp_scene *scene, const char *id, tp_string value) {
   (void)scene; (void)id; (void)value;
+#if defined(CRASH_IN_SET_TEXT)
+  CRASH();
+#endif
   return TP_STATUS_NOT_FOUND;
 }
 
-static void destroy(const tp_scene *scene) { (void)scene; current = NULL; }
+static void destroy(const tp_scene *scene) {
+  (void)scene;
+#if defined(CRASH_IN_DESTROY)
+  CRASH();
+#endif
+  current = NULL;
+}
 
 static const tp_scene the_scene = {sizeof(tp_scene), NULL, render, perform_action, set_text, destroy};
 
 static const tp_scene *create_scene(const tp_context *context) {
+#if defined(CRASH_IN_CREATE_SCENE)
+  CRASH();
+#endif
   current = context;
   return &the_scene;
 }
@@ -81,6 +178,9 @@ static const tp_selected_text_scene_factory factory = {sizeof factory, create_sc
 static tp_status translate(const char *source, const char *target, const tp_string *texts, size_t count,
                            const tp_translation_sink *sink, tp_string *message) {
   (void)message;
+#if defined(CRASH_IN_TRANSLATE)
+  CRASH();
+#endif
   if (strcmp(source, "en") != 0 || strcmp(target, "en-x-upper") != 0) return TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING;
   for (size_t i = 0; i < count; i++) {
 #if defined(SKIP_ANSWER)
@@ -94,6 +194,9 @@ static tp_status translate(const char *source, const char *target, const tp_stri
 }
 
 static tp_status languages(const tp_language_sink *sink) {
+#if defined(CRASH_IN_LANGUAGES)
+  CRASH();
+#endif
   sink->pair(sink, "en", "en-x-upper", TP_AVAILABILITY_INSTALLED, (tp_string){NULL, 0});
   return TP_STATUS_OK;
 }
@@ -102,6 +205,9 @@ static const tp_translator translator = {sizeof translator, translate, languages
 
 static bool init(const tp_host *host) {
   (void)host;
+#if defined(CRASH_IN_INIT)
+  CRASH();
+#endif
 #if defined(INIT_FAILS)
   return false;
 #else
@@ -112,6 +218,9 @@ static bool init(const tp_host *host) {
 static void deinit(void) {}
 
 static const void *get_capability(const char *id) {
+#if defined(CRASH_IN_GET_CAPABILITY)
+  CRASH();
+#endif
   if (strcmp(id, TP_CAPABILITY_SELECTED_TEXT_SCENE) == 0) return &factory;
   if (strcmp(id, TP_CAPABILITY_TRANSLATE) == 0) return &translator;
   return NULL;

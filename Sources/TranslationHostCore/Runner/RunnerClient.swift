@@ -32,6 +32,8 @@ package final class RunnerClient {
   private var finished: String??
   private var violation: String?
   private var isClosed = false
+  /// Why the runner ended, once it has; later requests fail with it.
+  private var ending: RunnerError?
 
   private init(bundle: ProviderBundle, channel: FrameChannel, pid: pid_t, timeout: Double, output: ProviderOutput) {
     self.bundle = bundle
@@ -106,6 +108,9 @@ package final class RunnerClient {
     return RunnerClient(bundle: bundle, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout, output: output)
   }
 
+  /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
+  package var hasEnded: Bool { ending != nil }
+
   /// Whether the provider implements capability `id`.
   package func supports(_ id: String) -> Bool { capabilities.contains(id) }
 
@@ -151,7 +156,7 @@ package final class RunnerClient {
     }
     if let violation {
       stop()
-      throw .violation(provider: bundle.identifier, violation)
+      throw ended(.violation(provider: bundle.identifier, violation))
     }
     if let finished { return .finished(translation: finished) }
     return try render()
@@ -195,7 +200,7 @@ package final class RunnerClient {
     let reply = try self.request(request)
     if let violation {
       stop()
-      throw .violation(provider: bundle.identifier, violation)
+      throw ended(.violation(provider: bundle.identifier, violation))
     }
     if let finished { return .finished(translation: finished) }
     switch reply {
@@ -205,7 +210,7 @@ package final class RunnerClient {
         return .view(try ViewTree.decode(Array(json.utf8)))
       } catch {
         stop()
-        throw .invalidViewTree(provider: bundle.identifier, error.description)
+        throw ended(.invalidViewTree(provider: bundle.identifier, error.description))
       }
     case .finished:
       throw protocolViolation(.malformed("the runner said the scene finished without a finish event"))
@@ -215,7 +220,8 @@ package final class RunnerClient {
   }
 
   private func request(_ request: RunnerRequest) throws(RunnerError) -> RunnerReply {
-    precondition(!isClosed, "request on a closed runner")
+    if let ending { throw ending }
+    precondition(!isClosed, "request on a runner the host closed")
     do { try channel.send(request) } catch { throw failure(error) }
     let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
     while true {
@@ -259,13 +265,13 @@ package final class RunnerClient {
     switch error {
     case .timedOut:
       stop()
-      return .deadlineExceeded(provider: bundle.identifier, seconds: timeout)
+      return ended(.deadlineExceeded(provider: bundle.identifier, seconds: timeout))
     case .closed, .io:
       let status = (try? Syscalls.wait(pid)).map(ExitStatus.init(waitStatus:)) ?? .exited(-1)
       isClosed = true
       Syscalls.kill(-pid, SIGKILL)
       output.wait(milliseconds: 200)
-      return .ended(provider: bundle.identifier, status)
+      return ended(.ended(provider: bundle.identifier, status))
     default:
       return protocolViolation(error)
     }
@@ -273,7 +279,13 @@ package final class RunnerClient {
 
   private func protocolViolation(_ error: ProtocolError) -> RunnerError {
     stop()
-    return .protocolViolation(provider: bundle.identifier, error)
+    return ended(.protocolViolation(provider: bundle.identifier, error))
+  }
+
+  /// Records why the runner is gone, for any later request.
+  private func ended(_ error: RunnerError) -> RunnerError {
+    ending = error
+    return error
   }
 
   private func unexpected(_ reply: RunnerReply) -> RunnerError {

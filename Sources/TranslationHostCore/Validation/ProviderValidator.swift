@@ -42,7 +42,8 @@ package struct ProviderValidator: Sendable {
       checks.append(.failed("the provider implements no capability; return a table for '\(TP_CAPABILITY_SELECTED_TEXT_SCENE)' or '\(TP_CAPABILITY_TRANSLATE)' from get_capability"))
     }
     if client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE) { checks.append(checkScene(client)) }
-    if client.supports(TP_CAPABILITY_TRANSLATE) { checks += checkTranslation(client) }
+    if client.supports(TP_CAPABILITY_TRANSLATE), !client.hasEnded { checks += checkTranslation(client) }
+    if client.hasEnded { checks.append(.note("the provider's runner ended, so the remaining checks were skipped")) }
     return checks
   }
 

@@ -17,6 +17,16 @@ struct InfoCommand: Command {
     json = arguments.has("json")
   }
 
+  /// The layers a runner puts in force for this bundle on this machine,
+  /// found by starting one that loads no provider code.
+  private static func sandbox(for entry: RegistryEntry) -> [String]? {
+    guard let manifest = entry.manifest, let policy = try? SandboxPolicy.forBundle(manifest),
+      let runner = try? RunnerLocator.locate(),
+      let layers = try? RunnerClient.probeSandbox(bundle: manifest, policy: policy, runnerPath: runner, timeout: 10)
+    else { return nil }
+    return layers.map(\.rawValue)
+  }
+
   func run(output: Output) throws -> ExitCode {
     let context = try RegistryContext()
     let entry: RegistryEntry
@@ -25,7 +35,8 @@ struct InfoCommand: Command {
     } else {
       entry = try context.snapshot.entry(named: reference)
     }
-    let summary = context.summary(entry)
+    var summary = context.summary(entry)
+    summary.sandbox = Self.sandbox(for: entry)
     if json {
       try output.json(summary)
       return .success
@@ -41,6 +52,7 @@ struct InfoCommand: Command {
       ("Network access", summary.networkAccess ? "declared" : "not declared: the provider gets no network"),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
+      ("Sandbox", summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unknown (the bundle is unusable)"),
     ]
     var text = rows.map { "\(($0.0 + ":").padding(18))\($0.1)\n" }.joined()
     if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }

@@ -18,6 +18,8 @@ struct ProviderSummary: Encodable {
   var isDefault: Bool
   var shadowedBy: String?
   var problems: [String]
+  /// The isolation layers in force, when they were probed (`info`).
+  var sandbox: [String]?
 
   init(_ entry: RegistryEntry, defaultPath: String?) {
     let manifest = entry.manifest
@@ -40,7 +42,7 @@ struct ProviderSummary: Encodable {
   // `shadowedBy` is written as null rather than left out.
   enum CodingKeys: String, CodingKey {
     case id, name, displayName, version, path, executable, folder, origin, eligible, translationApp, networkAccess,
-      isDefault, shadowedBy, problems
+      isDefault, shadowedBy, problems, sandbox
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -59,6 +61,7 @@ struct ProviderSummary: Encodable {
     try c.encode(isDefault, forKey: .isDefault)
     try c.encode(shadowedBy, forKey: .shadowedBy)
     try c.encode(problems, forKey: .problems)
+    try c.encodeIfPresent(sandbox, forKey: .sandbox)
   }
 }
 

@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Providers written to misbehave: the host stays up, says what happened in
+/// one line, writes nothing to stdout, exits with the documented code, and no
+/// process of the provider is left running.
+@Suite(.tags(.endToEnd)) struct ContainmentTests {
+  static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+  static let press = ["run", "--text", "hi", "--replace", "--press", "Go"]
+  static let translate = ["translate", "--from", "en", "--to", "en-x-upper", "hi"]
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var mode: String
+    var arguments: [String]
+    var exitCode: Int32
+    var message: String
+    var environment: [String: String] = [:]
+  }
+
+  static let cases: [Case] = [
+    Case(testDescription: "crash in a constructor", mode: "CRASH_IN_CONSTRUCTOR", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in init", mode: "CRASH_IN_INIT", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in get_capability", mode: "CRASH_IN_GET_CAPABILITY", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in create_scene", mode: "CRASH_IN_CREATE_SCENE", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in render", mode: "CRASH_IN_RENDER", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in perform_action", mode: "CRASH_IN_PERFORM", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in translate", mode: "CRASH_IN_TRANSLATE", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
+    Case(testDescription: "crash in languages", mode: "CRASH_IN_LANGUAGES", arguments: ["validate"], exitCode: 69, message: "languages: provider"),
+    Case(testDescription: "crash in destroy", mode: "CRASH_IN_DESTROY", arguments: ["validate"], exitCode: 69, message: "was killed by SIGSEGV"),
+    Case(testDescription: "abort", mode: "ABORT_IN_ACTION", arguments: press, exitCode: 70, message: "was killed by SIGABRT"),
+    Case(testDescription: "exit(0) mid-request", mode: "EXIT_ZERO_IN_ACTION", arguments: press, exitCode: 70, message: "exited with status 0 while working"),
+    Case(testDescription: "_exit(7) mid-request", mode: "EXIT_IN_ACTION", arguments: press, exitCode: 70, message: "exited with status 7"),
+    Case(testDescription: "infinite loop", mode: "SPIN_IN_ACTION", arguments: press + ["--timeout", "1"], exitCode: 75, message: "did not answer within 1 s and was stopped"),
+    Case(testDescription: "sleep forever", mode: "HANG_IN_ACTION", arguments: press + ["--timeout", "0.5"], exitCode: 75, message: "did not answer within 0.5 s"),
+    Case(testDescription: "allocate without bound", mode: "ALLOCATE_IN_ACTION", arguments: press, exitCode: 70, message: "was killed by SIGABRT",
+         environment: ["TRANSLATION_HOST_LIMIT_MEMORY_MIB": "512"]),
+    Case(testDescription: "fork without bound", mode: "FORK_IN_ACTION", arguments: press + ["--timeout", "2"], exitCode: 75, message: "did not answer within 2 s"),
+    Case(testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree"),
+    Case(testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
+    Case(testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70, message: "broke the provider ABI: the provider called finish twice"),
+  ]
+
+  @Test(arguments: cases) func hostileProvidersAreContained(_ test: Case) throws {
+    let directory = try TemporaryDirectory()
+    let identifier = "org.example.hostile\(UInt32.random(in: 0...UInt32.max))"
+    let library = try CFixture.compile(Self.source, defines: [test.mode], name: "libHostile", in: directory)
+    let bundle = try BundleFixture(name: "Hostile", identifier: identifier).write(name: "Hostile", in: directory, library: library)
+    var host = try Host()
+    host.environment.merge(test.environment) { $1 }
+    let arguments = test.arguments == ["validate"] ? ["validate", bundle] : test.arguments + ["--provider", bundle]
+    let result = try host.run(arguments)
+    #expect(result.exitCode == test.exitCode, "stderr: \(result.stderr)")
+    #expect((result.stdout + result.stderr).contains(test.message), "stdout: \(result.stdout) stderr: \(result.stderr)")
+    #expect(test.arguments == ["validate"] || result.stdout == "")
+    #expect(Self.processes(mentioning: identifier).isEmpty)
+  }
+
+  @Test func processesAProviderStartsDieWithItEvenWhenItSucceeds() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = "org.example.daemon\(UInt32.random(in: 0...UInt32.max))"
+    let library = try CFixture.compile(Self.source, defines: ["DAEMON_CHILD"], name: "libDaemon", in: directory)
+    let bundle = try BundleFixture(name: "Daemon", identifier: identifier).write(name: "Daemon", in: directory, library: library)
+    let result = try Host().run(Self.press + ["--provider", bundle])
+    #expect(result.stdout == "HI")
+    #expect(Self.processes(mentioning: identifier).isEmpty)
+  }
+
+  @Test func aFloodOfOutputIsDrainedAndNeverReachesStdout() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["FLOOD_IN_ACTION"], name: "libFlood", in: directory)
+    let bundle = try BundleFixture(name: "Flood").write(name: "Flood", in: directory, library: library)
+    let result = try Host().run(Self.press + ["--provider", bundle])
+    #expect(result.exitCode == 0)
+    #expect(result.stdout == "HI")
+    #expect(result.stderr.utf8.count < 200_000)
+    #expect(result.stderr.contains("translation-host: provider 'org.example.flood': xxxx"))
+    #expect(result.stderr.contains("(more output dropped)"))
+  }
+
+  @Test(arguments: [false, true]) func theNetworkKeyDecidesWhetherLoopbackIsReachable(_ allowed: Bool) throws {
+    let listener = try Listener()
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["CONNECT_IN_ACTION"], name: "libNet", in: directory)
+    var fixture = BundleFixture(name: "Net")
+    if allowed { fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true) }
+    let bundle = try fixture.write(name: "Net", in: directory, library: library)
+    var host = try Host()
+    host.environment["TP_FIXTURE_PORT"] = String(listener.port)
+    let result = try host.run(Self.press + ["--provider", bundle])
+    #expect(result.exitCode == 0, "stderr: \(result.stderr)")
+    if allowed {
+      #expect(result.stdout == "CONNECTED")
+      #expect(listener.acceptedConnection())
+    } else {
+      #expect(result.stdout == "REFUSED:socket:EPERM")
+      #expect(!listener.acceptedConnection())
+    }
+  }
+
+  /// Process ids whose command line mentions `text`.
+  static func processes(mentioning text: String) -> [String] {
+    let deadline = Date().addingTimeInterval(2)
+    var found: [String] = []
+    repeat {
+      found = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+        guard entry.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+        return String(decoding: data, as: UTF8.self).contains(text)
+      }
+      if found.isEmpty { return [] }
+      usleep(20_000)
+    } while Date() < deadline
+    return found
+  }
+}
+
+/// A TCP listener on 127.0.0.1 with a kernel-chosen port.
+final class Listener {
+  let fd: Int32
+  let port: UInt16
+
+  init() throws {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    self.fd = fd
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    port = UInt16(bigEndian: address.sin_port)
+  }
+
+  deinit { close(fd) }
+
+  /// Whether a connection is waiting to be accepted.
+  func acceptedConnection() -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 100) > 0
+  }
+}
