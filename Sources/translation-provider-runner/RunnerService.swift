@@ -137,7 +137,7 @@ final class RunnerService {
       }
       return .view(json: text)
     } catch {
-      return .failure(providerFailure(error))
+      return .failure(RunnerFailure(error))
     }
   }
 
@@ -146,15 +146,8 @@ final class RunnerService {
     do {
       return try body(try ProviderTranslator(provider: provider))
     } catch {
-      return .failure(providerFailure(error))
+      return .failure(RunnerFailure(error))
     }
-  }
-
-  private func providerFailure(_ error: ProviderError) -> RunnerFailure {
-    if case .failed(let status, let message) = error {
-      return RunnerFailure(kind: .provider, status: status, message: message.isEmpty ? status.description : message)
-    }
-    return RunnerFailure(kind: .provider, message: error.description)
   }
 
   private func notReady() -> RunnerReply {

@@ -61,3 +61,16 @@ import TestSupport
 extension Tag {
   @Tag static var endToEnd: Self
 }
+
+@Suite(.tags(.endToEnd)) struct InProcessTests {
+  @Test func inProcessRunsTheSameProvidersForDebugging() throws {
+    let host = try Host()
+    let reverse = try host.run(
+      "run", "--provider", "Reverse", "--in-process", "--text", "abc", "--replace", "--press", "Translate", "--press",
+      "Replace With Translation")
+    #expect(reverse.stdout == "cba")
+    #expect(reverse.stderr.contains("--in-process: the provider runs inside this process, without sandbox or deadline"))
+    let rot13 = try host.run("translate", "--provider", "Rot13", "--in-process", "--from", "en", "--to", "en-x-rot13", "abc")
+    #expect(rot13.stdout == "nop\n")
+  }
+}

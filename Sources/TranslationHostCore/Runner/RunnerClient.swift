@@ -8,14 +8,7 @@ import TranslationViewTree
 /// Every request has a deadline; a runner that misses it is killed with its
 /// whole process group. Nothing the runner sends is trusted: view trees are
 /// validated, and a broken frame ends the runner.
-package final class RunnerClient {
-  /// What a scene request produced.
-  package enum SceneUpdate: Equatable, Sendable {
-    case view(ViewTree)
-    /// The scene finished; `translation` is the complete replacement, if any.
-    case finished(translation: String?)
-  }
-
+package final class RunnerClient: ProviderSession {
   package let bundle: ProviderBundle
   package private(set) var capabilities: [String] = []
   /// The isolation layers the runner put in force.
@@ -111,12 +104,9 @@ package final class RunnerClient {
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
   package var hasEnded: Bool { ending != nil }
 
-  /// Whether the provider implements capability `id`.
-  package func supports(_ id: String) -> Bool { capabilities.contains(id) }
-
   /// Creates the provider's selected-text scene.
   package func openScene(
-    inputText: String?, allowsReplacement: Bool, sourceLanguage: String? = nil, targetLanguage: String? = nil
+    inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws(RunnerError) -> SceneUpdate {
     try sceneUpdate(
       .openScene(
@@ -251,13 +241,9 @@ package final class RunnerClient {
   // MARK: Failures
 
   private func mapped(_ failure: RunnerFailure) -> RunnerError {
-    switch failure.kind {
-    case .load: .loadFailed(provider: bundle.identifier, message: failure.message)
-    case .provider: .providerFailed(provider: bundle.identifier, status: failure.status, message: failure.message)
-    case .request: protocolViolation(.malformed(failure.message))
-    case .sandbox: .sandboxFailed(provider: bundle.identifier, message: failure.message)
-    case .violation: .violation(provider: bundle.identifier, failure.message)
-    }
+    let error = RunnerError(failure, provider: bundle.identifier)
+    if case .protocolViolation = error { stop() }
+    return error
   }
 
   /// Turns a channel failure into what happened to the runner.

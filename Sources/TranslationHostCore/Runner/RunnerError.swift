@@ -22,6 +22,17 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
   /// The runner could not isolate the provider as its policy requires.
   case sandboxFailed(provider: String, message: String)
 
+  /// What a failure the runner reported means for the provider `provider`.
+  package init(_ failure: RunnerFailure, provider: String) {
+    switch failure.kind {
+    case .load: self = .loadFailed(provider: provider, message: failure.message)
+    case .provider: self = .providerFailed(provider: provider, status: failure.status, message: failure.message)
+    case .request: self = .protocolViolation(provider: provider, .malformed(failure.message))
+    case .sandbox: self = .sandboxFailed(provider: provider, message: failure.message)
+    case .violation: self = .violation(provider: provider, failure.message)
+    }
+  }
+
   package var description: String {
     switch self {
     case .runnerNotFound(let searched):

@@ -23,7 +23,7 @@ package struct SceneScript: Sendable {
   /// A label matches a button whose visible text is equal to it, ignoring
   /// case. While the scene shows a `ProgressView`, a press waits (within the
   /// client's deadline) for the provider to redraw before looking for its button.
-  package func run(on client: RunnerClient, from first: RunnerClient.SceneUpdate) throws -> Outcome {
+  package func run(on client: any ProviderSession, from first: SceneUpdate) throws -> Outcome {
     var update = first
     for label in presses {
       guard case .view(var tree) = update else { break }

@@ -4,16 +4,21 @@ import TranslationHostCore
 struct ProviderOptions {
   static let specs: [OptionSpec] = [
     .option("provider", "id|path", help: "Bundle id, name or path of the provider (default: the default provider)."),
-    .option("timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout)))."),
+    timeoutSpec,
+    .flag("in-process", help: "Debugging only, unsafe: load the provider into this process, without sandbox or deadline."),
   ]
+  static let timeoutSpec = OptionSpec.option(
+    "timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout))).")
   static let defaultTimeout = 30.0
 
   var provider: String?
   var timeout: Double
+  var inProcess: Bool
 
   init(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) {
     provider = arguments.value("provider")
     timeout = try Self.timeout(arguments, command: command)
+    inProcess = arguments.has("in-process")
   }
 
   /// The `--timeout` value, checked.
@@ -26,9 +31,14 @@ struct ProviderOptions {
   }
 
   /// Finds the provider (the named one, or the default), re-reads its bundle,
-  /// refuses it unless it may run, reports manifest warnings, and starts its runner.
-  func launch(output: Output) throws -> RunnerClient {
+  /// refuses it unless it may run, reports manifest warnings, and starts its
+  /// runner (or, with `--in-process`, loads it here).
+  func launch(output: Output) throws -> any ProviderSession {
     let bundle = try ProviderResolution.bundle(named: provider, output: output)
+    if inProcess {
+      output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
+      return try InProcessSession(bundle: bundle, timeout: timeout)
+    }
     return try RunnerClient.launch(
       bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
       timeout: timeout)

@@ -12,7 +12,7 @@ struct InstallCommand: Command {
     same name in one step. Nothing is installed unless every check passes.
     """
   static let arguments = [(name: "<bundle-dir>", help: "The <Name>.translationprovider folder.")]
-  static let options: [OptionSpec] = [ProviderOptions.specs[1]]
+  static let options: [OptionSpec] = [ProviderOptions.timeoutSpec]
 
   var path: String
   var timeout: Double

@@ -13,7 +13,7 @@ struct ValidateCommand: Command {
     nothing failed.
     """
   static let arguments = [(name: "<bundle-dir>", help: "The <Name>.translationprovider folder.")]
-  static let options: [OptionSpec] = [ProviderOptions.specs[1]]
+  static let options: [OptionSpec] = [ProviderOptions.timeoutSpec]
 
   var path: String
   var timeout: Double

@@ -1,0 +1,39 @@
+import TranslationViewTree
+
+/// A provider the host talks to: in its own sandboxed runner (`RunnerClient`,
+/// always, except when debugging) or loaded into the host (`InProcessSession`).
+package protocol ProviderSession: AnyObject {
+  var bundle: ProviderBundle { get }
+  /// The capability ids the provider implements.
+  var capabilities: [String] { get }
+
+  func openScene(
+    inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
+  ) throws(RunnerError) -> SceneUpdate
+  func performAction(_ id: String) throws(RunnerError) -> SceneUpdate
+  func setText(_ id: String, to value: String) throws(RunnerError) -> SceneUpdate
+  func render() throws(RunnerError) -> SceneUpdate
+  /// Waits, within the deadline, for the provider to finish or ask to be drawn again.
+  func waitForChange() throws(RunnerError) -> SceneUpdate
+  func closeScene() throws(RunnerError)
+  func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String]
+  func languages() throws(RunnerError) -> [LanguagePairStatus]
+  func close()
+}
+
+/// What a scene request produced.
+package enum SceneUpdate: Equatable, Sendable {
+  case view(ViewTree)
+  /// The scene finished; `translation` is the complete replacement, if any.
+  case finished(translation: String?)
+}
+
+extension ProviderSession {
+  /// Whether the provider implements capability `id`.
+  package func supports(_ id: String) -> Bool { capabilities.contains(id) }
+
+  /// Creates the provider's selected-text scene without language hints.
+  package func openScene(inputText: String?, allowsReplacement: Bool) throws(RunnerError) -> SceneUpdate {
+    try openScene(inputText: inputText, allowsReplacement: allowsReplacement, sourceLanguage: nil, targetLanguage: nil)
+  }
+}
