@@ -48,6 +48,8 @@ test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) $(SWIFT) test
 
 bench: build
+	$(SWIFT) build -c $(CONFIG) --product runner-benchmark
+	"$(SWIFT_OUT)/runner-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 
 clean:

@@ -36,6 +36,9 @@ let package = Package(
       name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",
       exclude: ["Info.plist", "Reverse.entitlements"]),
 
+    // MARK: Benchmarks
+    .executableTarget(name: "runner-benchmark", dependencies: ["TranslationHostCore"], path: "Benchmarks/RunnerBenchmark"),
+
     // MARK: Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),

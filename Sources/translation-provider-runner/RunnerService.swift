@@ -70,6 +70,8 @@ final class RunnerService {
       return translatorCall { translator throws(ProviderError) in
         .translations(try translator.translate(texts, from: source, to: target))
       }
+    case .ping:
+      return .done
     case .languages:
       return translatorCall { translator throws(ProviderError) in .languages(try translator.languages()) }
     }

@@ -48,3 +48,53 @@ import Testing
     #expect(throws: ProtocolError.closed) { try FrameChannel(fd: b).receive(RunnerRequest.self) }
   }
 }
+
+@Suite struct WireFormatTests {
+  static let messages: [RunnerMessage] = [
+    .reply(.ready(protocolVersion: 1, capabilities: ["tp.translate/1"], sandbox: [.pidNamespace, .networkFilter])),
+    .reply(.view(json: #"{"version":1,"root":{"type":"text","text":"ñ 😀"}}"#)),
+    .reply(.translations(["a", "", "ü\u{0}b"])),
+    .reply(.languages([LanguagePairStatus(source: "en", target: "es", availability: .supported, note: "apt-get install x")])),
+    .reply(.failure(RunnerFailure(kind: .provider, status: .unsupportedLanguagePairing, message: "no"))),
+    .reply(.failure(RunnerFailure(kind: .load, message: "gone"))),
+    .event(.finished(translation: nil)), .event(.finished(translation: "x")), .event(.violation("twice")),
+  ]
+
+  private func bytes(_ message: some WireCodable) -> [UInt8] {
+    var writer = WireWriter()
+    message.encode(to: &writer)
+    return writer.bytes
+  }
+
+  @Test(arguments: messages) func messagesRoundTrip(_ message: RunnerMessage) throws {
+    var reader = WireReader(bytes(message))
+    #expect(try RunnerMessage(from: &reader) == message)
+    #expect(reader.isAtEnd)
+  }
+
+  @Test(arguments: messages) func everyTruncationIsRefusedNotTrusted(_ message: RunnerMessage) {
+    let full = bytes(message)
+    for length in 0..<full.count {
+      var reader = WireReader(Array(full.prefix(length)))
+      #expect(throws: ProtocolError.self) { try RunnerMessage(from: &reader) }
+    }
+  }
+
+  @Test func invalidUTF8AndLyingLengthsAreRefused() {
+    var notUTF8 = WireReader([1, 3, 0, 0, 0, 2, 0xC3, 0x28])
+    #expect(throws: ProtocolError.malformed("a string is not valid UTF-8")) { try RunnerMessage(from: &notUTF8) }
+    var longList = WireReader([1, 6, 0x7F, 0xFF, 0xFF, 0xFF])
+    #expect(throws: ProtocolError.malformed("a list is longer than the message")) { try RunnerMessage(from: &longList) }
+  }
+
+  @Test func randomBytesNeverCrashTheDecoder() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      var reader = WireReader(bytes)
+      _ = try? RunnerMessage(from: &reader)
+      var requestReader = WireReader(bytes)
+      _ = try? RunnerRequest(from: &requestReader)
+    }
+  }
+}

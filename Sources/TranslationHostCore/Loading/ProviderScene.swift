@@ -9,7 +9,7 @@ import Synchronization
 /// replacement that is not UTF-8, is a `violation`.
 package final class ProviderScene {
   /// What the provider asked of the host outside a host call.
-  package enum Event: Codable, Sendable, Equatable {
+  package enum Event: Sendable, Equatable {
     case finished(translation: String?)
     case renderRequested
     case expandSheet

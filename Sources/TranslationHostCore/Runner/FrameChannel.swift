@@ -1,8 +1,9 @@
 import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// One end of the host–runner socket: messages as length-prefixed frames
-/// (a 4-byte big-endian length, then that many bytes of JSON).
+/// (a 4-byte big-endian length, then that many bytes in the `WireFormat`).
 ///
 /// Sending is thread-safe (a provider may raise events from its own threads);
 /// receiving is for one thread.
@@ -13,8 +14,8 @@ package final class FrameChannel: @unchecked Sendable {
   package let fd: Int32
   private let sendLock = Mutex(())
   private var buffer: [UInt8] = []
-  private let encoder = JSONEncoder()
-  private let decoder = JSONDecoder()
+  /// Scratch space for reads, kept between calls.
+  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
   /// Takes ownership of `fd`.
   package init(fd: Int32) { self.fd = fd }
@@ -22,11 +23,10 @@ package final class FrameChannel: @unchecked Sendable {
   deinit { Syscalls.close(fd) }
 
   /// Sends one message.
-  package func send(_ message: some Encodable) throws(ProtocolError) {
-    let payload: Data
-    do { payload = try sendLock.withLock { _ in try encoder.encode(message) } } catch {
-      throw .malformed("cannot encode: \(error)")
-    }
+  package func send(_ message: some WireCodable) throws(ProtocolError) {
+    var writer = WireWriter()
+    message.encode(to: &writer)
+    let payload = writer.bytes
     guard payload.count <= Self.maximumFrameSize else { throw .oversized(payload.count) }
     var frame = [UInt8](repeating: 0, count: 4)
     let length = UInt32(payload.count)
@@ -45,24 +45,28 @@ package final class FrameChannel: @unchecked Sendable {
   }
 
   /// Receives one message, waiting until `deadline` (monotonic nanoseconds; nil: forever).
-  package func receive<Message: Decodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
+  package func receive<Message: WireCodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
     let header = try fill(4, deadline: deadline)
     let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
     guard length <= Self.maximumFrameSize else { throw .oversized(length) }
     buffer.removeFirst(4)
-    let payload = try fill(length, deadline: deadline)
+    var reader = WireReader(Array(try fill(length, deadline: deadline)))
     buffer.removeFirst(length)
-    do {
-      return try decoder.decode(Message.self, from: Data(payload))
-    } catch {
-      throw .malformed("\(error)")
-    }
+    let message = try Message(from: &reader)
+    guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
+    return message
   }
 
   /// Reads until the buffer holds at least `count` bytes, and returns them.
   private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while buffer.count < count {
+      // Often the answer is already there: one non-blocking read spares a poll.
+      let ready = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+      if ready > 0 {
+        buffer.append(contentsOf: chunk[0..<ready])
+        continue
+      }
+      if ready == 0 { throw .closed }
       if let deadline {
         let now = Syscalls.monotonicNanoseconds()
         guard now < deadline else { throw .timedOut }

@@ -168,6 +168,12 @@ package final class RunnerClient: ProviderSession {
     return pairs
   }
 
+  /// One round trip to the runner, answered without calling the provider.
+  package func ping() throws(RunnerError) {
+    let reply = try request(.ping)
+    guard reply == .done else { throw unexpected(reply) }
+  }
+
   /// Ends the runner: closes the socket, gives it a moment to exit, then
   /// kills its process group, so nothing it started outlives it.
   package func close() {

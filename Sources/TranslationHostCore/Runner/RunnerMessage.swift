@@ -1,6 +1,6 @@
 /// The runner protocol: what the host and a `translation-provider-runner`
-/// say to each other over their socket, one JSON document per frame
-/// (see `FrameChannel`). Version `RunnerProtocol.version`; the host's first
+/// say to each other over their socket, one message per frame (see
+/// `FrameChannel` and `WireFormat`). Version `RunnerProtocol.version`; the host's first
 /// request is `hello`, and a runner of another version refuses it.
 package enum RunnerProtocol {
   /// Bumped on any incompatible change to the messages below.
@@ -10,7 +10,7 @@ package enum RunnerProtocol {
 }
 
 /// A request from the host; each gets exactly one `RunnerReply`.
-package enum RunnerRequest: Codable, Sendable, Equatable {
+package enum RunnerRequest: Sendable, Equatable {
   /// Say which isolation layers are in force; allowed before `hello`.
   case describeSandbox
   /// Load the provider. Must come before any request below.
@@ -29,10 +29,12 @@ package enum RunnerRequest: Codable, Sendable, Equatable {
   case translate(source: String, target: String, texts: [String])
   /// List the provider's language pairs.
   case languages
+  /// Answer `done` at once (round-trip measurements).
+  case ping
 }
 
 /// The runner's answer to one request.
-package enum RunnerReply: Codable, Sendable, Equatable {
+package enum RunnerReply: Sendable, Equatable {
   /// The provider loaded; `capabilities` lists the ids it implements,
   /// `sandbox` the isolation layers in force.
   case ready(protocolVersion: Int, capabilities: [String], sandbox: [SandboxLayer])
@@ -53,14 +55,14 @@ package enum RunnerReply: Codable, Sendable, Equatable {
 }
 
 /// A frame from the runner: a reply, or an event the provider caused.
-package enum RunnerMessage: Codable, Sendable, Equatable {
+package enum RunnerMessage: Sendable, Equatable {
   case reply(RunnerReply)
   case event(ProviderScene.Event)
 }
 
 /// Why a request failed on the runner's side.
-package struct RunnerFailure: Codable, Sendable, Equatable, Error, CustomStringConvertible {
-  package enum Kind: String, Codable, Sendable {
+package struct RunnerFailure: Sendable, Equatable, Error, CustomStringConvertible {
+  package enum Kind: String, Sendable {
     /// The provider's shared object could not be loaded or initialised.
     case load
     /// The provider answered with a failure.

@@ -1,0 +1,127 @@
+import FoundationEssentials
+import Glibc
+import TranslationHostCore
+
+/// Runner benchmark: start-up, host ↔ runner round trip, and what the runner
+/// and its sandbox add to a cold `translate`, each beside its baseline in the
+/// same run. Run by `make bench` after `make build`; prints medians.
+@main
+enum RunnerBenchmark {
+  static let build = CommandLine.arguments.dropFirst().first ?? "build"
+
+  static func main() throws {
+    let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
+    let runner = build + "/libexec/translation-host/translation-provider-runner"
+    let bundle = try ProviderBundle.load(at: bundlePath)
+    let denied = SandboxPolicy(allowsNetwork: false)
+    let allowed = SandboxPolicy(allowsNetwork: true)
+
+    print("Runner benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+    print("| measure | translation-host | baseline | ratio |")
+    print("|---|---:|---:|---:|")
+
+    let spawn = median(runs: 40) { try spawnAndWait("/bin/true", []) }
+    let startDenied = median(runs: 40) {
+      try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: 10).close()
+    }
+    let startAllowed = median(runs: 40) {
+      try RunnerClient.launch(bundle: bundle, policy: allowed, runnerPath: runner, timeout: 10).close()
+    }
+    row("runner start-up to ready, network denied (all layers)", startDenied, "spawn /bin/true", spawn)
+    row("runner start-up to ready, network allowed", startAllowed, "spawn /bin/true", spawn)
+
+    let client = try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: 10)
+    defer { client.close() }
+    for _ in 0..<200 { try client.ping() }
+    let roundTrip = median(runs: 5_000) { try client.ping() }
+    let echo = try EchoPeer()
+    defer { echo.close() }
+    let raw = median(runs: 5_000) { try echo.roundTrip() }
+    row("host ↔ runner round trip (a framed ping)", roundTrip, "1-byte echo through /bin/cat", raw)
+    let coding = median(runs: 5_000) {
+      var request = WireWriter()
+      RunnerRequest.ping.encode(to: &request)
+      var reply = WireWriter()
+      RunnerMessage.reply(.done).encode(to: &reply)
+      var requestReader = WireReader(request.bytes)
+      var replyReader = WireReader(reply.bytes)
+      let decoded = (try RunnerRequest(from: &requestReader), try RunnerMessage(from: &replyReader))
+      precondition(decoded == (.ping, .reply(.done)))
+    }
+    row("of which message coding (both messages, both ways)", coding, "1-byte echo through /bin/cat", raw)
+
+    let translate = [build + "/bin/translation-host", "translate", "--provider", bundlePath, "--from", "en", "--to", "en-x-rot13", "Hello"]
+    let inProcess = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst()) + ["--in-process"]) }
+    let sandboxed = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst())) }
+    row("cold `translate`, sandboxed runner", sandboxed, "`translate --in-process`", inProcess)
+    print("\nGoal (DESIGN §9): round trip ≤ 50 µs median.")
+  }
+
+  static func row(_ name: String, _ value: Double, _ baseline: String, _ baselineValue: Double) {
+    print("| \(name) vs \(baseline) | \(format(value)) | \(format(baselineValue)) | \(String(format2: value / baselineValue))× |")
+  }
+
+  static func format(_ seconds: Double) -> String {
+    seconds < 1e-3 ? "\(String(format2: seconds * 1e6)) µs" : "\(String(format2: seconds * 1e3)) ms"
+  }
+
+  /// The median wall time of `runs` calls of `body`, in seconds.
+  static func median(runs: Int, _ body: () throws -> Void) -> Double {
+    var samples: [Double] = []
+    samples.reserveCapacity(runs)
+    for _ in 0..<runs {
+      let start = Syscalls.monotonicNanoseconds()
+      do { try body() } catch { fatalError("benchmark step failed: \(error)") }
+      samples.append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+  }
+
+  static func spawnAndWait(_ path: String, _ arguments: [String]) throws {
+    let (a, b) = try Syscalls.socketPair()
+    defer { Syscalls.close(a) }
+    let null = open("/dev/null", O_WRONLY)
+    defer { close(null) }
+    let pid = try Syscalls.spawn(path, arguments: arguments, environment: environment, childFD: b, outputFD: null)
+    Syscalls.close(b)
+    _ = try Syscalls.wait(pid)
+  }
+
+  static let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+}
+
+/// `/bin/cat` on a socket: the floor of a round trip to another process.
+final class EchoPeer {
+  private let fd: Int32
+  private let pid: pid_t
+
+  init() throws {
+    let (a, b) = try Syscalls.socketPair()
+    fd = a
+    // cat reads descriptor 3 (the socket) and writes to its stdout, the same socket.
+    pid = try Syscalls.spawn("/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], childFD: b, outputFD: b)
+    Syscalls.close(b)
+  }
+
+  func roundTrip() throws {
+    var byte: UInt8 = 0x2A
+    guard send(fd, &byte, 1, Int32(MSG_NOSIGNAL)) == 1, recv(fd, &byte, 1, 0) == 1 else { throw Errno.current }
+  }
+
+  func close() {
+    shutdown(fd, Int32(SHUT_RDWR))
+    Syscalls.close(fd)
+    _ = try? Syscalls.wait(pid)
+  }
+}
+
+extension String {
+  /// `value` with two decimals.
+  init(format2 value: Double) {
+    let hundredths = (value * 100).rounded()
+    let whole = Int(hundredths / 100)
+    let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))
+    self = "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}
