@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"],
       exclude: ["README.md"]),
-    .target(name: "CRunnerSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+    .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["TranslationHostCore", "CRunnerSandbox"],
       exclude: ["README.md"]),

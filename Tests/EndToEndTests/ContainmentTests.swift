@@ -41,6 +41,10 @@ import TestSupport
     Case(testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree"),
     Case(testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
     Case(testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70, message: "broke the provider ABI: the provider called finish twice"),
+    Case(testDescription: "an oversized frame on the protocol socket", mode: "OVERSIZED_FRAME", arguments: press, exitCode: 70,
+         message: "broke the runner protocol: a message of 2147483647 bytes exceeds the 16777216-byte limit"),
+    Case(testDescription: "a frame that is not UTF-8", mode: "NOT_UTF8_FRAME", arguments: press, exitCode: 70,
+         message: "broke the runner protocol: malformed message: a string is not valid UTF-8"),
   ]
 
   @Test(arguments: cases) func hostileProvidersAreContained(_ test: Case) throws {

@@ -123,6 +123,14 @@ static tp_status perform_action(const tp_scene *scene, const char *id) {
     if (child < 0) break;
   }
   for (;;) pause();
+#elif defined(OVERSIZED_FRAME)
+  /* Writes straight into the runner's protocol socket: a frame of 2 GiB. */
+  static const unsigned char frame[] = {0x7f, 0xff, 0xff, 0xff};
+  write(3, frame, sizeof frame);
+#elif defined(NOT_UTF8_FRAME)
+  /* A well-framed reply whose text is not UTF-8. */
+  static const unsigned char frame[] = {0, 0, 0, 8, 1, 3, 0, 0, 0, 2, 0xC3, 0x28};
+  write(3, frame, sizeof frame);
 #elif defined(DAEMON_CHILD)
   if (fork() == 0) {
     setsid();

@@ -1,0 +1,48 @@
+import TestSupport
+import Testing
+@testable import TranslationHostCore
+
+/// The host's side of a real runner (the one built beside this test binary).
+@Suite struct RunnerClientTests {
+  static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+
+  private func launch(_ defines: [String], in directory: TemporaryDirectory) throws -> RunnerClient {
+    let library = try CFixture.compile(Self.source, defines: defines, name: "libClient", in: directory)
+    let path = try BundleFixture(name: "Client").write(name: "Client", in: directory, library: library)
+    let bundle = try ProviderBundle.load(at: path)
+    return try RunnerClient.launch(
+      bundle: bundle, policy: SandboxPolicy(allowsNetwork: false), runnerPath: try RunnerLocator.locate(), timeout: 5)
+  }
+
+  @Test func reportsTheSandboxAndCapabilities() throws {
+    let directory = try TemporaryDirectory()
+    let client = try launch([], in: directory)
+    defer { client.close() }
+    #expect(client.capabilities == ["tp.scene.selected-text/1", "tp.translate/1"])
+    #expect(client.sandbox.contains(.networkFilter))
+    #expect(client.sandbox.contains(.processFilter))
+    try client.ping()
+  }
+
+  @Test func aCrashInSetTextEndsTheRunnerAndLaterRequestsSaySo() throws {
+    let directory = try TemporaryDirectory()
+    let client = try launch(["CRASH_IN_SET_TEXT"], in: directory)
+    defer { client.close() }
+    _ = try client.openScene(inputText: "hi", allowsReplacement: true)
+    let crash = RunnerError.ended(provider: "org.example.client", .signaled(11))
+    #expect(throws: crash) { try client.setText("field", to: "x") }
+    #expect(client.hasEnded)
+    #expect(throws: crash) { try client.render() }
+  }
+
+  @Test func anUnknownControlIsAProviderFailureNotACrash() throws {
+    let directory = try TemporaryDirectory()
+    let client = try launch([], in: directory)
+    defer { client.close() }
+    _ = try client.openScene(inputText: "hi", allowsReplacement: true)
+    #expect(throws: RunnerError.providerFailed(provider: "org.example.client", status: .notFound, message: "action 'nope'")) {
+      try client.performAction("nope")
+    }
+    #expect(try client.performAction("go") == .finished(translation: "HI"))
+  }
+}
