@@ -40,7 +40,7 @@ let package = Package(
     .executableTarget(name: "runner-benchmark", dependencies: ["TranslationHostCore"], path: "Benchmarks/RunnerBenchmark"),
 
     // MARK: Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
     .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),

@@ -83,7 +83,9 @@ enum RunnerBenchmark {
     defer { Syscalls.close(a) }
     let null = open("/dev/null", O_WRONLY)
     defer { close(null) }
-    let pid = try Syscalls.spawn(path, arguments: arguments, environment: environment, childFD: b, outputFD: null)
+    let pid = try Syscalls.spawn(
+      path, arguments: arguments, environment: environment, actions: Syscalls.runnerActions(protocol: b, output: null),
+      newProcessGroup: true)
     Syscalls.close(b)
     _ = try Syscalls.wait(pid)
   }
@@ -100,7 +102,9 @@ final class EchoPeer {
     let (a, b) = try Syscalls.socketPair()
     fd = a
     // cat reads descriptor 3 (the socket) and writes to its stdout, the same socket.
-    pid = try Syscalls.spawn("/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], childFD: b, outputFD: b)
+    pid = try Syscalls.spawn(
+      "/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),
+      newProcessGroup: false)
     Syscalls.close(b)
   }
 

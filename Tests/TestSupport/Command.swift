@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import TranslationHostCore
 
 /// Runs a program to completion, feeding stdin and collecting stdout and stderr.
 package enum Command {
@@ -17,28 +18,19 @@ package enum Command {
     let input = try directory.write("stdin", stdin ?? "")
     let out = directory.path + "/stdout"
     let err = directory.path + "/stderr"
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, stdin == nil ? "/dev/null" : input, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + env).forEach { free($0) } }
-    // Test threads may block signals; the program must start with none blocked.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    sigfillset(&signals)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, env)
-    guard spawned == 0 else { throw SpawnError(path: path, code: spawned) }
+    let pid: pid_t
+    do {
+      pid = try Syscalls.spawn(
+        path, arguments: arguments,
+        environment: (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" },
+        actions: [
+          .open(stdin == nil ? "/dev/null" : input, as: 0, flags: O_RDONLY, mode: 0),
+          .open(out, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+          .open(err, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        ], newProcessGroup: false)
+    } catch {
+      throw SpawnError(path: path, code: error.rawValue)
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let read = { (file: String) in (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }

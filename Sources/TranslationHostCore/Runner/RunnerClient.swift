@@ -88,7 +88,8 @@ package final class RunnerClient: ProviderSession {
     do {
       pid = try Syscalls.spawn(
         runnerPath, arguments: [bundle.identifier] + policy.arguments,
-        environment: environment.map { "\($0.key)=\($0.value)" }, childFD: runnerFD, outputFD: output.writeEnd)
+        environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: Syscalls.runnerActions(protocol: runnerFD, output: output.writeEnd), newProcessGroup: true)
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)

@@ -49,33 +49,44 @@ package enum Syscalls {
     return try retrying { Glibc.poll(&descriptor, 1, milliseconds) } > 0
   }
 
-  /// Starts `path` with `arguments` and `environment` in a process group of
-  /// its own (so everything it starts can be killed together), giving it
-  /// `childFD` as descriptor 3, /dev/null as stdin, and `outputFD` as its
-  /// stdout and stderr: nothing it prints can reach the host's stdout.
+  /// What a spawned process gets as a descriptor.
+  package enum SpawnAction: Sendable {
+    /// Our descriptor `descriptor`, as its descriptor `target`.
+    case duplicate(Int32, as: Int32)
+    /// The file at `path`, opened with `flags` (and `mode` when created), as its descriptor `target`.
+    case open(String, as: Int32, flags: Int32, mode: mode_t)
+  }
+
+  /// Starts `path` with `arguments` and `environment`, its descriptors set up
+  /// by `actions` (descriptors not named there and close-on-exec are not
+  /// inherited). It starts with no blocked signals and default dispositions,
+  /// whatever thread spawned it (Dispatch's threads block every signal), and,
+  /// with `newProcessGroup`, in a process group of its own, so that
+  /// everything it starts can be killed together.
   package static func spawn(
-    _ path: String, arguments: [String], environment: [String], childFD: Int32, outputFD: Int32
+    _ path: String, arguments: [String], environment: [String], actions spawnActions: [SpawnAction],
+    newProcessGroup: Bool
   ) throws(Errno) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, childFD, 3)
-    posix_spawn_file_actions_adddup2(&actions, outputFD, STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, outputFD, STDERR_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    for action in spawnActions {
+      switch action {
+      case .duplicate(let descriptor, let target): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+      case .open(let file, let target, let flags, let mode): posix_spawn_file_actions_addopen(&actions, target, file, flags, mode)
+      }
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    // The child starts with no blocked signals and default dispositions,
-    // whatever thread spawned it (Dispatch's threads block every signal).
     var signals = sigset_t()
     sigemptyset(&signals)
     posix_spawnattr_setsigmask(&attributes, &signals)
     sigfillset(&signals)
     posix_spawnattr_setsigdefault(&attributes, &signals)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let groupFlag = newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
+    posix_spawnattr_setflags(&attributes, Int16(groupFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     posix_spawnattr_setpgroup(&attributes, 0)
 
     var pid: pid_t = 0
@@ -88,6 +99,16 @@ package enum Syscalls {
     let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard result == 0 else { throw Errno(rawValue: result) }
     return pid
+  }
+
+  /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
+  /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
+  /// the host's stdout.
+  package static func runnerActions(protocol socket: Int32, output: Int32) -> [SpawnAction] {
+    [
+      .duplicate(socket, as: 3), .duplicate(output, as: STDOUT_FILENO), .duplicate(output, as: STDERR_FILENO),
+      .open("/dev/null", as: STDIN_FILENO, flags: O_RDONLY, mode: 0),
+    ]
   }
 
   /// Sends `signal` to `pid`; a process that is already gone is not an error.

@@ -50,6 +50,14 @@ struct ParsedArguments {
     }
   }
 
+  /// The one positional argument, `what` the command expects (for the message).
+  func single(_ what: String, of command: any Command.Type) throws(CommandError) -> String {
+    guard positionals.count == 1 else {
+      throw .usage(positionals.isEmpty ? "missing \(what)" : "expected one \(what), got \(positionals.count)", of: command)
+    }
+    return positionals[0]
+  }
+
   /// The value of a single-valued option.
   func value(_ name: String) -> String? { values[name]?.last }
 

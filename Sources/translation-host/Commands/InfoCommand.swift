@@ -12,8 +12,7 @@ struct InfoCommand: Command {
   var json: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
-    guard arguments.positionals.count == 1 else { throw .usage("expected one provider", of: Self.self) }
-    reference = arguments.positionals[0]
+    reference = try arguments.single("provider", of: Self.self)
     json = arguments.has("json")
   }
 

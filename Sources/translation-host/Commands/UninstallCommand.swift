@@ -16,8 +16,7 @@ struct UninstallCommand: Command {
   var reference: String
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
-    guard arguments.positionals.count == 1 else { throw .usage("expected one provider", of: Self.self) }
-    reference = arguments.positionals[0]
+    reference = try arguments.single("provider", of: Self.self)
   }
 
   func run(output: Output) throws -> ExitCode {

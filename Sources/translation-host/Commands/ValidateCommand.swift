@@ -19,8 +19,7 @@ struct ValidateCommand: Command {
   var timeout: Double
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
-    guard arguments.positionals.count == 1 else { throw .usage("expected one bundle folder", of: Self.self) }
-    path = arguments.positionals[0]
+    path = try arguments.single("bundle folder", of: Self.self)
     timeout = try ProviderOptions.timeout(arguments, command: Self.self)
   }
 
