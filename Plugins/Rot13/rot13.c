@@ -78,6 +78,7 @@ typedef struct scene_state {
   tp_scene scene;            /* first, so a tp_scene * is a scene_state * */
   const tp_context *context; /* borrowed from the host until destroy */
   char *translation;         /* NULL until "Translate" is pressed */
+  size_t translation_length; /* in bytes; the text may contain U+0000 */
   buffer json;               /* the last rendering, returned by render */
 } scene_state;
 
@@ -91,8 +92,7 @@ static tp_status scene_render(const tp_scene *scene, tp_string *out_json) {
   append_json_string(json, context->has_input_text ? context->input_text.data : "",
                      context->has_input_text ? context->input_text.length : 0);
   append_text(json, "},{\"type\":\"text\",\"text\":");
-  append_json_string(json, state->translation ? state->translation : "",
-                     state->translation ? strlen(state->translation) : 0);
+  append_json_string(json, state->translation ? state->translation : "", state->translation_length);
   append_text(json, "},{\"type\":\"button\",\"id\":\"translate\",\"enabled\":true,"
                     "\"label\":{\"type\":\"label\",\"title\":\"Translate\",\"systemImage\":\"globe\"}}");
   append_text(json, ",{\"type\":\"button\",\"id\":\"replace\",\"enabled\":");
@@ -107,13 +107,12 @@ static tp_status scene_perform_action(const tp_scene *scene, const char *action_
   const tp_context *context = state->context;
   if (strcmp(action_id, "translate") == 0) {
     free(state->translation);
-    state->translation = context->has_input_text
-                             ? rot13(context->input_text.data, context->input_text.length)
-                             : rot13("", 0);
+    state->translation_length = context->has_input_text ? context->input_text.length : 0;
+    state->translation = rot13(context->has_input_text ? context->input_text.data : "", state->translation_length);
     return state->translation ? TP_STATUS_OK : TP_STATUS_FAILED;
   }
   if (strcmp(action_id, "replace") == 0 && context->allows_replacement && state->translation) {
-    tp_string translation = {state->translation, strlen(state->translation)};
+    tp_string translation = {state->translation, state->translation_length};
     context->finish(context, &translation);
     return TP_STATUS_OK;
   }

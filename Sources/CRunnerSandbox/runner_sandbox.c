@@ -23,12 +23,12 @@ static void close_from(int first) {
   for (int fd = first; fd < highest && fd < 65536; fd++) close(fd);
 }
 
-int tp_sandbox_detach(int keep_up_to) {
+int tp_sandbox_detach(int keep_up_to, int host_pid) {
   int layers = 0;
   struct rlimit no_core = {0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0) layers |= TP_LAYER_PARENT_DEATH_SIGNAL;
-  if (getppid() == 1) _exit(125); /* the host died before we could notice */
+  if (getppid() != host_pid) _exit(125); /* the host died before we could notice */
   close_from(keep_up_to + 1);
   return layers;
 }
@@ -140,12 +140,16 @@ int tp_sandbox_filter(int deny_network) {
   result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setpgid), 0);
   int layers = TP_LAYER_PROCESS_FILTER;
   if (deny_network) {
-    static const int families[] = {AF_INET, AF_INET6, AF_PACKET, AF_NETLINK};
-    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+    /* Only AF_UNIX is allowed: every other family fails, IP, packet, netlink,
+     * and the ones that reach a network less directly (SMC, RxRPC, TIPC,
+     * vsock…). The kernel reads the family as a 32-bit int, so the comparison
+     * masks the upper half a caller could set to slip past an exact match. */
+    for (int family = 0; family <= AF_MAX; family++) {
+      if (family == AF_UNIX) continue;
       result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1,
-                                 SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)families[i]));
+                                 SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffULL, (scmp_datum_t)family));
       result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socketpair), 1,
-                                 SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)families[i]));
+                                 SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffULL, (scmp_datum_t)family));
     }
     /* io_uring can open and connect sockets without socket(2). */
     result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(io_uring_setup), 0);

@@ -4,6 +4,12 @@ import Glibc
 @main
 enum Entrypoint {
   static func main() {
+    // Descriptors 0–2 must be open, or the first socket the host creates
+    // would become "stdout" and a replacement would be written into it.
+    for fd in 0...2 where fcntl(Int32(fd), F_GETFD) == -1 {
+      _ = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+    }
+    signal(SIGPIPE, SIG_IGN)
     exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())).rawValue)
   }
 }

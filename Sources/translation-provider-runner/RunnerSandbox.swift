@@ -6,10 +6,10 @@ import TranslationHostCore
 /// allows them, no_new_privs and resource limits, then the seccomp filter.
 enum RunnerSandbox {
   /// Applies `policy` and returns the layers in force.
-  /// - Throws: `SandboxError.filterFailed` when the network must be denied and
-  ///   the filter could not be installed: the provider must not run then.
+  /// - Throws: `SandboxError.filterFailed` when the seccomp filter could not
+  ///   be installed: the provider must not run then.
   static func apply(_ policy: SandboxPolicy) throws(SandboxError) -> [SandboxLayer] {
-    var bits = tp_sandbox_detach(RunnerProtocol.runnerDescriptor)
+    var bits = tp_sandbox_detach(RunnerProtocol.runnerDescriptor, policy.hostProcess)
     bits |= tp_sandbox_enter_namespaces(policy.allowsNetwork ? 0 : 1)
     var limits = tp_sandbox_limits(
       address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,

@@ -109,9 +109,11 @@ final class RunnerService {
         provider: provider, inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source,
         targetLanguage: target,
         onEvent: { event in
-          if case .finished = event { finished.value = true }
           if event == .renderRequested && isActing.value { return }
+          // The event goes out before the flag is set, so a reply that says
+          // "finished" can never overtake the event that carries the result.
           try? channel.send(RunnerMessage.event(event))
+          if case .finished = event { finished.value = true }
         },
         onWarning: { Self.write("warning: \($0)") })
     } catch {

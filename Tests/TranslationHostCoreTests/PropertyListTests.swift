@@ -60,6 +60,10 @@ import Testing
     #expect(throws: PropertyListLimits.Violation.tooDeep) { try PropertyListLimits.check(deeper) }
     let hidden = xml("<!--" + String(repeating: "</array>", count: 40) + "-->" + String(repeating: "<array>", count: limit + 1))
     #expect(throws: PropertyListLimits.Violation.tooDeep) { try PropertyListLimits.check(hidden) }
+    let attributed = xml(String(repeating: "<array a=\"\">", count: limit + 1) + String(repeating: "</array >", count: limit + 1))
+    #expect(throws: PropertyListLimits.Violation.tooDeep) { try PropertyListLimits.check(attributed) }
+    let selfClosing = xml("<array>" + String(repeating: "<dict/><array />", count: 500) + "</array>")
+    try PropertyListLimits.check(selfClosing)
   }
 
   @Test func binaryListsThatExpandExponentiallyAreRefused() throws {

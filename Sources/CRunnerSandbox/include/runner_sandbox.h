@@ -18,7 +18,7 @@ enum {
   TP_LAYER_NO_NEW_PRIVS = 1 << 0,
   TP_LAYER_RESOURCE_LIMITS = 1 << 1,
   TP_LAYER_PROCESS_FILTER = 1 << 2,   /* seccomp: setsid/setpgid fail, so no process leaves the group */
-  TP_LAYER_NETWORK_FILTER = 1 << 3,   /* seccomp: IP, packet, netlink sockets and io_uring fail */
+  TP_LAYER_NETWORK_FILTER = 1 << 3,   /* seccomp: sockets other than AF_UNIX, and io_uring, fail */
   TP_LAYER_NETWORK_NAMESPACE = 1 << 4,
   TP_LAYER_PID_NAMESPACE = 1 << 5,
   TP_LAYER_PARENT_DEATH_SIGNAL = 1 << 6,
@@ -32,9 +32,10 @@ typedef struct tp_sandbox_limits {
   uint64_t processes;
 } tp_sandbox_limits;
 
-/* Dies with SIGKILL when the parent (the host) dies, and closes every
- * descriptor above `keep_up_to`. Returns TP_LAYER_PARENT_DEATH_SIGNAL or 0. */
-int tp_sandbox_detach(int keep_up_to);
+/* Dies with SIGKILL when the parent (the host, process `host_pid`) dies, exits
+ * at once if it is already gone, and closes every descriptor above
+ * `keep_up_to`. Returns TP_LAYER_PARENT_DEATH_SIGNAL or 0. */
+int tp_sandbox_detach(int keep_up_to, int host_pid);
 
 /* Enters a new PID namespace and, with `isolate_network`, a new network
  * namespace (directly as root, else through a new user namespace), then forks:

@@ -171,7 +171,9 @@ typedef struct tp_context {
   /* Completes the scene; the host then closes it and destroys it. `translation`
    * NULL means "dismiss without replacement". A non-NULL translation when
    * allows_replacement is false is ignored (treated as NULL), as Apple
-   * documents. Only the first call counts: later calls are ignored and logged.
+   * documents. Call it once: a second call, or a translation that is not
+   * valid UTF-8, is a violation, and the host stops the provider and replaces
+   * nothing. A call after the scene was destroyed is ignored.
    * `translation->data` is borrowed; the host copies it. [any-thread] */
   void (*finish)(const struct tp_context *context, const tp_string *translation);
 

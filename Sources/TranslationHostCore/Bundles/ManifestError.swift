@@ -45,6 +45,14 @@ package enum ManifestError: Error, Codable, Equatable, Hashable, Sendable, Custo
     return false
   }
 
+  /// Whether the problem means someone else could have put code in the bundle.
+  package var isSafetyProblem: Bool {
+    switch self {
+    case .writableByOthers, .foreignOwner: true
+    default: false
+    }
+  }
+
   private var preventsRunningOnly: Bool {
     if case .notTranslationApp = self { return true }
     return false

@@ -28,24 +28,32 @@ package enum PropertyListLimits {
     }
   }
 
-  /// Counts open `<array>` and `<dict>` elements, skipping comments and CDATA.
+  /// Counts open `array` and `dict` elements (with or without attributes or
+  /// spaces, self-closing ones aside), skipping comments and CDATA.
   private static func checkXML(_ bytes: [UInt8]) throws(Violation) {
     var depth = 0
     var index = 0
     while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
       if bytes.matches(commentStart, at: open) {
         index = bytes.index(after: commentEnd, from: open + commentStart.count)
-      } else if bytes.matches(cdataStart, at: open) {
+        continue
+      }
+      if bytes.matches(cdataStart, at: open) {
         index = bytes.index(after: cdataEnd, from: open + cdataStart.count)
-      } else if bytes.matches(arrayOpen, at: open) || bytes.matches(dictOpen, at: open) {
+        continue
+      }
+      guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) else { return }
+      index = close + 1
+      let tag = bytes[(open + 1)..<close]
+      let name = tag.prefix { $0 != UInt8(ascii: "/") && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+      let closing = tag.first == UInt8(ascii: "/")
+      let elementName = closing ? tag.dropFirst().prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } : name
+      guard elementName.elementsEqual("array".utf8) || elementName.elementsEqual("dict".utf8) else { continue }
+      if closing {
+        depth -= 1
+      } else if tag.last != UInt8(ascii: "/") {
         depth += 1
         guard depth <= maximumDepth else { throw .tooDeep }
-        index = open + 6
-      } else if bytes.matches(arrayClose, at: open) || bytes.matches(dictClose, at: open) {
-        depth -= 1
-        index = open + 7
-      } else {
-        index = open + 1
       }
     }
   }
@@ -54,10 +62,6 @@ package enum PropertyListLimits {
   private static let commentEnd = Array("-->".utf8)
   private static let cdataStart = Array("<![CDATA[".utf8)
   private static let cdataEnd = Array("]]>".utf8)
-  private static let arrayOpen = Array("<array>".utf8)
-  private static let dictOpen = Array("<dict>".utf8)
-  private static let arrayClose = Array("</array>".utf8)
-  private static let dictClose = Array("</dict>".utf8)
 
   /// Walks the object graph of a `bplist00` file from its top object.
   private static func checkBinary(_ bytes: [UInt8]) throws(Violation) {

@@ -11,8 +11,9 @@ package final class InProcessSession: ProviderSession {
   package let bundle: ProviderBundle
   package var capabilities: [String] { provider.capabilities }
 
+  package let timeout: Double
+
   private let provider: LoadedProvider
-  private let timeout: Double
   private var scene: ProviderScene?
   private let events = EventQueue()
   private var finished: String??
@@ -63,8 +64,7 @@ package final class InProcessSession: ProviderSession {
 
   package func render() throws(RunnerError) -> SceneUpdate { try update() }
 
-  package func waitForChange() throws(RunnerError) -> SceneUpdate {
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
+  package func waitForChange(until deadline: UInt64) throws(RunnerError) -> SceneUpdate {
     while events.isEmpty {
       guard Syscalls.monotonicNanoseconds() < deadline else {
         throw .deadlineExceeded(provider: bundle.identifier, seconds: timeout)

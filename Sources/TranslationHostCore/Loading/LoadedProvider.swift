@@ -21,15 +21,16 @@ package final class LoadedProvider {
     let symbol = try library.symbol(named: "translation_provider_entry")
     let function = unsafeBitCast(symbol, to: tp_entry_function.self)
     guard let entry = function() else { throw .nullEntry(executablePath) }
-    let table = entry.pointee
-    guard table.struct_size >= MemoryLayout<tp_entry>.size else {
-      throw .truncatedEntry(executablePath, size: table.struct_size)
-    }
-    guard table.abi_major == TP_ABI_VERSION_MAJOR else {
+    // The three leading fields are the same in every ABI version: read only
+    // them, check the major, then the size, and only then the whole table.
+    let header = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt32.self)
+    let (size, major, minor) = (header[0], header[1], header[2])
+    guard major == TP_ABI_VERSION_MAJOR else {
       throw .abiMismatch(
-        executablePath, provider: (table.abi_major, table.abi_minor),
-        host: (UInt32(TP_ABI_VERSION_MAJOR), UInt32(TP_ABI_VERSION_MINOR)))
+        executablePath, provider: (major, minor), host: (UInt32(TP_ABI_VERSION_MAJOR), UInt32(TP_ABI_VERSION_MINOR)))
     }
+    guard size >= MemoryLayout<tp_entry>.size else { throw .truncatedEntry(executablePath, size: size) }
+    let table = entry.pointee
     self.entry = entry
     logSink = LogSink(log)
     host = .allocate(capacity: 1)

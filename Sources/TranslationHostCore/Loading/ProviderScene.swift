@@ -29,9 +29,13 @@ package final class ProviderScene {
     targetLanguage: String?, onEvent: @escaping @Sendable (Event) -> Void,
     onWarning: @escaping @Sendable (String) -> Void
   ) throws(ProviderError) {
-    guard let factory = provider.capability(TP_CAPABILITY_SELECTED_TEXT_SCENE, as: tp_selected_text_scene_factory.self),
-      let create = factory.pointee.create_scene
+    guard let factory = provider.capability(TP_CAPABILITY_SELECTED_TEXT_SCENE, as: tp_selected_text_scene_factory.self)
     else { throw .missingCapability(TP_CAPABILITY_SELECTED_TEXT_SCENE) }
+    let factorySize = UnsafeRawPointer(factory).assumingMemoryBound(to: UInt32.self).pointee
+    guard factorySize >= MemoryLayout<tp_selected_text_scene_factory>.size else {
+      throw .invalidTable("tp_selected_text_scene_factory", size: factorySize)
+    }
+    guard let create = factory.pointee.create_scene else { throw .missingFunction("create_scene") }
     self.provider = provider
     callbacks = Callbacks(allowsReplacement: allowsReplacement, onEvent: onEvent, onWarning: onWarning)
     let text = inputText.map { Array($0.utf8) } ?? []
@@ -58,9 +62,10 @@ package final class ProviderScene {
       Self.freeContext(context)
       throw .sceneCreationFailed
     }
-    guard scene.pointee.struct_size >= MemoryLayout<tp_scene>.size else {
+    let sceneSize = UnsafeRawPointer(scene).assumingMemoryBound(to: UInt32.self).pointee
+    guard sceneSize >= MemoryLayout<tp_scene>.size else {
       Self.freeContext(context)
-      throw .invalidTable("tp_scene", size: scene.pointee.struct_size)
+      throw .invalidTable("tp_scene", size: sceneSize)
     }
     self.scene = scene
   }

@@ -9,9 +9,8 @@ package struct ProviderTranslator {
     guard let table = provider.capability(TP_CAPABILITY_TRANSLATE, as: tp_translator.self) else {
       throw .missingCapability(TP_CAPABILITY_TRANSLATE)
     }
-    guard table.pointee.struct_size >= MemoryLayout<tp_translator>.size else {
-      throw .invalidTable("tp_translator", size: table.pointee.struct_size)
-    }
+    let size = UnsafeRawPointer(table).assumingMemoryBound(to: UInt32.self).pointee
+    guard size >= MemoryLayout<tp_translator>.size else { throw .invalidTable("tp_translator", size: size) }
     self.provider = provider
     self.table = table
   }
@@ -28,9 +27,20 @@ package struct ProviderTranslator {
         Unmanaged<Collector>.fromOpaque(data).takeUnretainedValue().receive(index, text.bytes)
       })
     var message = tp_string(data: nil, length: 0)
-    let storage = texts.map { Array($0.utf8) }
+    // All texts in one buffer, each request pointing into it.
+    let joined = texts.flatMap { Array($0.utf8) }
     let status = withExtendedLifetime(collector) {
-      withStrings(storage) { strings in translate(source, target, strings.baseAddress, strings.count, &sink, &message) }
+      joined.withUnsafeBufferPointer { bytes in
+        var offset = 0
+        let strings = texts.map { text in
+          let length = text.utf8.count
+          defer { offset += length }
+          return tp_string(
+            data: bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) },
+            length: length)
+        }
+        return strings.withUnsafeBufferPointer { translate(source, target, $0.baseAddress, $0.count, &sink, &message) }
+      }
     }
     guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: message.string) }
     return try collector.result()
@@ -53,20 +63,6 @@ package struct ProviderTranslator {
     let status = withExtendedLifetime(collector) { languages(&sink) }
     guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: "") }
     return collector.pairs
-  }
-
-  private func withStrings<R>(_ storage: [[UInt8]], _ body: (UnsafeBufferPointer<tp_string>) -> R) -> R {
-    var strings: [tp_string] = []
-    strings.reserveCapacity(storage.count)
-    func build(_ index: Int) -> R {
-      guard index < storage.count else { return strings.withUnsafeBufferPointer(body) }
-      return storage[index].withUnsafeBufferPointer { bytes in
-        strings.append(
-          tp_string(data: bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: bytes.count))
-        return build(index + 1)
-      }
-    }
-    return build(0)
   }
 
   /// Gathers one answer per index and checks that every index got exactly one.

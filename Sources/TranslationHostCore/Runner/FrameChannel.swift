@@ -13,7 +13,9 @@ package final class FrameChannel: @unchecked Sendable {
 
   package let fd: Int32
   private let sendLock = Mutex(())
+  /// Bytes received and not yet consumed: `buffer[consumed...]`.
   private var buffer: [UInt8] = []
+  private var consumed = 0
   /// Scratch space for reads, kept between calls.
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -46,20 +48,24 @@ package final class FrameChannel: @unchecked Sendable {
 
   /// Receives one message, waiting until `deadline` (monotonic nanoseconds; nil: forever).
   package func receive<Message: WireCodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
-    let header = try fill(4, deadline: deadline)
+    let header = Array(try fill(4, deadline: deadline))
     let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
     guard length <= Self.maximumFrameSize else { throw .oversized(length) }
-    buffer.removeFirst(4)
+    consumed += 4
     var reader = WireReader(Array(try fill(length, deadline: deadline)))
-    buffer.removeFirst(length)
+    consumed += length
+    if consumed == buffer.count || consumed > 1 << 20 {
+      buffer.removeFirst(consumed)
+      consumed = 0
+    }
     let message = try Message(from: &reader)
     guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
     return message
   }
 
-  /// Reads until the buffer holds at least `count` bytes, and returns them.
+  /// Reads until at least `count` unconsumed bytes are there, and returns them.
   private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
-    while buffer.count < count {
+    while buffer.count - consumed < count {
       // Often the answer is already there: one non-blocking read spares a poll.
       let ready = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
       if ready > 0 {
@@ -86,6 +92,6 @@ package final class FrameChannel: @unchecked Sendable {
       guard received > 0 else { throw .closed }
       buffer.append(contentsOf: chunk[0..<received])
     }
-    return buffer[0..<count]
+    return buffer[consumed..<consumed + count]
   }
 }

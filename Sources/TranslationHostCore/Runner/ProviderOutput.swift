@@ -21,6 +21,12 @@ final class ProviderOutput: @unchecked Sendable {
     prefix = Array("translation-host: provider '\(provider)': ".utf8)
   }
 
+  /// Closes both ends when no runner was started.
+  func abandon() {
+    close(writeEnd)
+    close(readEnd)
+  }
+
   /// Starts forwarding; returns at once.
   func start() {
     DispatchQueue.global().async { [self] in
@@ -64,8 +70,10 @@ final class ProviderOutput: @unchecked Sendable {
     if !line.isEmpty { emit(line + [UInt8(ascii: "\n")]) }
   }
 
+  /// Writes one line, its control characters escaped (but the final newline).
   private func emit(_ line: [UInt8]) {
-    let bytes = prefix + line
+    let text = String(decoding: line.last == UInt8(ascii: "\n") ? line.dropLast() : line[...], as: UTF8.self)
+    let bytes = prefix + Array(text.escapingControlCharacters(keeping: ["\t"]).utf8) + [UInt8(ascii: "\n")]
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {

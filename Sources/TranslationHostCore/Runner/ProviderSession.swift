@@ -6,6 +6,8 @@ package protocol ProviderSession: AnyObject {
   var bundle: ProviderBundle { get }
   /// The capability ids the provider implements.
   var capabilities: [String] { get }
+  /// Seconds each request may take.
+  var timeout: Double { get }
 
   func openScene(
     inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
@@ -13,8 +15,8 @@ package protocol ProviderSession: AnyObject {
   func performAction(_ id: String) throws(RunnerError) -> SceneUpdate
   func setText(_ id: String, to value: String) throws(RunnerError) -> SceneUpdate
   func render() throws(RunnerError) -> SceneUpdate
-  /// Waits, within the deadline, for the provider to finish or ask to be drawn again.
-  func waitForChange() throws(RunnerError) -> SceneUpdate
+  /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish or ask to be drawn again.
+  func waitForChange(until deadline: UInt64) throws(RunnerError) -> SceneUpdate
   func closeScene() throws(RunnerError)
   func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String]
   func languages() throws(RunnerError) -> [LanguagePairStatus]

@@ -6,8 +6,11 @@ import TranslationViewTree
 /// `translation-provider-runner` process.
 ///
 /// Every request has a deadline; a runner that misses it is killed with its
-/// whole process group. Nothing the runner sends is trusted: view trees are
-/// validated, and a broken frame ends the runner.
+/// whole process group. Nothing the runner sends is trusted (the provider
+/// shares its process and may write to the socket itself): view trees are
+/// validated, a broken frame ends the runner, and Apple's replacement rules
+/// are applied here again: a replacement that was not allowed is dropped, and
+/// a second finish is a violation.
 package final class RunnerClient: ProviderSession {
   package let bundle: ProviderBundle
   package private(set) var capabilities: [String] = []
@@ -18,10 +21,13 @@ package final class RunnerClient: ProviderSession {
   /// Set when the provider asked for more room (`expandSheet`).
   package private(set) var wantsExpandedSheet = false
 
+  /// Seconds each request may take.
+  package let timeout: Double
+
   private let channel: FrameChannel
   private let pid: pid_t
-  private let timeout: Double
   private let output: ProviderOutput
+  private var allowsReplacement = false
   private var finished: String??
   private var violation: String?
   private var isClosed = false
@@ -73,11 +79,13 @@ package final class RunnerClient: ProviderSession {
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
   ) throws(RunnerError) -> RunnerClient {
     let (hostFD, runnerFD): (Int32, Int32)
+    do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw .spawnFailed(runnerPath, error) }
     let output: ProviderOutput
     do {
-      (hostFD, runnerFD) = try Syscalls.socketPair()
       output = try ProviderOutput(provider: bundle.identifier)
     } catch {
+      Syscalls.close(hostFD)
+      Syscalls.close(runnerFD)
       throw .spawnFailed(runnerPath, error)
     }
     // A crash is reported in one line by the host; Swift's backtracer would
@@ -93,7 +101,7 @@ package final class RunnerClient: ProviderSession {
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)
-      Syscalls.close(output.writeEnd)
+      output.abandon()
       throw .spawnFailed(runnerPath, error)
     }
     Syscalls.close(runnerFD)
@@ -109,7 +117,11 @@ package final class RunnerClient: ProviderSession {
   package func openScene(
     inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws(RunnerError) -> SceneUpdate {
-    try sceneUpdate(
+    self.allowsReplacement = allowsReplacement
+    finished = nil
+    violation = nil
+    needsRender = false
+    return try sceneUpdate(
       .openScene(
         inputText: inputText, allowsReplacement: allowsReplacement, sourceLanguage: sourceLanguage,
         targetLanguage: targetLanguage))
@@ -137,10 +149,9 @@ package final class RunnerClient: ProviderSession {
     return try sceneUpdate(.render)
   }
 
-  /// Waits up to the request timeout for the provider to finish or ask to be
-  /// drawn again; returns the scene's state after that.
-  package func waitForChange() throws(RunnerError) -> SceneUpdate {
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
+  /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish
+  /// or ask to be drawn again; returns the scene's state after that.
+  package func waitForChange(until deadline: UInt64) throws(RunnerError) -> SceneUpdate {
     while finished == nil && !needsRender && violation == nil {
       let message = try receive(deadline: deadline)
       if case .reply(let reply) = message { throw unexpected(reply) }
@@ -229,14 +240,16 @@ package final class RunnerClient: ProviderSession {
     }
   }
 
-  /// Receives one frame, recording events.
+  /// Receives one frame, recording events. The deadline is checked before
+  /// every frame, so a provider cannot hold it off with a stream of events.
   private func receive(deadline: UInt64) throws(RunnerError) -> RunnerMessage {
+    guard Syscalls.monotonicNanoseconds() < deadline else { throw failure(.timedOut) }
     let message: RunnerMessage
     do { message = try channel.receive(RunnerMessage.self, deadline: deadline) } catch { throw failure(error) }
     if case .event(let event) = message {
       switch event {
-      case .finished(let translation) where finished == nil: finished = .some(translation)
-      case .finished: break
+      case .finished(let translation) where finished == nil: finished = .some(allowsReplacement ? translation : nil)
+      case .finished: violation = violation ?? "the provider called finish twice"
       case .renderRequested: needsRender = true
       case .expandSheet: wantsExpandedSheet = true
       case .violation(let message): violation = violation ?? message
@@ -249,7 +262,7 @@ package final class RunnerClient: ProviderSession {
 
   private func mapped(_ failure: RunnerFailure) -> RunnerError {
     let error = RunnerError(failure, provider: bundle.identifier)
-    if case .protocolViolation = error { stop() }
+    if case .protocolViolation(_, let problem) = error { return protocolViolation(problem) }
     return error
   }
 
@@ -260,11 +273,17 @@ package final class RunnerClient: ProviderSession {
       stop()
       return ended(.deadlineExceeded(provider: bundle.identifier, seconds: timeout))
     case .closed, .io:
-      let status = (try? Syscalls.wait(pid)).map(ExitStatus.init(waitStatus:)) ?? .exited(-1)
-      isClosed = true
+      // The runner closed the socket; it is ending, or pretends to and hangs.
+      var status: Int32?
+      for _ in 0..<Int(max(timeout, 0.05) * 500) where status == nil {
+        status = try? Syscalls.reap(pid)
+        if status == nil { usleep(2_000) }
+      }
       Syscalls.kill(-pid, SIGKILL)
+      if status == nil { status = try? Syscalls.wait(pid) }
+      isClosed = true
       output.wait(milliseconds: 200)
-      return ended(.ended(provider: bundle.identifier, status))
+      return ended(.ended(provider: bundle.identifier, status.map(ExitStatus.init(waitStatus:)) ?? .exited(-1)))
     default:
       return protocolViolation(error)
     }

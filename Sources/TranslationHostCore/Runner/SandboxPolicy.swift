@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// What the runner enforces on a provider, decided by the host from the
 /// bundle's manifest and the user's limits, and handed to the runner on its
@@ -12,8 +13,11 @@ package struct SandboxPolicy: Equatable, Sendable {
     package var cpuSeconds: UInt64 = 600
     /// Open descriptors of each process (`RLIMIT_NOFILE`).
     package var openFiles: UInt64 = 256
-    /// Processes of the user (`RLIMIT_NPROC`; the kernel does not apply it to root).
-    package var processes: UInt64 = 512
+    /// Processes of the user (`RLIMIT_NPROC`). Off by default: the kernel
+    /// counts every thread of the user, not of the provider, so a limit low
+    /// enough to matter would stop providers on a busy desktop, and it does
+    /// not apply to root. The PID namespace and the deadline bound a fork bomb.
+    package var processes: UInt64 = 0
 
     /// The environment variables that override the defaults, by field.
     package static let variables = [
@@ -25,10 +29,13 @@ package struct SandboxPolicy: Equatable, Sendable {
   /// The provider may use the network (its manifest declares the key as true).
   package var allowsNetwork: Bool
   package var limits: Limits
+  /// The host's process id: a runner whose parent is not this process exits.
+  package var hostProcess: Int32
 
-  package init(allowsNetwork: Bool, limits: Limits = Limits()) {
+  package init(allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = getpid()) {
     self.allowsNetwork = allowsNetwork
     self.limits = limits
+    self.hostProcess = hostProcess
   }
 
   /// The policy for `bundle`, with limits from the environment.
@@ -51,6 +58,7 @@ package struct SandboxPolicy: Equatable, Sendable {
     [
       "--network", allowsNetwork ? "allow" : "deny", "--memory-mib", String(limits.memoryMiB), "--cpu-seconds",
       String(limits.cpuSeconds), "--open-files", String(limits.openFiles), "--processes", String(limits.processes),
+      "--host-pid", String(hostProcess),
     ]
   }
 
@@ -73,7 +81,8 @@ package struct SandboxPolicy: Equatable, Sendable {
       allowsNetwork: network == "allow",
       limits: Limits(
         memoryMiB: try number("--memory-mib"), cpuSeconds: try number("--cpu-seconds"),
-        openFiles: try number("--open-files"), processes: try number("--processes")))
+        openFiles: try number("--open-files"), processes: try number("--processes")),
+      hostProcess: Int32(truncatingIfNeeded: try number("--host-pid")))
   }
 }
 
@@ -96,7 +105,7 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
     case .noNewPrivileges: "no_new_privs: no setuid or file-capability gains"
     case .resourceLimits: "resource limits on memory, CPU time, files and processes; no core dumps"
     case .processFilter: "seccomp: its processes cannot leave its process group"
-    case .networkFilter: "seccomp: IP, packet and netlink sockets and io_uring fail with EPERM"
+    case .networkFilter: "seccomp: every socket but AF_UNIX, and io_uring, fail with EPERM"
     }
   }
 }

@@ -21,14 +21,16 @@ package struct SceneScript: Sendable {
   /// Presses each label on the scene that `first` opened.
   ///
   /// A label matches a button whose visible text is equal to it, ignoring
-  /// case. While the scene shows a `ProgressView`, a press waits (within the
-  /// client's deadline) for the provider to redraw before looking for its button.
+  /// case. While the scene shows a `ProgressView`, a press waits for the
+  /// provider to redraw before looking for its button, within one deadline
+  /// per press (the session's timeout).
   package func run(on client: any ProviderSession, from first: SceneUpdate) throws -> Outcome {
     var update = first
     for label in presses {
       guard case .view(var tree) = update else { break }
+      let deadline = Syscalls.monotonicNanoseconds() + UInt64(client.timeout * 1e9)
       while tree.isBusy {
-        update = try client.waitForChange()
+        update = try client.waitForChange(until: deadline)
         guard case .view(let next) = update else { break }
         tree = next
       }

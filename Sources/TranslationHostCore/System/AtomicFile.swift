@@ -9,9 +9,9 @@ package enum AtomicFile {
   package static func write(_ bytes: [UInt8], to path: String, mode: mode_t, durable: Bool) throws(Errno) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+    var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard fd >= 0 else { throw Errno.current }
-    do {
+    do throws(Errno) {
       var offset = 0
       while offset < bytes.count {
         let written = try Syscalls.retrying {
@@ -20,10 +20,13 @@ package enum AtomicFile {
         offset += written
       }
       if durable { try Syscalls.retrying { fsync(fd) } }
-      try Syscalls.retrying { close(fd) }
+      // close is never retried: on Linux the descriptor is gone even when it fails.
+      let closed = close(fd)
+      fd = -1
+      if closed != 0 { throw Errno.current }
       try Syscalls.retrying { rename(temporary, path) }
     } catch {
-      close(fd)
+      if fd >= 0 { close(fd) }
       unlink(temporary)
       throw error
     }

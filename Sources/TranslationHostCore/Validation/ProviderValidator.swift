@@ -23,6 +23,10 @@ package struct ProviderValidator: Sendable {
       checks.append(.failed("\(path): the manifest is unusable, so the code was not loaded; fix the problems above"))
       return checks
     }
+    if inspection.problems.contains(where: \.isSafetyProblem) {
+      checks.append(.failed("\(path): others could have written this bundle, so its code was not loaded; fix the permissions above"))
+      return checks
+    }
     if checks.isEmpty {
       checks.append(.passed("manifest: \(manifest.identifier) \(manifest.version), network access \(manifest.allowsNetworkAccess ? "declared" : "not declared")"))
     }

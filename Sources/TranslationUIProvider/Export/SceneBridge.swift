@@ -5,8 +5,8 @@ import CTranslationProvider
 final class SceneBridge {
   let session: SceneSession
   let context: HostContext
-  private var json: [UInt8] = []
-  private var failure: [UInt8] = []
+  /// The last rendering or failure message, kept until the next call.
+  private let rendering = OwnedBytes()
 
   private init(session: SceneSession, context: HostContext) {
     self.session = session
@@ -56,20 +56,11 @@ final class SceneBridge {
   /// Renders and points `out` at JSON owned by this bridge until the next call.
   private func render(into out: UnsafeMutablePointer<tp_string>) -> tp_status {
     do {
-      json = try session.render().jsonData()
-      out.pointee = Self.borrow(json)
+      out.pointee = rendering.replace(with: try session.render().jsonData())
       return Int32(TP_STATUS_OK)
     } catch {
-      failure = Array("could not encode the view tree: \(error)".utf8)
-      out.pointee = Self.borrow(failure)
+      out.pointee = rendering.replace(with: Array("could not encode the view tree: \(error)".utf8))
       return Int32(TP_STATUS_FAILED)
-    }
-  }
-
-  /// A `tp_string` over `bytes`, valid while `bytes` is neither mutated nor freed.
-  private static func borrow(_ bytes: [UInt8]) -> tp_string {
-    bytes.withUnsafeBufferPointer { buffer in
-      tp_string(data: buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: buffer.count)
     }
   }
 }

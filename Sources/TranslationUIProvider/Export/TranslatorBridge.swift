@@ -2,7 +2,8 @@ import CTranslationProvider
 
 /// The C side of `TranslationProviding`: the functions of the `tp_translator` table.
 enum TranslatorBridge {
-  nonisolated(unsafe) private static var message: [UInt8] = []
+  /// The last failure message, kept until the next call (calls are [host-thread]).
+  nonisolated(unsafe) private static let message = OwnedBytes()
 
   static let translate: @convention(c) (
     UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
@@ -24,10 +25,7 @@ enum TranslatorBridge {
       return Int32(TP_STATUS_OK)
     } catch {
       let failure = error as? TranslationProviderError ?? .failed("\(error)")
-      message = Array(failure.message.utf8)
-      outMessage?.pointee = message.withUnsafeBufferPointer {
-        tp_string(data: $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: $0.count)
-      }
+      outMessage?.pointee = message.replace(with: Array(failure.message.utf8))
       return failure.status
     }
   }

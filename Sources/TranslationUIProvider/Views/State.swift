@@ -44,7 +44,8 @@ protocol StateProperty {
 
 extension State: StateProperty {
   func attach(to graph: StateGraph, key: String) {
-    location.storage = graph.storage(for: key, else: location.storage)
+    let kept = graph.storage(for: key, else: location.storage)
+    if kept !== location.storage { location.storage = kept }
   }
 }
 

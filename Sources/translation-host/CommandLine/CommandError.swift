@@ -32,7 +32,11 @@ struct CommandError: Error {
     case let error as SandboxError:
       self.init(error.description, exitCode: .usage)
     case let error as SceneError:
-      self.init(error.description, exitCode: error == .noScene(provider: "") ? .usage : .noSuchControl)
+      if case .noScene = error {
+        self.init(error.description, exitCode: .usage)
+      } else {
+        self.init(error.description, exitCode: .noSuchControl)
+      }
     case let error as RunnerError:
       self.init(error.description, exitCode: Self.exitCode(for: error))
     default:

@@ -26,11 +26,8 @@ enum CommandLineTool {
 
   static func run(_ arguments: [String], output: Output = Output()) -> ExitCode {
     guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
-      if arguments.count > 1, arguments[0] == "help", let command = commands.first(where: { $0.name == arguments[1] }) {
-        output.data(command.help)
-      } else {
-        output.data(help)
-      }
+      let command = arguments.count > 1 && arguments[0] == "help" ? commands.first { $0.name == arguments[1] } : nil
+      do { try output.data(command?.help ?? help) } catch { return error.exitCode }
       return .success
     }
     guard let command = commands.first(where: { $0.name == first }) else {
@@ -41,7 +38,7 @@ enum CommandLineTool {
     do {
       let parsed = try ParsedArguments(rest, options: command.options, command: command)
       if parsed.has("help") {
-        output.data(command.help)
+        try output.data(command.help)
         return .success
       }
       return try command.init(parsed).run(output: output)

@@ -21,6 +21,8 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
   static let providerUnavailable = ExitCode(rawValue: 69)
   /// The provider failed while working: crash, exit, broken protocol or view, error (EX_SOFTWARE).
   static let providerFailed = ExitCode(rawValue: 70)
+  /// Writing the result failed: stdout is closed or full (EX_IOERR).
+  static let ioError = ExitCode(rawValue: 74)
   /// The provider missed its deadline and was stopped (EX_TEMPFAIL).
   static let deadlineExceeded = ExitCode(rawValue: 75)
 
@@ -29,13 +31,14 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
     EXIT STATUS:
       0   success
       1   unexpected failure of the host
-      2   dismissed: the scene closed without a replacement
+      2   dismissed: no replacement came back (the scene closed or was left open)
       3   a --press label names no button, or a disabled one
       4   unsupported language or language pair
       64  usage error
-      65  unusable input text (not UTF-8, too large, empty)
+      65  unusable input text (not UTF-8, too large; empty for translate)
       69  provider unavailable (not found, not eligible, cannot be loaded)
       70  provider failed (crashed, exited, broke the protocol, returned an error)
+      74  the result could not be written to stdout
       75  provider missed its deadline and was stopped
     """
 }

@@ -2,28 +2,43 @@ import Glibc
 
 /// Where a command writes: data to stdout, diagnostics to stderr.
 struct Output {
-  /// Writes data (a translation, a replacement) to stdout.
-  func data(_ text: String) { write(STDOUT_FILENO, text) }
+  /// Writes data (a translation, a replacement) to stdout, all of it.
+  /// - Throws: a `CommandError` with exit code 74 when stdout cannot take it.
+  func data(_ text: String) throws(CommandError) {
+    if let failure = write(STDOUT_FILENO, text) {
+      throw CommandError("cannot write to stdout: \(String(cString: strerror(failure)))", exitCode: .ioError)
+    }
+  }
 
-  /// Writes a diagnostic line to stderr.
-  func note(_ text: String) { write(STDERR_FILENO, "translation-host: \(text)\n") }
+  /// Writes a diagnostic line to stderr. Control characters in it (which may
+  /// come from a provider or a bundle) are escaped.
+  func note(_ text: String) { write(STDERR_FILENO, "translation-host: \(text.escapingControlCharacters())\n") }
 
-  /// Writes text to stderr as it is.
-  func diagnostic(_ text: String) { write(STDERR_FILENO, text) }
+  /// Writes text to stderr, its control characters but newlines and tabs escaped.
+  func diagnostic(_ text: String) { write(STDERR_FILENO, text.escapingControlCharacters()) }
 
   /// Whether stdout is a terminal.
   var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-  private func write(_ fd: Int32, _ text: String) {
+  /// Writes all of `text`, waiting when the descriptor is non-blocking and
+  /// full. Returns the `errno` that stopped it, or nil.
+  @discardableResult
+  private func write(_ fd: Int32, _ text: String) -> Int32? {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes -> Int32? in
       var offset = 0
       while offset < bytes.count {
         let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
+        if written >= 0 {
+          offset += written
+        } else if errno == EAGAIN {
+          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+        } else if errno != EINTR {
+          return errno
+        }
       }
+      return nil
     }
   }
 }

@@ -41,8 +41,8 @@ struct DefaultCommand: Command {
     if json {
       try output.json(Report(id: choice.entry?.identifier, path: choice.entry?.path, configured: context.preferences, explanation: explanation))
     } else {
-      if let identifier = choice.entry?.identifier { output.data(identifier + "\n") }
-      if explain { output.data(explanation.map { "  \($0)\n" }.joined()) }
+      if let identifier = choice.entry?.identifier { try output.data(identifier + "\n") }
+      if explain { try output.data(explanation.map { "  \($0)\n" }.joined()) }
     }
     guard choice.entry != nil else {
       throw RegistryError.noProviders(searched: context.snapshot.searchPath.folders.map(\.path))

@@ -50,7 +50,7 @@ struct InstallCommand: Command {
     } catch {
       throw CommandError(error.description, exitCode: .failure)
     }
-    output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
+    try output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
     if let shadow = ProviderRegistry.standard().scan().entries.first(where: { $0.path == installed })?.shadowedBy {
       output.note("warning: it is shadowed by \(shadow), which comes first in the search path")
     }

@@ -60,7 +60,7 @@ struct RunCommand: Command {
         inputText: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target)
       switch try SceneScript(presses: presses).run(on: client, from: first) {
       case .replaced(let replacement):
-        output.data(replacement + newline)
+        try output.data(replacement + newline)
         return .success
       case .dismissed:
         output.note("the scene closed without a replacement\(allowsReplacement ? "" : " (replacement needs --replace)")")
@@ -83,7 +83,7 @@ struct RunCommand: Command {
     let (source, target) = try TranslateCommand.languages(source, target, command: Self.self)
     let translation = try client.translate([input.text], from: source, to: target)[0]
     if allowsReplacement {
-      output.data(translation + newline)
+      try output.data(translation + newline)
     } else {
       output.diagnostic(translation + "\n")
     }

@@ -27,7 +27,7 @@ struct SetDefaultCommand: Command {
       throw RegistryError.notEligible(reference, reasons: entry.problemDescriptions)
     }
     let list = try DefaultPreferences.standard().prefer(identifier)
-    output.data("default provider: \(identifier)\n")
+    try output.data("default provider: \(identifier)\n")
     if list.count > 1 { output.note("fallbacks, in order: \(list.dropFirst().joined(separator: ", "))") }
     return .success
   }

@@ -39,7 +39,7 @@ struct TranslateCommand: Command {
     let client = try provider.launch(output: output)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
-    output.data(translation + "\n")
+    try output.data(translation + "\n")
     return .success
   }
 

@@ -27,7 +27,7 @@ struct UninstallCommand: Command {
     } catch {
       throw CommandError(error.description, exitCode: .failure)
     }
-    output.data("removed \(entry.identifier ?? entry.path) from \(entry.path)\n")
+    try output.data("removed \(entry.identifier ?? entry.path) from \(entry.path)\n")
     return .success
   }
 }

@@ -25,7 +25,7 @@ struct ValidateCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let checks = try Self.validate(path, timeout: timeout)
-    output.data(checks.map { "\($0.outcome.rawValue.padding(6))\($0.message)\n" }.joined())
+    try output.data(checks.map { "\($0.outcome.rawValue.padding(6))\($0.message)\n" }.joined())
     return checks.contains { $0.outcome == .failed } ? .providerUnavailable : .success
   }
 

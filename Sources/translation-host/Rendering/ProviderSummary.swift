@@ -70,6 +70,6 @@ extension Output {
   func json(_ value: some Encodable) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    data(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
+    try data(String(decoding: try encoder.encode(value), as: UTF8.self) + "\n")
   }
 }
