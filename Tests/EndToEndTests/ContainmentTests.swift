@@ -41,6 +41,10 @@ import TestSupport
     Case(testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree"),
     Case(testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
     Case(testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70, message: "broke the provider ABI: the provider called finish twice"),
+    Case(testDescription: "closing the protocol socket, then hanging", mode: "CLOSE_AND_HANG", arguments: press + ["--timeout", "1"], exitCode: 70,
+         message: "was killed by SIGKILL"),
+    Case(testDescription: "a flood of events", mode: "EVENT_FLOOD", arguments: press + ["--timeout", "1"], exitCode: 75,
+         message: "did not answer within 1 s"),
     Case(testDescription: "an oversized frame on the protocol socket", mode: "OVERSIZED_FRAME", arguments: press, exitCode: 70,
          message: "broke the runner protocol: a message of 2147483647 bytes exceeds the 16777216-byte limit"),
     Case(testDescription: "a frame that is not UTF-8", mode: "NOT_UTF8_FRAME", arguments: press, exitCode: 70,
@@ -102,6 +106,24 @@ import TestSupport
       #expect(result.stdout == "REFUSED:socket:EPERM")
       #expect(!listener.acceptedConnection())
     }
+  }
+
+  @Test func aForgedFinishCannotReplaceWhatWasNotAllowed() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["FORGE_FINISH"], name: "libForge", in: directory)
+    let bundle = try BundleFixture(name: "Forge").write(name: "Forge", in: directory, library: library)
+    let result = try Host().run("run", "--text", "hi", "--press", "Go", "--provider", bundle)
+    #expect(result.stdout == "")
+    #expect(result.exitCode == 70)
+    #expect(result.stderr.contains("the provider called finish twice"))
+  }
+
+  @Test func noSocketFamilyButUnixGetsPastTheFilter() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, defines: ["SOCKET_TRICKS"], name: "libTricks", in: directory)
+    let bundle = try BundleFixture(name: "Tricks").write(name: "Tricks", in: directory, library: library)
+    let result = try Host().run(Self.press + ["--provider", bundle])
+    #expect(result.stdout == "ALL-REFUSED", "stderr: \(result.stderr)")
   }
 
   /// Process ids whose command line mentions `text`.

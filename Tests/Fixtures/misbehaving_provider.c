@@ -81,6 +81,26 @@ static char *connect_to_listener(void) {
 }
 #endif
 
+#if defined(SOCKET_TRICKS)
+#include <sys/syscall.h>
+/* Ways around a filter that compares families exactly: the upper 32 bits set,
+ * and families that reach a network less directly. */
+static char *try_socket_tricks(void) {
+  static char outcome[128];
+  long families[] = {(1L << 32) | AF_INET, AF_INET6, AF_PACKET, AF_NETLINK, 43 /* AF_SMC */, 33 /* AF_RXRPC */,
+                     30 /* AF_TIPC */, 40 /* AF_VSOCK */};
+  for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+    long fd = syscall(SYS_socket, families[i], SOCK_STREAM, 0);
+    if (fd >= 0 || errno != EPERM) {
+      snprintf(outcome, sizeof outcome, "ESCAPED:%lx:%s", families[i], fd >= 0 ? "open" : strerrorname_np(errno));
+      return outcome;
+    }
+  }
+  snprintf(outcome, sizeof outcome, "ALL-REFUSED");
+  return outcome;
+}
+#endif
+
 #if defined(FLOOD_IN_ACTION)
 static void flood(int fd) {
   static char block[1 << 16];
@@ -131,6 +151,15 @@ static tp_status perform_action(const tp_scene *scene, const char *id) {
   /* A well-framed reply whose text is not UTF-8. */
   static const unsigned char frame[] = {0, 0, 0, 8, 1, 3, 0, 0, 0, 2, 0xC3, 0x28};
   write(3, frame, sizeof frame);
+#elif defined(FORGE_FINISH)
+  /* A finish event written straight to the socket: ".event(.finished("FORGED"))". */
+  static const unsigned char frame[] = {0, 0, 0, 13, 2, 1, 1, 0, 0, 0, 6, 'F', 'O', 'R', 'G', 'E', 'D'};
+  write(3, frame, sizeof frame);
+#elif defined(CLOSE_AND_HANG)
+  close(3);
+  for (;;) pause();
+#elif defined(EVENT_FLOOD)
+  for (;;) current->expand_sheet(current);
 #elif defined(DAEMON_CHILD)
   if (fork() == 0) {
     setsid();
@@ -143,6 +172,8 @@ static tp_status perform_action(const tp_scene *scene, const char *id) {
   free(upper);
 #if defined(CONNECT_IN_ACTION)
   upper = strdup(connect_to_listener());
+#elif defined(SOCKET_TRICKS)
+  upper = strdup(try_socket_tricks());
 #else
   upper = uppercase(&current->input_text);
 #endif
