@@ -8,7 +8,6 @@ BUILD       := build
 PROVIDERS   := $(BUILD)/lib/translation-host/providers
 LIBEXEC     := $(BUILD)/libexec/translation-host
 ABI_INCLUDE := Sources/CTranslationProvider/include
-SWIFT_OUT    = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc libc6-dev libseccomp-dev
@@ -24,13 +23,16 @@ all: build
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
 
+# Folders are made with mode 0755 whatever the umask: the host refuses a
+# provider folder that others may write.
 build: deps
 	$(SWIFT) build -c $(CONFIG)
-	@mkdir -p $(BUILD)/bin $(LIBEXEC) $(PROVIDERS)
-	install -m 0755 "$(SWIFT_OUT)/translation-host" $(BUILD)/bin/translation-host
-	install -m 0755 "$(SWIFT_OUT)/translation-provider-runner" $(LIBEXEC)/translation-provider-runner
-	@for name in $(SWIFT_PROVIDERS); do \
-	  scripts/assemble-bundle Plugins/$$name "$(SWIFT_OUT)/lib$$name.so" $(PROVIDERS) || exit 1; \
+	@install -d -m 0755 $(BUILD) $(BUILD)/bin $(BUILD)/libexec $(LIBEXEC) $(BUILD)/lib $(BUILD)/lib/translation-host $(PROVIDERS)
+	@out=$$($(SWIFT) build -c $(CONFIG) --show-bin-path) && \
+	install -m 0755 "$$out/translation-host" $(BUILD)/bin/translation-host && \
+	install -m 0755 "$$out/translation-provider-runner" $(LIBEXEC)/translation-provider-runner && \
+	for name in $(SWIFT_PROVIDERS); do \
+	  scripts/assemble-bundle Plugins/$$name "$$out/lib$$name.so" $(PROVIDERS) || exit 1; \
 	done
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
@@ -49,7 +51,7 @@ test: build
 
 bench: build
 	$(SWIFT) build -c $(CONFIG) --product runner-benchmark
-	"$(SWIFT_OUT)/runner-benchmark" $(BUILD)
+	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/runner-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 
 clean:

@@ -1,8 +1,11 @@
 import FoundationEssentials
 import Glibc
 
-/// Copies bundles into the user's provider folder and removes them from it,
-/// so that other processes see the old bundle or the new one, never half of one.
+/// Copies bundles into the user's provider folder and removes them from it.
+///
+/// A bundle is assembled under a hidden name first, so no process ever sees
+/// half of one. Replacing takes two renames (old away, new in); between them,
+/// for an instant, the bundle is absent and a concurrent listing may miss it.
 package struct BundleInstaller: Sendable {
   /// The user's provider folder.
   package var folder: String
