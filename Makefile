@@ -10,10 +10,10 @@ LIBEXEC     := $(BUILD)/libexec/translation-host
 ABI_INCLUDE := Sources/CTranslationProvider/include
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
-DEBIAN_PACKAGES := gcc libc6-dev libseccomp-dev
+DEBIAN_PACKAGES := gcc libc6-dev libseccomp-dev apertium apertium-eng-spa
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
-SWIFT_PROVIDERS := Reverse
+SWIFT_PROVIDERS := Reverse Apertium
 C_PROVIDERS     := Rot13
 
 .PHONY: all build deps run test bench clean
@@ -41,8 +41,10 @@ build: deps
 	done
 
 run: build
-	@echo '$$ echo "Hallo, Welt!" | translation-host run --replace --press Translate --press "Replace With Translation"'
-	@echo "Hallo, Welt!" | $(BUILD)/bin/translation-host run --replace --press Translate --press "Replace With Translation"
+	@echo '$$ translation-host translate --from en --to es "The cat is on the table. Machine translation works offline."'
+	@$(BUILD)/bin/translation-host translate --from en --to es "The cat is on the table. Machine translation works offline."
+	@echo '$$ echo "Hallo, Welt!" | translation-host run --provider Reverse --replace --press Translate --press "Replace With Translation"'
+	@echo "Hallo, Welt!" | $(BUILD)/bin/translation-host run --provider Reverse --replace --press Translate --press "Replace With Translation"
 	@echo '$$ translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"'
 	@$(BUILD)/bin/translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"
 

@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "TranslationUIProvider", targets: ["TranslationUIProvider"]),
     // Providers shipped with the project; `make build` turns each into a bundle.
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
+    .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
   ],
   targets: [
     // MARK: ABI
@@ -32,6 +33,10 @@ let package = Package(
     .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
 
     // MARK: Providers
+    .target(name: "ApertiumSupport", exclude: ["README.md"]),
+    .target(
+      name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
+      exclude: ["Info.plist", "Apertium.entitlements"]),
     .target(
       name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",
       exclude: ["Info.plist", "Reverse.entitlements"]),
@@ -42,6 +47,7 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
+    .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "TestSupport"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
     .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -10,6 +10,8 @@ import Synchronization
 final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
   let inputText: AttributedString?
   let allowsReplacement: Bool
+  let sourceLanguage: String?
+  let targetLanguage: String?
   private let context: UnsafePointer<tp_context>
   private let lock = Mutex(Phase.open)
 
@@ -20,6 +22,8 @@ final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
     let c = context.pointee
     inputText = c.has_input_text ? AttributedString(c.input_text.string) : nil
     allowsReplacement = c.allows_replacement
+    sourceLanguage = c.source_language.map { String(cString: $0) }
+    targetLanguage = c.target_language.map { String(cString: $0) }
   }
 
   func finish(translation: AttributedString?) {

@@ -15,6 +15,18 @@ public protocol TranslationUIProviderContext: AnyObject {
 
   /// Asks the host to give the scene more room.
   func expandSheet()
+
+  /// The language the caller says the text is in (BCP-47), or nil.
+  /// A Linux addition: Apple's context has no language hints.
+  var sourceLanguage: String? { get }
+
+  /// The language the caller wants (BCP-47), or nil. A Linux addition.
+  var targetLanguage: String? { get }
+}
+
+extension TranslationUIProviderContext {
+  public var sourceLanguage: String? { nil }
+  public var targetLanguage: String? { nil }
 }
 
 extension TranslationUIProviderContext {

@@ -1,6 +1,10 @@
 /// A reference to a value owned elsewhere, as SwiftUI's `Binding`.
+///
+/// A binding from `@State` (`$value`) may be used from any thread: the state's
+/// storage is locked, and setting it asks the host to draw again. That is how
+/// background work reports back to a scene.
 @propertyWrapper
-public struct Binding<Value> {
+public struct Binding<Value>: @unchecked Sendable {
   private let getValue: () -> Value
   private let setValue: (Value) -> Void
 

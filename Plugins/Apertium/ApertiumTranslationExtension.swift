@@ -1,0 +1,107 @@
+import ApertiumSupport
+import Dispatch
+import TranslationUIProvider
+
+/// Offline machine translation with the Apertium engine from Debian: every
+/// installed pair, each kept warm in null-flush mode.
+@main
+class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationProviding {
+  private let engine = ApertiumEngine()
+
+  var body: some TranslationUIProviderExtensionScene {
+    TranslationUIProviderSelectedTextScene { [engine] context in
+      ApertiumTranslationView(context: context, engine: engine)
+    }
+  }
+
+  func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
+    guard source.lowercased() != target.lowercased() else {
+      throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
+    }
+    guard engine.pair(from: source, to: target) != nil else {
+      if !engine.pairs.contains(where: { $0.source.lowercased() == source.lowercased() }) {
+        throw TranslationProviderError.unsupportedSourceLanguage(source)
+      }
+      throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
+    }
+    do {
+      return try engine.translate(texts, from: source, to: target)
+    } catch {
+      throw TranslationProviderError.failed(error.description)
+    }
+  }
+
+  var languagePairs: [LanguagePair] {
+    engine.pairs.map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+  }
+}
+
+/// The scene: the language pair, the text, the translation as soon as it is
+/// ready (a progress indicator until then), and "Replace with Translation"
+/// when the caller allows replacement.
+struct ApertiumTranslationView: View {
+  enum Outcome: Equatable {
+    case working
+    case translated(String)
+    case failed(String)
+  }
+
+  @State var context: TranslationUIProviderContext
+  @State var outcome: Outcome = .working
+  let pair: ApertiumPair?
+
+  init(context: TranslationUIProviderContext, engine: ApertiumEngine) {
+    self.context = context
+    let pair = Self.choosePair(engine: engine, source: context.sourceLanguage, target: context.targetLanguage)
+    self.pair = pair
+    let text = context.inputText.map { String($0.characters) } ?? ""
+    let outcome = $outcome
+    guard let pair else {
+      outcome.wrappedValue = .failed("No installed Apertium pair for this request.")
+      return
+    }
+    DispatchQueue.global().async {
+      do {
+        let translation = try engine.translate([text], from: pair.source, to: pair.target)[0]
+        outcome.wrappedValue = .translated(translation)
+      } catch {
+        outcome.wrappedValue = .failed("\(error)")
+      }
+    }
+  }
+
+  var body: some View {
+    VStack(alignment: .leading, spacing: 1) {
+      Text(pair.map { "Apertium \($0.mode): \($0.source) → \($0.target)" } ?? "Apertium")
+      Text(context.inputText ?? "")
+      Divider()
+      switch outcome {
+      case .working: ProgressView("Translating…")
+      case .translated(let translation): Text(translation)
+      case .failed(let message): Label(message, systemImage: "exclamationmark.triangle")
+      }
+      if context.allowsReplacement {
+        Button("Replace with Translation") {
+          if case .translated(let translation) = outcome {
+            context.finish(translation: AttributedString(translation))
+          }
+        }
+        .disabled(!isTranslated)
+      }
+    }
+  }
+
+  private var isTranslated: Bool {
+    if case .translated = outcome { return true }
+    return false
+  }
+
+  /// The hinted pair, else the first installed pair from the hinted source or
+  /// into the hinted target, else the first installed pair.
+  static func choosePair(engine: ApertiumEngine, source: String?, target: String?) -> ApertiumPair? {
+    if let source, let target { return engine.pair(from: source, to: target) }
+    if let source { return engine.pairs.first { $0.source.lowercased() == source.lowercased() } }
+    if let target { return engine.pairs.first { $0.target.lowercased() == target.lowercased() } }
+    return engine.pairs.first
+  }
+}

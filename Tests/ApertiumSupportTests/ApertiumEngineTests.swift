@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+@testable import ApertiumSupport
+
+/// The warm pipeline against `apertium eng-spa` itself, text by text.
+@Suite(.serialized) struct ApertiumEngineTests {
+  /// 320 varied texts: punctuation, numbers, quotes, the stream format's
+  /// reserved characters, blanks and line breaks, empty and very long lines.
+  static let corpus: [String] = {
+    let subjects = ["The cat", "My old friend", "A red car", "The teacher", "Everybody", "This house", "Your dog", "Peter"]
+    let verbs = ["is on the table", "sings loudly", "bought 3 apples", "was here at 10:30", "likes \"quotes\"", "reads books", "goes home", "can't swim"]
+    let endings = [".", "!", "?", "...", ",", ";", ":", "", " (really)", " [sic]", " <b>", " {x}", " ^up$", " @home", " a/b", " \\back"]
+    var texts: [String] = []
+    for index in 0..<300 {
+      let subject = subjects[index % subjects.count]
+      let verb = verbs[(index / subjects.count) % verbs.count]
+      let ending = endings[(index * 7) % endings.count]
+      switch index % 10 {
+      case 0: texts.append("\(subject) \(verb)\(ending)\nSecond line: \(index)%")
+      case 1: texts.append("\(subject)  \(verb)\(ending)\n\nNew paragraph \(index).")
+      case 2: texts.append("\t\(subject) \(verb)\(ending) ")
+      default: texts.append("\(subject) \(verb)\(ending)")
+      }
+    }
+    texts += ["", " ", "\n", "\n\n", "42", "3.14159", "’Tis “curly” — dashes…", "émigré café naïve", "1, 2, 3 & 4 > 3 < 5"]
+    texts += [String(repeating: "The cat is on the table and the dog is under it. ", count: 60)]
+    texts += (0..<10).map { "Line \($0)\nwith\ttabs\r\nand CRLF" }
+    return texts
+  }()
+
+  /// `apertium eng-spa` on each text, two at a time.
+  private func reference(_ texts: [String]) throws -> [String] {
+    let folder = try TemporaryDirectory()
+    for (index, text) in texts.enumerated() { try folder.write("in/\(index)", text) }
+    let script = "cd '\(folder.path)' && mkdir -p out && ls in | xargs -P 2 -I{} sh -c 'apertium eng-spa < in/{} > out/{}'"
+    _ = try Command.run("/bin/sh", ["-c", script])
+    return try texts.indices.map { try String(contentsOfFile: "\(folder.path)/out/\($0)", encoding: .utf8) }
+  }
+
+  @Test func findsTheInstalledPairs() throws {
+    let engine = ApertiumEngine()
+    let pair = try #require(engine.pair(from: "en", to: "es"))
+    #expect(pair.mode == "eng-spa")
+    #expect(engine.pair(from: "es", to: "en")?.mode == "spa-eng")
+    #expect(engine.pair(from: "es", to: "en-US")?.mode == "spa-eng_US")
+    #expect(engine.pair(from: "en", to: "fr") == nil)
+  }
+
+  @Test func translatesExactlyAsApertiumDoes() throws {
+    let expected = try reference(Self.corpus)
+    let actual = try ApertiumEngine().translate(Self.corpus, from: "en", to: "es")
+    #expect(actual.count == expected.count)
+    for (index, (mine, theirs)) in zip(actual, expected).enumerated() where mine != theirs {
+      Issue.record("text \(index) \(Self.corpus[index].debugDescription): \(mine.debugDescription) ≠ apertium's \(theirs.debugDescription)")
+    }
+  }
+
+  @Test func aKilledPipelineIsRestartedAndTheNextRequestSucceeds() throws {
+    let engine = ApertiumEngine()
+    #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
+    let killed = try Command.run("/usr/bin/pkill", ["-KILL", "-f", "eng-spa.autopgen.bin"])
+    #expect(killed.exitCode == 0)
+    #expect(try engine.translate(["The dog."], from: "en", to: "es") == ["El perro."])
+  }
+
+  @Test func unknownPairsAreRefused() {
+    #expect(throws: ApertiumError.noPair(source: "en", target: "fr")) {
+      try ApertiumEngine().translate(["x"], from: "en", to: "fr")
+    }
+  }
+}
