@@ -55,6 +55,7 @@ bench: build
 	$(SWIFT) build -c $(CONFIG) --product runner-benchmark
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/runner-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
+	python3 Benchmarks/translate.py
 
 clean:
 	rm -rf $(BUILD) .build

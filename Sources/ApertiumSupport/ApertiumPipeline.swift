@@ -61,11 +61,12 @@ public final class ApertiumPipeline {
         if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
-        while let end = received.firstIndex(of: 0) {
-          answers.append(ApertiumText.reformat(String(decoding: received[..<end], as: UTF8.self)))
-          received.removeSubrange(...end)
-          if answers.count == texts.count { break }
+        var start = received.startIndex
+        while answers.count < texts.count, let end = received[start...].firstIndex(of: 0) {
+          answers.append(ApertiumText.reformat(String(decoding: received[start..<end], as: UTF8.self)))
+          start = end + 1
         }
+        received.removeSubrange(..<start)
       }
     }
     return answers

@@ -28,3 +28,33 @@ import TestSupport
     #expect(result.stderr.contains("does not implement 'tp.translate/1'"))
   }
 }
+
+@Suite(.tags(.endToEnd)) struct TranslateLinesTests {
+  let rot13 = Host.providers + "/Rot13.translationprovider"
+
+  @Test func eachLineIsItsOwnRequestInOrder() throws {
+    let input = (0..<3000).map { "line \($0)" }.joined(separator: "\n") + "\n\nlast without newline"
+    let result = try Host().run("translate", "--lines", "--provider", rot13, "--from", "en", "--to", "en-x-rot13", stdin: input)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3003)
+    #expect(lines[0] == "yvar 0")
+    #expect(lines[2999] == "yvar 2999")
+    #expect(lines[3000] == "")
+    #expect(lines[3001] == "ynfg jvgubhg arjyvar")
+    #expect(result.exitCode == 0)
+  }
+
+  @Test func aLineThatIsNotUTF8IsRefusedByNumber() throws {
+    let host = try Host()
+    let result = try Command.run(
+      "/bin/sh", ["-c", "printf 'ok\\nbad \\377\\n' | \(Host.executable) translate --lines --provider \(rot13) --from en --to en-x-rot13"],
+      environment: host.environment)
+    #expect(result.exitCode == 65)
+    #expect(result.stderr.contains("line 2 of stdin is not valid UTF-8"))
+  }
+
+  @Test func linesAndATextArgumentDoNotMix() throws {
+    let result = try Host().run("translate", "--lines", "--from", "en", "--to", "es", "text")
+    #expect(result.exitCode == 64)
+  }
+}

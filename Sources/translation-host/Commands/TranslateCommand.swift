@@ -4,23 +4,26 @@ import TranslationHostCore
 struct TranslateCommand: Command {
   static let name = "translate"
   static let abstract = "Translate a text with a provider's headless capability."
-  static let usage = "[<text>] --from <tag> --to <tag> [--provider <id|path>] [--timeout <seconds>]"
+  static let usage = "[<text>] --from <tag> --to <tag> [--lines] [--provider <id|path>] [--timeout <seconds>]"
   static let discussion = """
     Writes the translation, and a newline, to stdout. The text is the argument,
-    or stdin without its trailing newline. The provider must implement the
-    translate capability (tp.translate/1).
+    or stdin without its trailing newline. With --lines, each line of stdin is
+    its own request: translations come out one per line, in order, as input
+    arrives. The provider must implement the translate capability (tp.translate/1).
     """
   static let arguments = [(name: "<text>", help: "The text to translate (default: read stdin).")]
   static let options: [OptionSpec] =
     [
       .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
       .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
+      .flag("lines", help: "Translate each line of stdin on its own, streaming."),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
   var text: String?
   var source: String?
   var target: String?
+  var lines: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.count <= 1 else {
@@ -30,16 +33,31 @@ struct TranslateCommand: Command {
     text = arguments.positionals.first
     source = arguments.value("from")
     target = arguments.value("to")
+    lines = arguments.has("lines")
+    if lines, text != nil { throw .usage("--lines reads stdin; drop the <text> argument", of: Self.self) }
   }
 
   func run(output: Output) throws -> ExitCode {
     let (source, target) = try Self.languages(source, target, command: Self.self)
+    if lines { return try translateLines(from: source, to: target, output: output) }
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
     guard !input.text.isEmpty else { throw CommandError("nothing to translate: the text is empty", exitCode: .invalidInput) }
     let client = try provider.launch(output: output)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
     try output.data(translation + "\n")
+    return .success
+  }
+
+  /// One request per line of stdin, in batches of what has arrived.
+  private func translateLines(from source: String, to target: String, output: Output) throws -> ExitCode {
+    let client = try provider.launch(output: output)
+    defer { client.close() }
+    var reader = LineReader()
+    while let batch = try reader.nextBatch() {
+      let translations = try client.translate(batch, from: source, to: target)
+      try output.data(translations.map { $0 + "\n" }.joined())
+    }
     return .success
   }
 
