@@ -24,3 +24,17 @@ import TestSupport
     #expect(result.stderr.contains(message))
   }
 }
+
+@Suite(.tags(.endToEnd)) struct LanguagesCommandTests {
+  @Test(arguments: [(["--from", "en", "--to", "es"], "installed\n"), (["--from", "en", "--to", "en"], "unsupported\n"), (["--from", "en", "--to", "fr"], "unsupported\n")])
+  func statusOfOnePairAsLanguageAvailability(_ arguments: [String], _ expected: String) throws {
+    let result = try Host().run(["languages", "--provider", "Apertium"] + arguments)
+    #expect(result.stdout == expected)
+  }
+
+  @Test func listsEveryInstalledPair() throws {
+    let result = try Host().run("languages", "--provider", "Apertium")
+    #expect(result.stdout.contains("en → es  installed\n"))
+    #expect(result.stdout.contains("es → en  installed\n"))
+  }
+}
