@@ -38,3 +38,22 @@ import TestSupport
     #expect(result.stdout.contains("es → en  installed\n"))
   }
 }
+
+@Suite(.tags(.endToEnd)) struct TargetFromLocaleTests {
+  @Test(arguments: [
+    (["LANG": "es_ES.UTF-8"], "El gato.\n", Int32(0)),
+    (["LANG": "en_GB.UTF-8", "LANGUAGE": "en:es"], "El gato.\n", 0),
+    (["LC_ALL": "es_MX.UTF-8", "LANG": "de_DE.UTF-8"], "El gato.\n", 0),
+    (["LANG": "C.UTF-8", "LANGUAGE": "es"], "", 64),
+    (["LANG": "en_US.UTF-8"], "", 64),
+  ])
+  func withoutToTheTargetIsThePreferredLanguageThatIsNotTheSource(
+    _ locale: [String: String], _ expected: String, _ exitCode: Int32
+  ) throws {
+    var host = try Host()
+    host.environment.merge(locale) { $1 }
+    let result = try host.run("translate", "--provider", "Apertium", "--from", "en", "The cat.")
+    #expect(result.stdout == expected)
+    #expect(result.exitCode == exitCode)
+  }
+}

@@ -15,7 +15,7 @@ struct TranslateCommand: Command {
   static let options: [OptionSpec] =
     [
       .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
-      .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
+      .option("to", "tag", help: "Language to translate into (default: your preferred language that is not the source)."),
       .flag("lines", help: "Translate each line of stdin on its own, streaming."),
     ] + ProviderOptions.specs
 
@@ -61,10 +61,16 @@ struct TranslateCommand: Command {
     return .success
   }
 
-  /// Checks that both languages are given and look like BCP-47 tags.
+  /// Checks that both languages are given and look like BCP-47 tags; without
+  /// `--to`, the target is the user's preferred language that is not the source.
   static func languages(_ source: String?, _ target: String?, command: any Command.Type) throws(CommandError) -> (String, String) {
     guard let source else { throw .usage("missing '--from <tag>': say which language the text is in, such as 'en'", of: command) }
-    guard let target else { throw .usage("missing '--to <tag>': say which language to translate into, such as 'es'", of: command) }
+    guard let target = target ?? PreferredLanguages.current().first(where: { $0 != source.lowercased().prefix(while: { $0 != "-" }) })
+    else {
+      throw .usage(
+        "missing '--to <tag>', and no preferred language other than '\(source)' in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; say which language to translate into, such as 'es'",
+        of: command)
+    }
     for (option, tag) in [("--from", source), ("--to", target)] where !isLanguageTag(tag) {
       throw .usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: command)
     }
