@@ -23,8 +23,9 @@ let package = Package(
       exclude: ["README.md"]),
 
     // MARK: Host
+    .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
     .target(
-      name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree"],
+      name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree", "CLD2Shim"],
       exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
@@ -51,5 +52,6 @@ let package = Package(
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
     .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-  ]
+  ],
+  cxxLanguageStandard: .cxx17
 )

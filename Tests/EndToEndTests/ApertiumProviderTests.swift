@@ -57,3 +57,24 @@ import TestSupport
     #expect(result.exitCode == exitCode)
   }
 }
+
+@Suite(.tags(.endToEnd)) struct DetectionTests {
+  @Test func translateDetectsTheSourceWhenItCan() throws {
+    let result = try Host().run("translate", "--provider", "Apertium", "--to", "en", "El perro duerme en el jardín de la casa.")
+    #expect(result.stdout == "The dog sleeps in the garden of the house.\n")
+  }
+
+  @Test func anUnidentifiableTextFailsNamingFrom() throws {
+    let result = try Host().run("translate", "--provider", "Apertium", "--to", "es", "ok")
+    #expect(result.exitCode == 4)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("pass --from <tag>"))
+  }
+
+  @Test func detectPrintsTheTagOrExplains() throws {
+    #expect(try Host().run("detect", "Heute ist das Wetter schön und wir gehen an den Strand.").stdout == "de\n")
+    let json = try Host().run("detect", "--json", "Grazie mille")
+    #expect(json.exitCode == 4)
+    #expect(json.stdout.contains("\"reliable\" : false"))
+  }
+}

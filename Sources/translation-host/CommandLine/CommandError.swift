@@ -29,6 +29,8 @@ struct CommandError: Error {
       self.init(error.description, exitCode: .providerUnavailable)
     case let error as DefaultsError:
       self.init(error.description, exitCode: .failure)
+    case let error as LanguageError:
+      self.init(error.description, exitCode: .unsupportedLanguage)
     case let error as SandboxError:
       self.init(error.description, exitCode: .usage)
     case let error as SceneError:

@@ -2,7 +2,7 @@
 /// errors into `Error: …` lines and exit codes.
 enum CommandLineTool {
   static let commands: [any Command.Type] = [
-    RunCommand.self, TranslateCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
+    RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
     SetDefaultCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
   ]
 

@@ -11,7 +11,7 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
   static let dismissed = ExitCode(rawValue: 2)
   /// A `--press` label names no button, or a disabled one.
   static let noSuchControl = ExitCode(rawValue: 3)
-  /// The language or language pair is unsupported, or could not be identified.
+  /// The language or language pair is unsupported, or the source language could not be identified.
   static let unsupportedLanguage = ExitCode(rawValue: 4)
   /// The command line is wrong (EX_USAGE).
   static let usage = ExitCode(rawValue: 64)
@@ -33,7 +33,7 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
       1   unexpected failure of the host
       2   dismissed: no replacement came back (the scene closed or was left open)
       3   a --press label names no button, or a disabled one
-      4   unsupported language or language pair
+      4   unsupported language or pair, or the language could not be identified
       64  usage error
       65  unusable input text (not UTF-8, too large; empty for translate)
       69  provider unavailable (not found, not eligible, cannot be loaded)

@@ -80,7 +80,7 @@ struct RunCommand: Command {
       }
       throw CommandError.usage(message, of: Self.self)
     }
-    let (source, target) = try TranslateCommand.languages(source, target, command: Self.self)
+    let (source, target) = try TranslateCommand.languages(source, target, text: input.text, command: Self.self)
     let translation = try client.translate([input.text], from: source, to: target)[0]
     if allowsReplacement {
       try output.data(translation + newline)

@@ -4,7 +4,7 @@ import TranslationHostCore
 struct TranslateCommand: Command {
   static let name = "translate"
   static let abstract = "Translate a text with a provider's headless capability."
-  static let usage = "[<text>] --from <tag> --to <tag> [--lines] [--provider <id|path>] [--timeout <seconds>]"
+  static let usage = "[<text>] [--from <tag>] [--to <tag>] [--lines] [--provider <id|path>] [--timeout <seconds>]"
   static let discussion = """
     Writes the translation, and a newline, to stdout. The text is the argument,
     or stdin without its trailing newline. With --lines, each line of stdin is
@@ -14,7 +14,7 @@ struct TranslateCommand: Command {
   static let arguments = [(name: "<text>", help: "The text to translate (default: read stdin).")]
   static let options: [OptionSpec] =
     [
-      .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
+      .option("from", "tag", help: "Language of the text, such as 'en' (default: detected, if reliably)."),
       .option("to", "tag", help: "Language to translate into (default: your preferred language that is not the source)."),
       .flag("lines", help: "Translate each line of stdin on its own, streaming."),
     ] + ProviderOptions.specs
@@ -38,10 +38,10 @@ struct TranslateCommand: Command {
   }
 
   func run(output: Output) throws -> ExitCode {
-    let (source, target) = try Self.languages(source, target, command: Self.self)
-    if lines { return try translateLines(from: source, to: target, output: output) }
+    if lines { return try translateLines(output: output) }
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
     guard !input.text.isEmpty else { throw CommandError("nothing to translate: the text is empty", exitCode: .invalidInput) }
+    let (source, target) = try Self.languages(source, target, text: input.text, command: Self.self)
     let client = try provider.launch(output: output)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
@@ -49,30 +49,39 @@ struct TranslateCommand: Command {
     return .success
   }
 
-  /// One request per line of stdin, in batches of what has arrived.
-  private func translateLines(from source: String, to target: String, output: Output) throws -> ExitCode {
+  /// One request per line of stdin, in batches of what has arrived. Without
+  /// `--from`, the language is detected once, on the first batch: a batch is
+  /// in one source language, as Apple's are.
+  private func translateLines(output: Output) throws -> ExitCode {
+    var reader = LineReader()
+    guard let first = try reader.nextBatch() else { return .success }
+    let (source, target) = try Self.languages(source, target, text: first.joined(separator: "\n"), command: Self.self)
     let client = try provider.launch(output: output)
     defer { client.close() }
-    var reader = LineReader()
-    while let batch = try reader.nextBatch() {
-      let translations = try client.translate(batch, from: source, to: target)
+    var batch: [String]? = first
+    while let lines = batch {
+      let translations = try client.translate(lines, from: source, to: target)
       try output.data(translations.map { $0 + "\n" }.joined())
+      batch = try reader.nextBatch()
     }
     return .success
   }
 
-  /// Checks that both languages are given and look like BCP-47 tags; without
-  /// `--to`, the target is the user's preferred language that is not the source.
-  static func languages(_ source: String?, _ target: String?, command: any Command.Type) throws(CommandError) -> (String, String) {
-    guard let source else { throw .usage("missing '--from <tag>': say which language the text is in, such as 'en'", of: command) }
+  /// The languages of a request: `--from`, or the language detected in
+  /// `text` (reliably, or an error naming `--from`); `--to`, or the user's
+  /// preferred language that is not the source. Both must look like BCP-47.
+  static func languages(
+    _ source: String?, _ target: String?, text: String, command: any Command.Type
+  ) throws -> (String, String) {
+    let source = try source ?? LanguageDetector.sourceLanguage(of: text)
     guard let target = target ?? PreferredLanguages.current().first(where: { $0 != source.lowercased().prefix(while: { $0 != "-" }) })
     else {
-      throw .usage(
+      throw CommandError.usage(
         "missing '--to <tag>', and no preferred language other than '\(source)' in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; say which language to translate into, such as 'es'",
         of: command)
     }
     for (option, tag) in [("--from", source), ("--to", target)] where !isLanguageTag(tag) {
-      throw .usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: command)
+      throw CommandError.usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: command)
     }
     return (source, target)
   }

@@ -1,0 +1,22 @@
+#include <cstdio>  // compact_lang_det.h uses FILE without including it
+#include <cld2/public/compact_lang_det.h>
+
+#include "cld2_shim.h"
+
+extern "C" bool cld2_detect(const char *text, int length, cld2_candidate candidates[3], bool *is_reliable) {
+  CLD2::Language languages[3];
+  int percents[3];
+  double scores[3];
+  int valid_prefix = 0;
+  int text_bytes = 0;
+  bool reliable = false;
+  CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, nullptr, 0, languages, percents, scores, nullptr,
+                                          &text_bytes, &reliable, &valid_prefix);
+  for (int i = 0; i < 3; i++) {
+    candidates[i].code = CLD2::LanguageCode(languages[i]);
+    candidates[i].name = CLD2::LanguageName(languages[i]);
+    candidates[i].percent = percents[i];
+  }
+  *is_reliable = reliable;
+  return valid_prefix == length;
+}

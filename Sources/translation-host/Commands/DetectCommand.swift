@@ -1,0 +1,38 @@
+import TranslationHostCore
+
+/// `translation-host detect`: the language of a text.
+struct DetectCommand: Command {
+  static let name = "detect"
+  static let abstract = "Detect the language of a text."
+  static let usage = "[<text>] [--json]"
+  static let discussion = """
+    Prints the BCP-47 tag of the text's language (the text is the argument, or
+    stdin). Detection uses CLD2; when it is not reliable, the command says so,
+    lists the candidates and exits 4, rather than guess.
+    """
+  static let arguments = [(name: "<text>", help: "The text (default: read stdin).")]
+  static let options: [OptionSpec] = [.flag("json", help: "Print tag, name, confidence, reliable and candidates as JSON.")]
+
+  var text: String?
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count <= 1 else { throw .usage("expected one text; quote it", of: Self.self) }
+    text = arguments.positionals.first
+    json = arguments.has("json")
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
+    let detection = LanguageDetector.detect(input.text)
+    if json {
+      try output.json(detection)
+      return detection.reliable ? .success : .unsupportedLanguage
+    }
+    guard detection.reliable, let tag = detection.tag else {
+      throw LanguageError.unableToIdentifyLanguage(candidates: detection.candidates)
+    }
+    try output.data(tag + "\n")
+    return .success
+  }
+}
