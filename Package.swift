@@ -11,6 +11,7 @@ let package = Package(
     // Providers shipped with the project; `make build` turns each into a bundle.
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
     .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
+    .library(name: "ApertiumAPY", type: .dynamic, targets: ["ApertiumAPY"]),
   ],
   targets: [
     // MARK: ABI
@@ -38,6 +39,9 @@ let package = Package(
     .target(
       name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
       exclude: ["Info.plist", "Apertium.entitlements"]),
+    .target(
+      name: "ApertiumAPY", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/ApertiumAPY",
+      exclude: ["Info.plist", "ApertiumAPY.entitlements"]),
     .target(
       name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",
       exclude: ["Info.plist", "Reverse.entitlements"]),

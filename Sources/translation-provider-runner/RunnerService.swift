@@ -43,12 +43,12 @@ final class RunnerService {
 
   private func answer(_ request: RunnerRequest) -> RunnerReply {
     switch request {
-    case .hello(let version, _, let bundlePath, let executablePath):
+    case .hello(let version, _, let bundlePath, let executablePath, let settings):
       guard version == RunnerProtocol.version else {
         return .failure(
           RunnerFailure(kind: .request, message: ProtocolError.versionMismatch(host: version, runner: RunnerProtocol.version).description))
       }
-      return hello(bundlePath: bundlePath, executablePath: executablePath)
+      return hello(bundlePath: bundlePath, executablePath: executablePath, settings: settings)
     case .describeSandbox:
       switch sandbox {
       case .success(let layers): return .sandbox(layers)
@@ -77,7 +77,7 @@ final class RunnerService {
     }
   }
 
-  private func hello(bundlePath: String, executablePath: String) -> RunnerReply {
+  private func hello(bundlePath: String, executablePath: String, settings: String) -> RunnerReply {
     guard provider == nil else { return .failure(RunnerFailure(kind: .request, message: "hello sent twice")) }
     let layers: [SandboxLayer]
     switch sandbox {
@@ -86,7 +86,8 @@ final class RunnerService {
     }
     do {
       let threshold = Self.logThreshold
-      let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath) { level, message in
+      let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath, settingsJSON: settings) {
+        level, message in
         guard level.rawValue >= threshold.rawValue else { return }
         Self.write("\(level): \(message)")
       }

@@ -11,7 +11,7 @@ import Testing
   @Test func messagesRoundTrip() throws {
     let (host, runner) = try pair()
     let requests: [RunnerRequest] = [
-      .hello(protocolVersion: 1, bundleIdentifier: "a.b", bundlePath: "/p", executablePath: "/p/x.so"),
+      .hello(protocolVersion: 2, bundleIdentifier: "a.b", bundlePath: "/p", executablePath: "/p/x.so", settings: "{}"),
       .openScene(inputText: "ñ\u{0}x", allowsReplacement: true, sourceLanguage: nil, targetLanguage: "es"),
       .translate(source: "en", target: "es", texts: ["a", ""]),
     ]

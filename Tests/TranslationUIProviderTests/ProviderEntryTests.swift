@@ -35,10 +35,18 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
     let host = UnsafeMutablePointer<tp_host>.allocate(capacity: 1)
     host.initialize(
       to: tp_host(
-        struct_size: UInt32(MemoryLayout<tp_host>.size), abi_major: 1, abi_minor: 0, host_data: nil,
-        bundle_path: nil, executable_path: nil, log: nil))
+        struct_size: UInt32(MemoryLayout<tp_host>.size), abi_major: 1, abi_minor: 1, host_data: nil,
+        bundle_path: nil, executable_path: nil, log: nil, settings_json: strdup(#"{"greeting":"hola","loud":true,"times":3}"#)))
     return host
   }()
+
+  @Test func settingsFromTheHostAreTyped() {
+    #expect(ProviderSettings.string("greeting") == "hola")
+    #expect(ProviderSettings.boolean("loud") == true)
+    #expect(ProviderSettings.integer("times") == 3)
+    #expect(ProviderSettings.string("times") == nil)
+    #expect(ProviderSettings.string("missing") == nil)
+  }
 
   @Test func declaresTheABIVersionAndSize() {
     #expect(entry.abi_major == UInt32(TP_ABI_VERSION_MAJOR))

@@ -44,7 +44,7 @@ extern "C" {
  * capability ids, which an older host ignores and a newer host detects through
  * struct_size. A major change is a new, incompatible ABI. */
 #define TP_ABI_VERSION_MAJOR 1
-#define TP_ABI_VERSION_MINOR 0
+#define TP_ABI_VERSION_MINOR 1
 
 /* Capability ids, passed to tp_entry.get_capability. */
 #define TP_CAPABILITY_SELECTED_TEXT_SCENE "tp.scene.selected-text/1"
@@ -110,6 +110,12 @@ typedef struct tp_host {
 
   /* Writes one line to the host's log. `message` is borrowed. [any-thread] */
   void (*log)(const struct tp_host *host, tp_log_level level, tp_string message);
+
+  /* Since 1.1 (check struct_size): the provider's settings as a JSON object,
+   * NUL-terminated: every setting its Info.plist declares under TPSettings,
+   * with the user's value or the declared default, typed as declared (string,
+   * boolean or integer). Borrowed; valid until deinit. */
+  const char *settings_json;
 } tp_host;
 
 /* ------------------------------------------------------------------------ */

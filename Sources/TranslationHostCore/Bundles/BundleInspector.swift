@@ -54,6 +54,7 @@ package struct BundleInspector {
       }
     }
     let allowsNetworkAccess = keys.boolean(ManifestKey.networkAccess) ?? false
+    let settings = Self.settings(info[ManifestKey.settings], file: infoPath, problems: &keys)
     problems += keys.problems + nested.problems
 
     var executablePath: String?
@@ -71,7 +72,44 @@ package struct BundleInspector {
     guard let identifier, let name, let version, let executablePath, attributes != nil else { return nil }
     return ProviderBundle(
       path: path, identifier: identifier, name: name, displayName: displayName ?? name, version: version,
-      executablePath: executablePath, allowsNetworkAccess: allowsNetworkAccess, isTranslationApp: isTranslationApp)
+      executablePath: executablePath, allowsNetworkAccess: allowsNetworkAccess, isTranslationApp: isTranslationApp,
+      settings: settings)
+  }
+
+  /// The `TPSettings` declarations; each bad entry is a problem and is skipped.
+  private static func settings(_ value: PropertyListValue?, file: String, problems keys: inout KeyReader) -> [ProviderSetting] {
+    guard let value else { return [] }
+    guard case .array(let entries) = value else {
+      keys.report(.wrongType(file: file, key: ManifestKey.settings, expected: "array", found: value.typeName))
+      return []
+    }
+    var settings: [ProviderSetting] = []
+    for (index, entry) in entries.enumerated() {
+      let prefix = "\(ManifestKey.settings)[\(index)]."
+      guard case .dictionary(let fields) = entry else {
+        keys.report(.wrongType(file: file, key: "\(ManifestKey.settings)[\(index)]", expected: "dictionary", found: entry.typeName))
+        continue
+      }
+      var reader = KeyReader(entries: fields, file: file, prefix: prefix)
+      let key = reader.string("Key")
+      let title = reader.string("Title")
+      let kind = reader.string("Type") { ProviderSetting.Kind(rawValue: $0) == nil ? "must be string, boolean or integer" : nil }
+      let defaultValue: SettingValue? =
+        switch fields["Default"] {
+        case .string(let text)?: .string(text)
+        case .boolean(let flag)?: .boolean(flag)
+        case .integer(let number)?: .integer(number)
+        default: nil
+        }
+      for problem in reader.problems { keys.report(problem) }
+      guard let key, let title, let kind = kind.flatMap(ProviderSetting.Kind.init(rawValue:)) else { continue }
+      guard let defaultValue, defaultValue.kind == kind else {
+        keys.report(.invalidValue(file: file, key: prefix + "Default", value: defaultValue?.description ?? "(none)", reason: "must be a \(kind.rawValue), as Type says"))
+        continue
+      }
+      settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue))
+    }
+    return settings
   }
 
   // MARK: Files

@@ -12,6 +12,9 @@ struct KeyReader {
     self.prefix = prefix
   }
 
+  /// Records a problem found by the caller.
+  mutating func report(_ problem: ManifestError) { problems.append(problem) }
+
   /// A required string; `invalid` returns why a value is unacceptable, or nil.
   mutating func string(_ key: String, invalid: (String) -> String? = { _ in nil }) -> String? {
     guard entries[key] != nil else {

@@ -10,6 +10,7 @@ package enum ManifestKey {
   package static let extensionPoint = "EXExtensionPointIdentifier"
   package static let networkAccess = "com.apple.developer.translation-ui-provider.network-access"
   package static let translationApp = "com.apple.developer.translation-app"
+  package static let settings = "TPSettings"
 
   /// The only extension point a provider may declare.
   package static let translationExtensionPoint = "com.apple.public.translation-ui-provider"

@@ -17,6 +17,8 @@ package struct ProviderBundle: Equatable, Codable, Sendable {
   package var allowsNetworkAccess: Bool
   /// The translation-app entitlement is present and Boolean true.
   package var isTranslationApp: Bool
+  /// The settings it declares under `TPSettings`.
+  package var settings: [ProviderSetting] = []
 
   /// Reads the bundle at `path` and returns its manifest when it has no fatal problem.
   /// - Throws: the first fatal `ManifestError`.

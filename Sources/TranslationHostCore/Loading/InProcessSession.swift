@@ -19,11 +19,13 @@ package final class InProcessSession: ProviderSession {
   private var finished: String??
 
   /// Loads `bundle`'s shared object into this process.
-  package init(bundle: ProviderBundle, timeout: Double) throws(RunnerError) {
+  package init(bundle: ProviderBundle, timeout: Double, settings: String = "{}") throws(RunnerError) {
     self.bundle = bundle
     self.timeout = timeout
     do {
-      provider = try LoadedProvider(executablePath: bundle.executablePath, bundlePath: bundle.path) { level, message in
+      provider = try LoadedProvider(
+        executablePath: bundle.executablePath, bundlePath: bundle.path, settingsJSON: settings
+      ) { level, message in
         guard level.rawValue >= ProviderLogLevel.warning.rawValue else { return }
         var line = "translation-host: provider '\(bundle.identifier)': \(level): \(message)\n"
         line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }

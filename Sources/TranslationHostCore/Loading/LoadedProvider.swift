@@ -13,9 +13,11 @@ package final class LoadedProvider {
   package let capabilities: [String]
 
   /// Loads `executablePath`, checks its entry table and ABI major, and calls
-  /// its `init`. `log` receives the provider's log lines, from any thread.
+  /// its `init` with `settingsJSON` as its settings. `log` receives the
+  /// provider's log lines, from any thread.
   package init(
-    executablePath: String, bundlePath: String, log: @escaping @Sendable (ProviderLogLevel, String) -> Void
+    executablePath: String, bundlePath: String, settingsJSON: String = "{}",
+    log: @escaping @Sendable (ProviderLogLevel, String) -> Void
   ) throws(LoadError) {
     library = try DynamicLibrary(path: executablePath)
     let symbol = try library.symbol(named: "translation_provider_entry")
@@ -43,7 +45,7 @@ package final class LoadedProvider {
         log: { host, level, message in
           guard let data = host?.pointee.host_data else { return }
           Unmanaged<LogSink>.fromOpaque(data).takeUnretainedValue().write(level, message.string)
-        }))
+        }, settings_json: strdup(settingsJSON)))
     guard let initialize = table.`init`, initialize(host) else { throw .initFailed(executablePath) }
     let getCapability = table.get_capability
     capabilities = [TP_CAPABILITY_SELECTED_TEXT_SCENE, TP_CAPABILITY_TRANSLATE].filter { id in

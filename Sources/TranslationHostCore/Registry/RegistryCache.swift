@@ -11,7 +11,7 @@ import Glibc
 /// renamed into place, so concurrent writers never leave a torn cache.
 package enum RegistryCache {
   package static let fileName = "registry-v1.cache"
-  static let header = "translation-host registry cache 1"
+  static let header = "translation-host registry cache 2"
 
   /// The records of the cache at `path`, or nil when it is absent or unusable.
   package static func load(from path: String) -> [String: BundleInspection]? {
@@ -74,7 +74,8 @@ package enum RegistryCache {
       append(String(decoding: json, as: UTF8.self), to: &bytes)
     }
     if let m = inspection.manifest {
-      for field in [m.identifier, m.name, m.displayName, m.version, m.executablePath, m.allowsNetworkAccess ? "1" : "0", m.isTranslationApp ? "1" : "0"] {
+      let settings = m.settings.isEmpty ? "" : (try? JSONEncoder().encode(m.settings)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      for field in [m.identifier, m.name, m.displayName, m.version, m.executablePath, m.allowsNetworkAccess ? "1" : "0", m.isTranslationApp ? "1" : "0", settings] {
         bytes.append(tab)
         append(field, to: &bytes)
       }
@@ -83,7 +84,7 @@ package enum RegistryCache {
 
   private static func decode(_ line: ArraySlice<UInt8>) -> BundleInspection? {
     let raw = line.split(separator: tab, omittingEmptySubsequences: false)
-    guard raw.count == 3 || raw.count == 10, let path = text(raw[0]) else { return nil }
+    guard raw.count == 3 || raw.count == 11, let path = text(raw[0]) else { return nil }
     var files: [String: FileStatus] = [:]
     for file in raw[1].split(separator: slash) {
       let parts = file.split(separator: colon, omittingEmptySubsequences: false)
@@ -102,14 +103,20 @@ package enum RegistryCache {
       problems = decoded
     }
     var manifest: ProviderBundle?
-    if raw.count == 10 {
+    if raw.count == 11 {
       let m = raw[3...].map(text)
       guard let identifier = m[0], let name = m[1], let displayName = m[2], let version = m[3],
-        let executablePath = m[4], m[5] == "0" || m[5] == "1", m[6] == "0" || m[6] == "1"
+        let executablePath = m[4], m[5] == "0" || m[5] == "1", m[6] == "0" || m[6] == "1", let settingsJSON = m[7]
       else { return nil }
+      var settings: [ProviderSetting] = []
+      if !settingsJSON.isEmpty {
+        guard let decoded = try? JSONDecoder().decode([ProviderSetting].self, from: Data(settingsJSON.utf8)) else { return nil }
+        settings = decoded
+      }
       manifest = ProviderBundle(
         path: path, identifier: identifier, name: name, displayName: displayName, version: version,
-        executablePath: executablePath, allowsNetworkAccess: m[5] == "1", isTranslationApp: m[6] == "1")
+        executablePath: executablePath, allowsNetworkAccess: m[5] == "1", isTranslationApp: m[6] == "1",
+        settings: settings)
     }
     return BundleInspection(path: path, manifest: manifest, problems: problems, files: files)
   }

@@ -44,16 +44,17 @@ package final class RunnerClient: ProviderSession {
 
   deinit { close() }
 
-  /// Starts a runner for `bundle` under `policy` and has it load the provider.
+  /// Starts a runner for `bundle` under `policy` and has it load the provider
+  /// with `settings` (a JSON object; see `SettingsStore`).
   /// - Parameter timeout: seconds each request may take.
   package static func launch(
-    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double, settings: String = "{}"
   ) throws(RunnerError) -> RunnerClient {
     let client = try start(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
     let reply = try client.request(
       .hello(
         protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
-        executablePath: bundle.executablePath))
+        executablePath: bundle.executablePath, settings: settings))
     guard case .ready(let version, let capabilities, let sandbox) = reply else { throw client.unexpected(reply) }
     guard version == RunnerProtocol.version else {
       throw client.protocolViolation(.versionMismatch(host: RunnerProtocol.version, runner: version))

@@ -2,12 +2,13 @@ extension RunnerRequest: WireCodable {
   package func encode(to w: inout WireWriter) {
     switch self {
     case .describeSandbox: w.tag(1)
-    case .hello(let version, let identifier, let bundlePath, let executablePath):
+    case .hello(let version, let identifier, let bundlePath, let executablePath, let settings):
       w.tag(2)
       w.integer(Int32(truncatingIfNeeded: version))
       w.string(identifier)
       w.string(bundlePath)
       w.string(executablePath)
+      w.string(settings)
     case .openScene(let text, let allowsReplacement, let source, let target):
       w.tag(3)
       w.optionalString(text)
@@ -39,7 +40,7 @@ extension RunnerRequest: WireCodable {
     case 2:
       self = .hello(
         protocolVersion: Int(try r.integer()), bundleIdentifier: try r.string(), bundlePath: try r.string(),
-        executablePath: try r.string())
+        executablePath: try r.string(), settings: try r.string())
     case 3:
       self = .openScene(
         inputText: try r.optionalString(), allowsReplacement: try r.boolean(), sourceLanguage: try r.optionalString(),

@@ -4,7 +4,7 @@
 /// request is `hello`, and a runner of another version refuses it.
 package enum RunnerProtocol {
   /// Bumped on any incompatible change to the messages below.
-  package static let version = 1
+  package static let version = 2
   /// The descriptor on which a runner finds its end of the socket.
   package static let runnerDescriptor: Int32 = 3
 }
@@ -14,7 +14,7 @@ package enum RunnerRequest: Sendable, Equatable {
   /// Say which isolation layers are in force; allowed before `hello`.
   case describeSandbox
   /// Load the provider. Must come before any request below.
-  case hello(protocolVersion: Int, bundleIdentifier: String, bundlePath: String, executablePath: String)
+  case hello(protocolVersion: Int, bundleIdentifier: String, bundlePath: String, executablePath: String, settings: String)
   /// Create the selected-text scene; replied to with its first view.
   case openScene(inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?)
   /// Render the scene again.

@@ -34,7 +34,9 @@ package struct ProviderValidator: Sendable {
     let client: RunnerClient
     do {
       let policy = try SandboxPolicy.forBundle(manifest)
-      client = try RunnerClient.launch(bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout)
+      let settings = try SettingsStore.standard().effectiveJSON(for: manifest)
+      client = try RunnerClient.launch(
+        bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout, settings: settings)
     } catch {
       checks.append(.failed("\(error)"))
       return checks

@@ -15,6 +15,7 @@ enum ProviderRuntime {
   nonisolated(unsafe) private static var factory: (() -> LoadedExtension)?
   nonisolated(unsafe) private static var loaded: LoadedExtension?
   nonisolated(unsafe) private static var host: UnsafePointer<tp_host>?
+  nonisolated(unsafe) private static var storedSettings: [String: ProviderSettings.Value] = [:]
 
   /// Records the extension type; `@main` calls this through `main()`.
   static func register<Extension: TranslationUIProviderExtension>(_ type: Extension.Type) {
@@ -32,7 +33,11 @@ enum ProviderRuntime {
   /// Creates the extension for `host`. Returns false, after logging why, when
   /// no extension type was registered.
   static func start(host newHost: UnsafePointer<tp_host>) -> Bool {
-    lock.withLock { _ in host = newHost }
+    let settings = ProviderSettings.read(from: newHost)
+    lock.withLock { _ in
+      host = newHost
+      storedSettings = settings
+    }
     if lock.withLock({ _ in factory == nil }), let executablePath = newHost.pointee.executable_path {
       ProviderImage.runMain(executablePath: executablePath)
     }
@@ -52,6 +57,9 @@ enum ProviderRuntime {
       host = nil
     }
   }
+
+  /// The settings the host sent.
+  static var settings: [String: ProviderSettings.Value] { lock.withLock { _ in storedSettings } }
 
   /// The running extension, if `start` succeeded.
   static var current: LoadedExtension? { lock.withLock { _ in loaded } }

@@ -29,6 +29,11 @@ struct CommandError: Error {
       self.init(error.description, exitCode: .providerUnavailable)
     case let error as DefaultsError:
       self.init(error.description, exitCode: .failure)
+    case let error as SettingsError:
+      switch error {
+      case .unknownKey, .wrongType: self.init(error.description, exitCode: .usage)
+      case .unreadable, .unwritable: self.init(error.description, exitCode: .failure)
+      }
     case let error as LanguageError:
       self.init(error.description, exitCode: .unsupportedLanguage)
     case let error as SandboxError:

@@ -3,7 +3,7 @@
 enum CommandLineTool {
   static let commands: [any Command.Type] = [
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
-    SetDefaultCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
   ]
 
   static let help = """

@@ -35,12 +35,13 @@ struct ProviderOptions {
   /// runner (or, with `--in-process`, loads it here).
   func launch(output: Output) throws -> any ProviderSession {
     let bundle = try ProviderResolution.bundle(named: provider, output: output)
+    let settings = try SettingsStore.standard().effectiveJSON(for: bundle)
     if inProcess {
       output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
-      return try InProcessSession(bundle: bundle, timeout: timeout)
+      return try InProcessSession(bundle: bundle, timeout: timeout, settings: settings)
     }
     return try RunnerClient.launch(
       bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
-      timeout: timeout)
+      timeout: timeout, settings: settings)
   }
 }

@@ -1,0 +1,71 @@
+import TranslationUIProvider
+
+/// The same translations as the Apertium provider, from an Apertium-APY
+/// server over HTTP. Declares the network-access key, so the runner lets it
+/// reach the network. Settings: `endpoint` (default `http://127.0.0.1:2737`)
+/// and `timeout` in seconds (default 10).
+@main
+class ApertiumAPYExtension: TranslationUIProviderExtension, TranslationProviding {
+  private var client: APYClient {
+    APYClient(
+      http: HTTPClient(
+        endpoint: ProviderSettings.string("endpoint") ?? "http://127.0.0.1:2737",
+        timeout: Double(ProviderSettings.integer("timeout") ?? 10)))
+  }
+
+  var body: some TranslationUIProviderExtensionScene {
+    TranslationUIProviderSelectedTextScene { [self] context in
+      APYTranslationView(context: context, translate: { text, source, target in
+        try self.translate([text], from: source, to: target)[0]
+      })
+    }
+  }
+
+  func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
+    guard source.lowercased() != target.lowercased() else {
+      throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
+    }
+    let client = client
+    do {
+      return try texts.map { text throws(APYError) in try client.translate(text, from: source, to: target) }
+    } catch let error {
+      if case .server(_, 400, _) = error { throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target) }
+      throw TranslationProviderError.failed(error.description)
+    }
+  }
+
+  var languagePairs: [LanguagePair] {
+    ((try? client.pairs()) ?? []).map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+  }
+}
+
+/// The scene: the text, "Translate", the translation, and "Replace with
+/// Translation" when the caller allows replacement.
+struct APYTranslationView: View {
+  @State var context: TranslationUIProviderContext
+  @State var result: String = ""
+  let translate: (String, String, String) throws -> String
+
+  var body: some View {
+    VStack(alignment: .leading) {
+      Text("Apertium-APY: \(context.sourceLanguage ?? "?") → \(context.targetLanguage ?? "?")")
+      Text(context.inputText ?? "")
+      Text(result)
+      Button(action: run) { Label("Translate", systemImage: "globe") }
+        .disabled(context.sourceLanguage == nil || context.targetLanguage == nil)
+      if context.allowsReplacement {
+        Button("Replace with Translation") { context.finish(translation: AttributedString(result)) }
+          .disabled(result.isEmpty)
+      }
+    }
+  }
+
+  private func run() {
+    guard let source = context.sourceLanguage, let target = context.targetLanguage else { return }
+    do {
+      result = try translate(String((context.inputText ?? "").characters), source, target)
+    } catch {
+      result = "\(error)"
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import FoundationEssentials
+import Glibc
+
+/// A minimal HTTP/1.1 GET client over a plain TCP socket, enough for an
+/// Apertium-APY server: `http://` only (APY serves plain HTTP), a deadline on
+/// connecting and on every read, `Content-Length` and chunked bodies.
+struct HTTPClient {
+  var endpoint: String
+  var timeout: Double
+
+  /// The body of `GET <endpoint><path>`.
+  /// - Throws: `APYError` naming the endpoint and what went wrong.
+  func get(_ path: String) throws(APYError) -> (status: Int, body: [UInt8]) {
+    let (host, port) = try parse(endpoint)
+    let fd = try connect(host: host, port: port)
+    defer { close(fd) }
+    let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    var bytes = Array(request.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+      guard count > 0 else { throw .unreachable(endpoint, reason: String(cString: strerror(errno))) }
+      sent += count
+    }
+    var response: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else { throw .timedOut(endpoint, seconds: timeout) }
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      response += chunk[0..<count]
+      guard response.count < 64 << 20 else { throw .malformed(endpoint, reason: "the answer is larger than 64 MiB") }
+    }
+    return try Self.parseResponse(response, endpoint: endpoint)
+  }
+
+  private func parse(_ endpoint: String) throws(APYError) -> (String, String) {
+    guard endpoint.hasPrefix("http://") else { throw .badEndpoint(endpoint, reason: "only http:// endpoints are supported") }
+    let authority = endpoint.dropFirst(7).prefix { $0 != "/" }
+    guard !authority.isEmpty else { throw .badEndpoint(endpoint, reason: "no host") }
+    if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+      let host = String(authority[authority.index(after: authority.startIndex)..<close])
+      let rest = authority[authority.index(after: close)...]
+      return (host, rest.hasPrefix(":") ? String(rest.dropFirst()) : "80")
+    }
+    let parts = authority.split(separator: ":", maxSplits: 1)
+    return (String(parts[0]), parts.count == 2 ? String(parts[1]) : "80")
+  }
+
+  private func connect(host: String, port: String) throws(APYError) -> Int32 {
+    var hints = addrinfo()
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    var addresses: UnsafeMutablePointer<addrinfo>?
+    let resolved = getaddrinfo(host, port, &hints, &addresses)
+    guard resolved == 0, let first = addresses else {
+      throw .unreachable(endpoint, reason: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))")
+    }
+    defer { freeaddrinfo(addresses) }
+    var reason = "no address"
+    var next: UnsafeMutablePointer<addrinfo>? = first
+    while let address = next {
+      next = address.pointee.ai_next
+      let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
+      guard fd >= 0 else {
+        reason = String(cString: strerror(errno))
+        continue
+      }
+      let flags = fcntl(fd, F_GETFL)
+      _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+      if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 && errno != EINPROGRESS {
+        reason = String(cString: strerror(errno))
+        close(fd)
+        continue
+      }
+      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      var error: Int32 = 0
+      var length = socklen_t(MemoryLayout<Int32>.size)
+      guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else {
+        close(fd)
+        throw .timedOut(endpoint, seconds: timeout)
+      }
+      getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+      guard error == 0 else {
+        reason = String(cString: strerror(error))
+        close(fd)
+        continue
+      }
+      _ = fcntl(fd, F_SETFL, flags)
+      return fd
+    }
+    throw .unreachable(endpoint, reason: reason)
+  }
+
+  static func parseResponse(_ response: [UInt8], endpoint: String) throws(APYError) -> (status: Int, body: [UInt8]) {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard let headerEnd = response.indices.first(where: { response[$0...].starts(with: separator) }) else {
+      throw .malformed(endpoint, reason: "no HTTP header")
+    }
+    let header = String(decoding: response[..<headerEnd], as: UTF8.self).lowercased()
+    let statusLine = header.split(separator: "\r\n").first ?? ""
+    let fields = statusLine.split(separator: " ")
+    guard fields.count >= 2, fields[0].hasPrefix("http/1."), let status = Int(fields[1]) else {
+      throw .malformed(endpoint, reason: "not an HTTP response")
+    }
+    var body = Array(response[(headerEnd + 4)...])
+    if header.contains("transfer-encoding: chunked") { body = try dechunk(body, endpoint: endpoint) }
+    return (status, body)
+  }
+
+  private static func dechunk(_ bytes: [UInt8], endpoint: String) throws(APYError) -> [UInt8] {
+    var body: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      guard let lineEnd = bytes[index...].firstIndex(of: 13), let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16)
+      else { throw .malformed(endpoint, reason: "bad chunk") }
+      if size == 0 { break }
+      let start = lineEnd + 2
+      guard start + size <= bytes.count else { throw .malformed(endpoint, reason: "truncated chunk") }
+      body += bytes[start..<start + size]
+      index = start + size + 2
+    }
+    return body
+  }
+}
+
+/// Why the APY server could not be used; each case names the endpoint.
+enum APYError: Error, CustomStringConvertible {
+  case badEndpoint(String, reason: String)
+  case unreachable(String, reason: String)
+  case timedOut(String, seconds: Double)
+  case malformed(String, reason: String)
+  case server(String, status: Int, message: String)
+
+  var description: String {
+    switch self {
+    case .badEndpoint(let endpoint, let reason):
+      "the endpoint '\(endpoint)' is not usable: \(reason); set it with 'translation-host config ApertiumAPY endpoint http://host:port'"
+    case .unreachable(let endpoint, let reason):
+      "cannot reach the Apertium-APY server at \(endpoint): \(reason); start it, or point 'endpoint' at one"
+    case .timedOut(let endpoint, let seconds):
+      "the Apertium-APY server at \(endpoint) did not answer within \(Int(seconds)) s"
+    case .malformed(let endpoint, let reason):
+      "the Apertium-APY server at \(endpoint) answered something unexpected: \(reason)"
+    case .server(let endpoint, let status, let message):
+      "the Apertium-APY server at \(endpoint) answered \(status): \(message)"
+    }
+  }
+}

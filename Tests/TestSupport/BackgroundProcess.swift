@@ -1,0 +1,60 @@
+import FoundationEssentials
+import Glibc
+import TranslationHostCore
+
+/// A server a test starts and stops by its process id.
+package final class BackgroundProcess {
+  package let pid: pid_t
+
+  /// Starts `path` with `arguments`, its output going to `log`.
+  package init(_ path: String, _ arguments: [String], log: String) throws {
+    pid = try Syscalls.spawn(
+      path, arguments: arguments, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+      actions: [
+        .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open(log, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        .duplicate(1, as: 2),
+      ], newProcessGroup: true)
+  }
+
+  deinit { stop() }
+
+  /// Sends SIGTERM to its process group, waits up to 5 s, then SIGKILL.
+  package func stop() {
+    kill(-pid, SIGTERM)
+    for _ in 0..<250 {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) != 0 { return }
+      usleep(20_000)
+    }
+    kill(-pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  /// A TCP port on 127.0.0.1 that was free a moment ago.
+  package static func freePort() -> UInt16 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  /// Whether something accepts connections on 127.0.0.1:`port`.
+  package static func isListening(_ port: UInt16) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+  }
+}
