@@ -27,7 +27,7 @@ import TestSupport
     Case(testDescription: "not ELF", defines: nil, arguments: press, exitCode: 69, message: "not an ELF shared object"),
     Case(testDescription: "fake ELF header", defines: nil, arguments: press, exitCode: 69, message: "cannot be loaded", library: .elfHeader),
     Case(testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69, message: "does not export 'translation_provider_entry'"),
-    Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1.0"),
+    Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1."),
     Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
     Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "entitlement 'com.apple.developer.translation-app' is not true, so this provider may not run", entitled: false),
     Case(testDescription: "missing answer", defines: ["SKIP_ANSWER"], arguments: ["translate", "--from", "en", "--to", "en-x-upper", "x"], exitCode: 70, message: "did not answer index 0"),

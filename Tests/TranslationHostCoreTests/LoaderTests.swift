@@ -1,3 +1,4 @@
+import CTranslationProvider
 import TestSupport
 import Testing
 @testable import TranslationHostCore
@@ -18,7 +19,7 @@ import Testing
     },
     Case(testDescription: "entry returns NULL", defines: ["NULL_ENTRY"]) { .nullEntry($0) },
     Case(testDescription: "ABI major 2", defines: ["ABI_MAJOR=2"]) {
-      .abiMismatch($0, provider: (2, 7), host: (1, 0))
+      .abiMismatch($0, provider: (2, 7), host: (1, UInt32(TP_ABI_VERSION_MINOR)))
     },
     Case(testDescription: "truncated entry table", defines: ["ENTRY_SIZE=8"]) { .truncatedEntry($0, size: 8) },
     Case(testDescription: "init returns false", defines: ["INIT_FAILS"]) { .initFailed($0) },
@@ -42,8 +43,8 @@ import Testing
   }
 
   @Test func messagesNameTheFileAndBothVersions() {
-    let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), host: (1, 0)).description
-    #expect(message.hasPrefix("/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.0"))
+    let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), host: (1, 1)).description
+    #expect(message.hasPrefix("/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.1"))
   }
 
   @Test func loadsAWorkingProviderAndTranslates() throws {
