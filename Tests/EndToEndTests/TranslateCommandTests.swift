@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -56,5 +57,33 @@ import TestSupport
   @Test func linesAndATextArgumentDoNotMix() throws {
     let result = try Host().run("translate", "--lines", "--from", "en", "--to", "es", "text")
     #expect(result.exitCode == 64)
+  }
+}
+
+@Suite(.tags(.endToEnd)) struct TranslateJSONTests {
+  struct Record: Decodable, Equatable {
+    var sourceLanguage: String
+    var targetLanguage: String
+    var sourceText: String
+    var targetText: String
+    var clientIdentifier: String?
+  }
+
+  @Test func oneObjectPerRequestWithApplesFieldNames() throws {
+    let input = "abc\n{\"sourceText\":\"xyz\",\"clientIdentifier\":\"r2\"}\n{not json\n"
+    let result = try Host().run(
+      "translate", "--lines", "--json", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", stdin: input)
+    let records = try result.stdout.split(separator: "\n").map { try JSONDecoder().decode(Record.self, from: Data($0.utf8)) }
+    #expect(records == [
+      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "abc", targetText: "nop", clientIdentifier: nil),
+      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "xyz", targetText: "klm", clientIdentifier: "r2"),
+      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "{not json", targetText: "{abg wfba", clientIdentifier: nil),
+    ])
+  }
+
+  @Test func withoutLinesTheWholeInputIsOneObject() throws {
+    let result = try Host().run("translate", "--json", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", "a\nb")
+    let record = try JSONDecoder().decode(Record.self, from: Data(result.stdout.utf8))
+    #expect(record.targetText == "n\no")
   }
 }

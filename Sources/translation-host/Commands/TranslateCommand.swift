@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TranslationHostCore
 
 /// `translation-host translate`: headless translation for scripts.
@@ -9,7 +10,11 @@ struct TranslateCommand: Command {
     Writes the translation, and a newline, to stdout. The text is the argument,
     or stdin without its trailing newline. With --lines, each line of stdin is
     its own request: translations come out one per line, in order, as input
-    arrives. The provider must implement the translate capability (tp.translate/1).
+    arrives. With --json, each result is a JSON object with sourceLanguage,
+    targetLanguage, sourceText, targetText and, when the request had one,
+    clientIdentifier; with --lines --json, an input line may itself be a JSON
+    object {"sourceText": …, "clientIdentifier": …}. The provider must
+    implement the translate capability (tp.translate/1).
     """
   static let arguments = [(name: "<text>", help: "The text to translate (default: read stdin).")]
   static let options: [OptionSpec] =
@@ -17,6 +22,7 @@ struct TranslateCommand: Command {
       .option("from", "tag", help: "Language of the text, such as 'en' (default: detected, if reliably)."),
       .option("to", "tag", help: "Language to translate into (default: your preferred language that is not the source)."),
       .flag("lines", help: "Translate each line of stdin on its own, streaming."),
+      .flag("json", help: "Print one JSON object per request (with --lines, input lines may be JSON requests too)."),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
@@ -24,6 +30,7 @@ struct TranslateCommand: Command {
   var source: String?
   var target: String?
   var lines: Bool
+  var json: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.count <= 1 else {
@@ -34,6 +41,7 @@ struct TranslateCommand: Command {
     source = arguments.value("from")
     target = arguments.value("to")
     lines = arguments.has("lines")
+    json = arguments.has("json")
     if lines, text != nil { throw .usage("--lines reads stdin; drop the <text> argument", of: Self.self) }
   }
 
@@ -45,7 +53,11 @@ struct TranslateCommand: Command {
     let client = try provider.launch(output: output)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
-    try output.data(translation + "\n")
+    if json {
+      try output.data(try TranslationRecord(source, target, input.text, translation, nil).jsonLine())
+    } else {
+      try output.data(translation + "\n")
+    }
     return .success
   }
 
@@ -54,17 +66,33 @@ struct TranslateCommand: Command {
   /// in one source language, as Apple's are.
   private func translateLines(output: Output) throws -> ExitCode {
     var reader = LineReader()
-    guard let first = try reader.nextBatch() else { return .success }
-    let (source, target) = try Self.languages(source, target, text: first.joined(separator: "\n"), command: Self.self)
+    guard let first = try reader.nextBatch().map(requests) else { return .success }
+    let sample = first.map(\.text).joined(separator: "\n")
+    let (source, target) = try Self.languages(source, target, text: sample, command: Self.self)
     let client = try provider.launch(output: output)
     defer { client.close() }
-    var batch: [String]? = first
+    var batch: [(text: String, identifier: String?)]? = first
     while let lines = batch {
-      let translations = try client.translate(lines, from: source, to: target)
-      try output.data(translations.map { $0 + "\n" }.joined())
-      batch = try reader.nextBatch()
+      let translations = try client.translate(lines.map(\.text), from: source, to: target)
+      if json {
+        try output.data(
+          try zip(lines, translations).map { try TranslationRecord(source, target, $0.text, $1, $0.identifier).jsonLine() }.joined())
+      } else {
+        try output.data(translations.map { $0 + "\n" }.joined())
+      }
+      batch = try reader.nextBatch().map(requests)
     }
     return .success
+  }
+
+  /// The requests in a batch of lines: with `--json`, a line that is a JSON
+  /// object with `sourceText` is read as one (with its `clientIdentifier`).
+  private func requests(_ lines: [String]) -> [(text: String, identifier: String?)] {
+    lines.map { line in
+      guard json, line.hasPrefix("{"), let request = try? JSONDecoder().decode(TranslationRecord.Request.self, from: Data(line.utf8))
+      else { return (line, nil) }
+      return (request.sourceText, request.clientIdentifier)
+    }
   }
 
   /// The languages of a request: `--from`, or the language detected in
