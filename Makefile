@@ -52,8 +52,8 @@ test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) $(SWIFT) test
 
 bench: build
-	$(SWIFT) build -c $(CONFIG) --product runner-benchmark
-	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/runner-benchmark" $(BUILD)
+	$(SWIFT) build -c $(CONFIG) --product host-benchmark
+	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
 

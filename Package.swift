@@ -47,7 +47,8 @@ let package = Package(
       exclude: ["Info.plist", "Reverse.entitlements"]),
 
     // MARK: Benchmarks
-    .executableTarget(name: "runner-benchmark", dependencies: ["TranslationHostCore"], path: "Benchmarks/RunnerBenchmark"),
+    .executableTarget(
+      name: "host-benchmark", dependencies: ["TranslationHostCore", "CLD2Shim"], path: "Benchmarks/HostBenchmark"),
 
     // MARK: Tests
     .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),

@@ -2,7 +2,7 @@
 """Translation benchmark: the Apertium provider through translation-host
 against Debian's `apertium eng-spa`, in the same run. Medians. Usage:
 Benchmarks/translate.py [--quick]"""
-import os, statistics, subprocess, sys, tempfile, time
+import os, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "build/bin/translation-host")
@@ -52,7 +52,56 @@ def main():
     print("|---|---:|---:|---:|")
     print(f"| one sentence, cold start | {cold_host * 1000:.1f} ms | {cold_apertium * 1000:.1f} ms | {cold_host / cold_apertium:.2f}× time |")
     print(f"| {count:,} sentences ({words:,} words), `--lines` vs a file | {words / lines_host:,.0f} words/s | {words / lines_apertium:,.0f} words/s | {lines_apertium / lines_host:.2f}× speed |")
+    apy_host, apy_plain, apy_count = apy_benchmark(sentences(200))
+    print(f"| {apy_count} requests to apertium-apy on 127.0.0.1, ApertiumAPY `--lines` vs urllib | {apy_host * 1000:.2f} ms/request | {apy_plain * 1000:.2f} ms/request | {apy_host / apy_plain:.2f}× time |")
     print("\nGoals (DESIGN §9): cold ≤ 1.1× apertium's time; --lines ≥ 0.9× apertium's words per second.")
+
+
+def apy_benchmark(texts):
+    """The ApertiumAPY provider and a plain HTTP client against one apertium-apy
+    that this function starts on 127.0.0.1 and stops by its process id."""
+    with tempfile.TemporaryDirectory() as folder:
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        server = subprocess.Popen(
+            ["/usr/bin/python3", os.path.join(ROOT, "Tests/Fixtures/apy_loopback.py"), "-p", str(port), "-l",
+             os.path.join(folder, "langNames.db"), "/usr/share/apertium/modes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(base + "/listPairs", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(folder, "config"), XDG_CACHE_HOME=os.path.join(folder, "cache"))
+            subprocess.run([HOST, "config", "ApertiumAPY", "endpoint", base], env=env, check=True, stdout=subprocess.DEVNULL)
+            command = [HOST, "translate", "--lines", "--provider", "ApertiumAPY", "--from", "en", "--to", "es"]
+            stdin = ("\n".join(texts) + "\n").encode()
+            subprocess.run(command, input=stdin, env=env, check=True, stdout=subprocess.DEVNULL)  # warm the server's pipeline
+            host = statistics.median(
+                timed_once(lambda: subprocess.run(command, input=stdin, env=env, check=True, stdout=subprocess.DEVNULL))
+                for _ in range(3)) / len(texts)
+
+            def plain():
+                for text in texts:
+                    query = urllib.parse.urlencode({"langpair": "eng|spa", "q": text})
+                    urllib.request.urlopen(f"{base}/translate?{query}", timeout=10).read()
+
+            plain_time = statistics.median(timed_once(plain) for _ in range(3)) / len(texts)
+            return host, plain_time, len(texts)
+        finally:
+            os.killpg(server.pid, 15)
+            server.wait(timeout=10)
+
+
+def timed_once(action):
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

@@ -1,12 +1,14 @@
 import FoundationEssentials
 import Glibc
+import CLD2Shim
 import TranslationHostCore
 
-/// Runner benchmark: start-up, host ↔ runner round trip, and what the runner
-/// and its sandbox add to a cold `translate`, each beside its baseline in the
-/// same run. Run by `make bench` after `make build`; prints medians.
+/// Host benchmark: runner start-up, host ↔ runner round trip, what the runner
+/// and its sandbox add to a cold `translate`, and language detection, each
+/// beside its baseline in the same run. Run by `make bench` after `make
+/// build`; prints medians.
 @main
-enum RunnerBenchmark {
+enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
   static func main() throws {
@@ -16,7 +18,7 @@ enum RunnerBenchmark {
     let denied = SandboxPolicy(allowsNetwork: false)
     let allowed = SandboxPolicy(allowsNetwork: true)
 
-    print("Runner benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+    print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
     print("| measure | translation-host | baseline | ratio |")
     print("|---|---:|---:|---:|")
 
@@ -54,6 +56,26 @@ enum RunnerBenchmark {
     let inProcess = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst()) + ["--in-process"]) }
     let sandboxed = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst())) }
     row("cold `translate`, sandboxed runner", sandboxed, "`translate --in-process`", inProcess)
+
+    let texts = [
+      "The weather is lovely today and we are going to the beach.", "Hoy hace buen tiempo y vamos a la playa.",
+      "Il fait beau aujourd'hui et nous allons à la plage.", "Heute ist das Wetter schön und wir gehen an den Strand.",
+    ]
+    var index = 0
+    let detect = median(runs: 4_000) {
+      _ = LanguageDetector.detect(texts[index % texts.count])
+      index += 1
+    }
+    var candidates = [cld2_candidate](repeating: cld2_candidate(), count: 3)
+    var reliable = false
+    let direct = median(runs: 4_000) {
+      var text = texts[index % texts.count]
+      index += 1
+      _ = text.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { cld2_detect($0.baseAddress, Int32($0.count), &candidates, &reliable) }
+      }
+    }
+    row("language detection per string (LanguageDetector)", detect, "cld2_detect called directly", direct)
     print("\nGoal (DESIGN §9): round trip ≤ 50 µs median.")
   }
 
