@@ -22,6 +22,9 @@ class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationP
       if !engine.pairs.contains(where: { $0.source.lowercased() == source.lowercased() }) {
         throw TranslationProviderError.unsupportedSourceLanguage(source)
       }
+      if !engine.pairs.contains(where: { $0.target.lowercased() == target.lowercased() }) {
+        throw TranslationProviderError.unsupportedTargetLanguage(target)
+      }
       throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
     }
     do {
@@ -31,8 +34,20 @@ class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationP
     }
   }
 
+  /// Installed pairs, then the ones a Debian package would add (`supported`).
   var languagePairs: [LanguagePair] {
-    engine.pairs.map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+    let installed = engine.pairs.map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+    let known = Set(installed.map { "\($0.source)>\($0.target)" })
+    var seen = known
+    // Current package names (ISO 639-3, longer) before the old two-letter ones.
+    let packages = DebianPairPackages.available().sorted { $0.name.count > $1.name.count }
+    let supported = packages.compactMap { package -> LanguagePair? in
+      guard seen.insert("\(package.source)>\(package.target)").inserted else { return nil }
+      return LanguagePair(
+        source: package.source, target: package.target, status: .supported,
+        note: "install the Debian package \(package.name)")
+    }
+    return installed + supported
   }
 }
 

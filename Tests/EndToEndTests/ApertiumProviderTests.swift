@@ -17,7 +17,10 @@ import TestSupport
     #expect(result.exitCode == 0)
   }
 
-  @Test(arguments: [("en", "fr", "unsupported language pairing 'en' → 'fr'"), ("en", "en", "unsupported language pairing 'en' → 'en'"), ("xx", "es", "unsupported source language 'xx'")])
+  @Test(arguments: [
+    ("en", "fr", "unsupported target language 'fr'"), ("en", "en", "unsupported language pairing 'en' → 'en'"),
+    ("xx", "es", "unsupported source language 'xx'"), ("es", "es", "unsupported language pairing 'es' → 'es'"),
+  ])
   func unsupportedRequestsUseApplesVocabulary(_ source: String, _ target: String, _ message: String) throws {
     let result = try Host().run("translate", "--provider", "Apertium", "--from", source, "--to", target, "text")
     #expect(result.exitCode == 4)
@@ -26,16 +29,20 @@ import TestSupport
 }
 
 @Suite(.tags(.endToEnd)) struct LanguagesCommandTests {
-  @Test(arguments: [(["--from", "en", "--to", "es"], "installed\n"), (["--from", "en", "--to", "en"], "unsupported\n"), (["--from", "en", "--to", "fr"], "unsupported\n")])
+  @Test(arguments: [
+    (["--from", "en", "--to", "es"], "installed\n"), (["--from", "en", "--to", "en"], "unsupported\n"),
+    (["--from", "en", "--to", "ca"], "supported\n"), (["--from", "en", "--to", "xx"], "unsupported\n"),
+  ])
   func statusOfOnePairAsLanguageAvailability(_ arguments: [String], _ expected: String) throws {
     let result = try Host().run(["languages", "--provider", "Apertium"] + arguments)
     #expect(result.stdout == expected)
   }
 
-  @Test func listsEveryInstalledPair() throws {
+  @Test func listsInstalledPairsAndThoseADebianPackageWouldAdd() throws {
     let result = try Host().run("languages", "--provider", "Apertium")
     #expect(result.stdout.contains("en → es  installed\n"))
     #expect(result.stdout.contains("es → en  installed\n"))
+    #expect(result.stdout.contains("en → ca  supported  (install the Debian package apertium-eng-cat)\n"))
   }
 }
 

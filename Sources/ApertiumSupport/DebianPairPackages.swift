@@ -1,0 +1,59 @@
+import FoundationEssentials
+import Glibc
+
+/// Apertium pairs that Debian packages and this machine has not installed,
+/// from `apt-cache pkgnames apertium-`: the `supported` pairs of
+/// `LanguageAvailability` (possible once the package is installed).
+public enum DebianPairPackages {
+  /// A pair package and the directions it provides (both, as Debian's pair packages do).
+  public struct Package: Equatable, Sendable {
+    public var name: String
+    public var source: String
+    public var target: String
+  }
+
+  /// The pair packages apt knows, as BCP-47 pairs in both directions; empty
+  /// where apt is not there. Takes about a second (apt-cache reads its cache).
+  public static func available() -> [Package] {
+    guard let names = run("/usr/bin/apt-cache", ["pkgnames", "apertium-"]) else { return [] }
+    return names.split(separator: "\n").flatMap { line -> [Package] in
+      let parts = line.dropFirst("apertium-".count).split(separator: "-")
+      guard line.hasPrefix("apertium-"), parts.count == 2,
+        parts.allSatisfy({ part in (2...3).contains(part.prefix { $0 != "_" }.count) && part.allSatisfy { $0.isLetter || $0 == "_" } })
+      else { return [] }
+      let (first, second) = (ApertiumLanguage.tag(forCode: String(parts[0])), ApertiumLanguage.tag(forCode: String(parts[1])))
+      return [Package(name: String(line), source: first, target: second), Package(name: String(line), source: second, target: first)]
+    }
+  }
+
+  /// The standard output of a program, or nil if it cannot run or fails.
+  private static func run(_ path: String, _ arguments: [String]) -> String? {
+    guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard spawned == 0 else { return nil }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      output += chunk[0..<count]
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return status == 0 ? String(decoding: output, as: UTF8.self) : nil
+  }
+}
