@@ -1,12 +1,17 @@
+import Dispatch
 import Synchronization
 
-/// The installed Apertium pairs, with one warm pipeline per pair in use,
-/// restarted when it dies. Safe to use from several threads: translations
-/// are serialized, as a pipeline answers one stream at a time.
+/// The installed Apertium pairs, with warm pipelines per pair in use,
+/// restarted when they die. Safe to use from several threads: translations
+/// are serialized, as a pipeline answers one stream at a time. A large batch
+/// is split across two pipelines of the pair, one per core: the 13 stages of
+/// one pipeline do not keep two cores busy.
 public final class ApertiumEngine: @unchecked Sendable {
   public let pairs: [ApertiumPair]
   private let lock = Mutex(())
-  private var pipelines: [String: ApertiumPipeline] = [:]
+  private var pipelines: [String: [ApertiumPipeline]] = [:]
+  /// Batches at least this large are split across two pipelines.
+  static let splitThreshold = 64
 
   public init(pairs: [ApertiumPair] = ApertiumPair.installed()) {
     self.pairs = pairs
@@ -25,18 +30,47 @@ public final class ApertiumEngine: @unchecked Sendable {
     guard let pair = pair(from: source, to: target) else { throw .noPair(source: source, target: target) }
     return try lock.withLock { _ throws(ApertiumError) in
       do {
-        return try pipeline(for: pair).translate(texts)
+        return try translateWithPipelines(texts, pair: pair)
       } catch {
         pipelines[pair.mode] = nil
-        return try pipeline(for: pair).translate(texts)
+        return try translateWithPipelines(texts, pair: pair)
       }
     }
   }
 
-  private func pipeline(for pair: ApertiumPair) throws(ApertiumError) -> ApertiumPipeline {
-    if let running = pipelines[pair.mode], running.isRunning { return running }
-    let started = try ApertiumPipeline(pair: pair)
-    pipelines[pair.mode] = started
-    return started
+  private func translateWithPipelines(_ texts: [String], pair: ApertiumPair) throws(ApertiumError) -> [String] {
+    guard texts.count >= Self.splitThreshold else { return try pipelines(for: pair, count: 1)[0].translate(texts) }
+    let workers = try pipelines(for: pair, count: 2)
+    let half = texts.count / 2
+    let parts = [Array(texts[..<half]), Array(texts[half...])]
+    let results = Results(count: 2)
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      results.set(index, Result { () throws(ApertiumError) in try workers[index].translate(parts[index]) })
+    }
+    var answers: [String] = []
+    for result in results.all { answers += try result.get() }
+    return answers
+  }
+
+  /// `count` running pipelines for `pair`, starting or restarting what is needed.
+  private func pipelines(for pair: ApertiumPair, count: Int) throws(ApertiumError) -> [ApertiumPipeline] {
+    var running = (pipelines[pair.mode] ?? []).filter(\.isRunning)
+    while running.count < count { running.append(try ApertiumPipeline(pair: pair)) }
+    pipelines[pair.mode] = running
+    return Array(running.prefix(count))
+  }
+}
+
+/// The results of parallel work, written once per index.
+private final class Results: @unchecked Sendable {
+  private let lock = Mutex(())
+  private var values: [Result<[String], ApertiumError>?]
+
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: Result<[String], ApertiumError>) { lock.withLock { _ in values[index] = value } }
+
+  var all: [Result<[String], ApertiumError>] {
+    lock.withLock { _ in values.map { $0 ?? .failure(.pipelineFailed(mode: "?", reason: "no result")) } }
   }
 }

@@ -6,7 +6,10 @@ import Glibc
 /// followed by `\0`. Started once (`apertium-wblank-mode -z`, 13 processes for
 /// eng-spa), it answers in about a millisecond instead of the ~130 ms that a
 /// cold `apertium` spends starting them.
-public final class ApertiumPipeline {
+///
+/// One thread at a time per pipeline (the engine sees to it); it may move
+/// between threads, hence `@unchecked Sendable`.
+public final class ApertiumPipeline: @unchecked Sendable {
   public let pair: ApertiumPair
   private var pid: pid_t = 0
   private var input: Int32 = -1
