@@ -45,6 +45,15 @@ import TestSupport
     #expect(result.stderr.contains("cannot reach the Apertium-APY server at http://127.0.0.1:\(port)"))
   }
 
+  @Test func aServerThatNeverAnswersMissesTheProviderDeadline() throws {
+    let silent = try Listener()  // accepts connections (the kernel does) and never answers
+    let host = try host(port: silent.port)
+    _ = try host.run("config", "ApertiumAPY", "timeout", "1")
+    let result = try host.run("translate", "--provider", "ApertiumAPY", "--from", "en", "--to", "es", "x")
+    #expect(result.exitCode == 70)
+    #expect(result.stderr.contains("did not answer within 1 s"))
+  }
+
   @Test func settingsAreCheckedAgainstTheirDeclaration() throws {
     let host = try Host()
     #expect(try host.run("config", "ApertiumAPY").stdout.contains("endpoint = http://127.0.0.1:2737 (default)"))
