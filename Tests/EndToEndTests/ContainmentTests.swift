@@ -142,30 +142,3 @@ import TestSupport
   }
 }
 
-/// A TCP listener on 127.0.0.1 with a kernel-chosen port.
-final class Listener {
-  let fd: Int32
-  let port: UInt16
-
-  init() throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    self.fd = fd
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    port = UInt16(bigEndian: address.sin_port)
-  }
-
-  deinit { close(fd) }
-
-  /// Whether a connection is waiting to be accepted.
-  func acceptedConnection() -> Bool {
-    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 100) > 0
-  }
-}
