@@ -6,7 +6,15 @@ import Glibc
 /// connecting and on every read, `Content-Length` and chunked bodies.
 struct HTTPClient {
   var endpoint: String
+  /// Seconds, clamped to 1…600.
   var timeout: Double
+
+  init(endpoint: String, timeout: Double) {
+    self.endpoint = endpoint
+    self.timeout = min(max(timeout, 1), 600)
+  }
+
+  private var milliseconds: Int32 { Int32(timeout * 1000) }
 
   /// The body of `GET <endpoint><path>`.
   /// - Throws: `APYError` naming the endpoint and what went wrong.
@@ -26,7 +34,9 @@ struct HTTPClient {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else { throw .timedOut(endpoint, seconds: timeout) }
+      let polled = poll(&ready, 1, milliseconds)
+      if polled < 0 && errno == EINTR { continue }
+      guard polled > 0 else { throw .timedOut(endpoint, seconds: timeout) }
       let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
@@ -39,13 +49,19 @@ struct HTTPClient {
   private func parse(_ endpoint: String) throws(APYError) -> (String, String) {
     guard endpoint.hasPrefix("http://") else { throw .badEndpoint(endpoint, reason: "only http:// endpoints are supported") }
     let authority = endpoint.dropFirst(7).prefix { $0 != "/" }
-    guard !authority.isEmpty else { throw .badEndpoint(endpoint, reason: "no host") }
+    guard !authority.isEmpty, !authority.contains("@") else { throw .badEndpoint(endpoint, reason: "no host, or user information") }
     if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
       let host = String(authority[authority.index(after: authority.startIndex)..<close])
       let rest = authority[authority.index(after: close)...]
       return (host, rest.hasPrefix(":") ? String(rest.dropFirst()) : "80")
     }
-    let parts = authority.split(separator: ":", maxSplits: 1)
+    let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+    guard !parts[0].isEmpty, parts.count == 1 || !parts[1].isEmpty else {
+      throw .badEndpoint(endpoint, reason: "no host or no port")
+    }
+    guard endpoint.dropFirst(7).drop(while: { $0 != "/" }).allSatisfy({ $0 == "/" }) else {
+      throw .badEndpoint(endpoint, reason: "a path after the host is not supported")
+    }
     return (String(parts[0]), parts.count == 2 ? String(parts[1]) : "80")
   }
 
@@ -77,7 +93,7 @@ struct HTTPClient {
       var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
       var error: Int32 = 0
       var length = socklen_t(MemoryLayout<Int32>.size)
-      guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else {
+      guard poll(&ready, 1, milliseconds) > 0 else {
         close(fd)
         throw .timedOut(endpoint, seconds: timeout)
       }
@@ -113,15 +129,24 @@ struct HTTPClient {
     var body: [UInt8] = []
     var index = 0
     while index < bytes.count {
-      guard let lineEnd = bytes[index...].firstIndex(of: 13), let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16)
+      guard let lineEnd = bytes[index...].firstIndex(of: 13),
+        let sizeField = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first,
+        let size = Int(sizeField.trimmingCharacters(), radix: 16), size >= 0
       else { throw .malformed(endpoint, reason: "bad chunk") }
       if size == 0 { break }
       let start = lineEnd + 2
-      guard start + size <= bytes.count else { throw .malformed(endpoint, reason: "truncated chunk") }
+      guard start <= bytes.count, size <= bytes.count - start else { throw .malformed(endpoint, reason: "truncated chunk") }
       body += bytes[start..<start + size]
       index = start + size + 2
     }
     return body
+  }
+}
+
+extension Substring {
+  /// Without surrounding spaces and tabs.
+  fileprivate func trimmingCharacters() -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }
 

@@ -19,8 +19,8 @@ public final class ApertiumEngine: @unchecked Sendable {
 
   /// The pair translating `source` to `target` (BCP-47), if installed.
   public func pair(from source: String, to target: String) -> ApertiumPair? {
-    let (source, target) = (ApertiumLanguage.code(forTag: source), ApertiumLanguage.code(forTag: target))
-    return pairs.first { $0.mode == "\(source)-\(target)" }
+    func normal(_ tag: String) -> String { String(tag.lowercased().map { $0 == "_" ? "-" : $0 }) }
+    return pairs.first { normal($0.source) == normal(source) && normal($0.target) == normal(target) }
   }
 
   /// Translates `texts` from `source` to `target`. A pipeline that died since

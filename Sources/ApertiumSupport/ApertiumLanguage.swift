@@ -16,7 +16,7 @@ public enum ApertiumLanguage {
   /// The BCP-47 tag for an Apertium code: `eng` → `en`, `eng_US` → `en-US`,
   /// `ast` → `ast` (no two-letter code).
   public static func tag(forCode code: String) -> String {
-    let parts = code.split(separator: "_", maxSplits: 1).map(String.init)
+    let parts = code.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let language = twoLetter[parts[0]] ?? parts[0]
     return parts.count == 2 ? "\(language)-\(parts[1])" : language
   }
@@ -24,7 +24,7 @@ public enum ApertiumLanguage {
   /// The Apertium code for a BCP-47 tag, the inverse of `tag(forCode:)`;
   /// case-insensitive, `_` and `-` alike.
   public static func code(forTag tag: String) -> String {
-    let parts = tag.replacingUnderscores.split(separator: "-", maxSplits: 1).map(String.init)
+    let parts = tag.replacingUnderscores.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     let language = parts[0].lowercased()
     let threeLetter = twoLetter.first { $0.value == language }?.key ?? language
     return parts.count == 2 ? "\(threeLetter)_\(parts[1].uppercased())" : threeLetter

@@ -26,18 +26,24 @@ public final class ApertiumPipeline: @unchecked Sendable {
 
   deinit { stop() }
 
-  /// Whether the pipeline's processes are still there.
+  /// Whether the pipeline's processes are still there. A pipeline found to
+  /// have ended is reaped and forgotten, so its process id is never reused.
   public var isRunning: Bool {
     guard pid > 0 else { return false }
     var status: Int32 = 0
-    return waitpid(pid, &status, WNOHANG) == 0
+    guard waitpid(pid, &status, WNOHANG) != 0 else { return true }
+    pid = 0
+    close(input)
+    close(output)
+    received.removeAll()
+    return false
   }
 
   /// Translates each text, pipelined: all requests are written while the
   /// answers are read, so the engine never waits for the host.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout` seconds; the pipeline is then stopped.
-  public func translate(_ texts: [String], timeout: Double = 30) throws(ApertiumError) -> [String] {
+  public func translate(_ texts: [String], timeout: Double = 20) throws(ApertiumError) -> [String] {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
     for text in texts {
@@ -75,14 +81,25 @@ public final class ApertiumPipeline: @unchecked Sendable {
     return answers
   }
 
-  /// Closes the pipeline's input, which ends each stage in turn, and reaps it.
+  /// Closes the pipeline's input, which ends each stage in turn, and reaps
+  /// it: SIGTERM, up to a second's grace, then SIGKILL. (Its stages cannot be
+  /// put in a process group of their own inside the runner's sandbox; those
+  /// that outlive it end on the closed pipes, or with the runner's namespace.)
   public func stop() {
     guard pid > 0 else { return }
     close(input)
     close(output)
     kill(pid, SIGTERM)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var reaped = false
+    for _ in 0..<100 where !reaped {
+      reaped = waitpid(pid, &status, WNOHANG) != 0
+      if !reaped { usleep(10_000) }
+    }
+    if !reaped {
+      kill(pid, SIGKILL)
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
     pid = 0
     received.removeAll()
   }
@@ -95,11 +112,26 @@ public final class ApertiumPipeline: @unchecked Sendable {
   private func start() throws(ApertiumError) {
     var toPipeline: [Int32] = [-1, -1]
     var fromPipeline: [Int32] = [-1, -1]
-    guard pipe(&toPipeline) == 0, pipe(&fromPipeline) == 0 else {
+    guard pipe(&toPipeline) == 0 else { throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno))) }
+    guard pipe(&fromPipeline) == 0 else {
+      close(toPipeline[0])
+      close(toPipeline[1])
       throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno)))
     }
     for fd in [toPipeline[1], fromPipeline[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     _ = fcntl(toPipeline[1], F_SETFL, fcntl(toPipeline[1], F_GETFL) | O_NONBLOCK)
+
+    // The pipeline starts with no blocked signals and default dispositions,
+    // whatever thread starts it (Dispatch's threads block every signal).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    sigfillset(&signals)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -116,7 +148,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
-    let result = posix_spawn(&pid, "/bin/bash", &actions, nil, argv, envp)
+    let result = posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, envp)
     close(toPipeline[0])
     close(fromPipeline[1])
     guard result == 0 else {

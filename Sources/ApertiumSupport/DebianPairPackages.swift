@@ -18,7 +18,8 @@ public enum DebianPairPackages {
     guard let names = run("/usr/bin/apt-cache", ["pkgnames", "apertium-"]) else { return [] }
     return names.split(separator: "\n").flatMap { line -> [Package] in
       let parts = line.dropFirst("apertium-".count).split(separator: "-")
-      guard line.hasPrefix("apertium-"), parts.count == 2,
+      let notLanguages: Set<Substring> = ["all", "dev", "tools", "lex", "get", "apy", "eval"]
+      guard line.hasPrefix("apertium-"), parts.count == 2, !parts.contains(where: notLanguages.contains),
         parts.allSatisfy({ part in (2...3).contains(part.prefix { $0 != "_" }.count) && part.allSatisfy { $0.isLetter || $0 == "_" } })
       else { return [] }
       let (first, second) = (ApertiumLanguage.tag(forCode: String(parts[0])), ApertiumLanguage.tag(forCode: String(parts[1])))

@@ -4,9 +4,11 @@
 #include "cld2_shim.h"
 
 extern "C" bool cld2_detect(const char *text, int length, cld2_candidate candidates[3], bool *is_reliable) {
-  CLD2::Language languages[3];
-  int percents[3];
-  double scores[3];
+  // CLD2 leaves these unwritten when it returns early (text that is not
+  // "interchange-valid", such as control characters): start them as unknown.
+  CLD2::Language languages[3] = {CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE};
+  int percents[3] = {0, 0, 0};
+  double scores[3] = {0, 0, 0};
   int valid_prefix = 0;
   int text_bytes = 0;
   bool reliable = false;

@@ -17,6 +17,7 @@ package struct BundleFixture {
     case string(String)
     case boolean(Bool)
     case integer(Int)
+    case array([PlistValue])
     case dictionary([String: PlistValue])
 
     var xml: String {
@@ -24,6 +25,7 @@ package struct BundleFixture {
       case .string(let value): "<string>\(value)</string>"
       case .boolean(let value): value ? "<true/>" : "<false/>"
       case .integer(let value): "<integer>\(value)</integer>"
+      case .array(let values): "<array>" + values.map(\.xml).joined() + "</array>"
       case .dictionary(let entries):
         "<dict>" + entries.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key>\($0.value.xml)" }.joined() + "</dict>"
       }

@@ -202,3 +202,32 @@ private enum BinaryInfoValue: Encodable {
     }
   }
 }
+
+@Suite struct ProviderSettingsDeclarationTests {
+  @Test func aKeyDeclaredTwiceIsReportedAndKeptOnce() throws {
+    let directory = try TemporaryDirectory()
+    var fixture = BundleFixture(name: "Twice")
+    let setting = BundleFixture.PlistValue.dictionary([
+      "Key": .string("endpoint"), "Title": .string("Server"), "Type": .string("string"), "Default": .string("x"),
+    ])
+    fixture.info["TPSettings"] = .array([setting, setting])
+    let path = try fixture.write(name: "Twice", in: directory)
+    let inspection = BundleInspector.inspect(path)
+    #expect(inspection.manifest?.settings.map(\.key) == ["endpoint"])
+    #expect(inspection.problems.contains(.invalidValue(file: path + "/Info.plist", key: "TPSettings[1].Key", value: "endpoint", reason: "is declared twice; keep one")))
+    let bundle = try #require(inspection.manifest)
+    #expect(try SettingsStore(folder: directory.path + "/settings").effectiveJSON(for: bundle) == #"{"endpoint":"x"}"#)
+  }
+
+  @Test func aDefaultOfTheWrongTypeIsReported() throws {
+    let directory = try TemporaryDirectory()
+    var fixture = BundleFixture(name: "Typed")
+    fixture.info["TPSettings"] = .array([
+      .dictionary(["Key": .string("n"), "Title": .string("N"), "Type": .string("integer"), "Default": .string("ten")])
+    ])
+    let path = try fixture.write(name: "Typed", in: directory)
+    let inspection = BundleInspector.inspect(path)
+    #expect(inspection.manifest?.settings == [])
+    #expect(inspection.problems == [.invalidValue(file: path + "/Info.plist", key: "TPSettings[0].Default", value: "ten", reason: "must be an integer, as Type says")])
+  }
+}

@@ -103,8 +103,12 @@ package struct BundleInspector {
         }
       for problem in reader.problems { keys.report(problem) }
       guard let key, let title, let kind = kind.flatMap(ProviderSetting.Kind.init(rawValue:)) else { continue }
+      guard !settings.contains(where: { $0.key == key }) else {
+        keys.report(.invalidValue(file: file, key: prefix + "Key", value: key, reason: "is declared twice; keep one"))
+        continue
+      }
       guard let defaultValue, defaultValue.kind == kind else {
-        keys.report(.invalidValue(file: file, key: prefix + "Default", value: defaultValue?.description ?? "(none)", reason: "must be a \(kind.rawValue), as Type says"))
+        keys.report(.invalidValue(file: file, key: prefix + "Default", value: defaultValue?.description ?? "(none)", reason: "must be \(kind == .integer ? "an" : "a") \(kind.rawValue), as Type says"))
         continue
       }
       settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue))

@@ -14,18 +14,24 @@ package enum LanguageDetector {
   /// The least text, in UTF-8 bytes of letters, that detection stands by.
   package static let minimumLetterBytes = 20
 
+  /// CLD2's codes that BCP-47 has replaced.
+  static let modernTags = ["iw": "he", "jw": "jv", "no": "nb", "tl": "fil", "in": "id"]
+  /// The most text looked at; more says nothing new about its language.
+  static let sampleBytes = 64 * 1024
+
   /// Detects the language of `text`.
   package static func detect(_ text: String) -> LanguageDetection {
     var candidates = [cld2_candidate](repeating: cld2_candidate(), count: 3)
     var reliable = false
-    var copy = text
+    var copy = String(decoding: text.utf8.prefix(sampleBytes), as: UTF8.self)
     let valid = copy.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { characters in
-        cld2_detect(characters.baseAddress, Int32(characters.count), &candidates, &reliable)
+        cld2_detect(characters.baseAddress, Int32(clamping: characters.count), &candidates, &reliable)
       }
     }
     let found = candidates.compactMap { candidate -> LanguageDetection.Candidate? in
-      guard let code = candidate.code.map({ String(cString: $0) }), code != "un", candidate.percent > 0 else { return nil }
+      guard let cldCode = candidate.code.map({ String(cString: $0) }), cldCode != "un", candidate.percent > 0 else { return nil }
+      let code = modernTags[cldCode] ?? cldCode
       return LanguageDetection.Candidate(
         tag: code, name: candidate.name.map { String(cString: $0).capitalized } ?? code, confidence: Int(candidate.percent))
     }

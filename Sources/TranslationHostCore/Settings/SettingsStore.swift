@@ -26,7 +26,7 @@ package struct SettingsStore: Sendable {
   /// Every declared setting with the user's value or its default, as the
   /// JSON object the provider receives (`tp_host.settings_json`).
   package func effectiveJSON(for bundle: ProviderBundle) throws(SettingsError) -> String {
-    var effective = Dictionary(uniqueKeysWithValues: bundle.settings.map { ($0.key, $0.defaultValue) })
+    var effective = Dictionary(bundle.settings.map { ($0.key, $0.defaultValue) }) { first, _ in first }
     effective.merge(try values(for: bundle)) { $1 }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

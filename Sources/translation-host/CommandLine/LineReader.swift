@@ -5,6 +5,8 @@ import Glibc
 /// starts before input ends and a fast producer still gets large batches.
 struct LineReader {
   private var pending: [UInt8] = []
+  /// How much of `pending` has been searched for a newline.
+  private var scanned = 0
   private var atEnd = false
   private var lineNumber = 0
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -12,7 +14,13 @@ struct LineReader {
   /// The next lines (without their newlines), at most `limit`; nil at the end.
   /// - Throws: exit 65 for a line that is not UTF-8, naming it.
   mutating func nextBatch(limit: Int = 2048) throws(CommandError) -> [String]? {
-    while !atEnd && !pending.contains(UInt8(ascii: "\n")) { try fill(blocking: true) }
+    while !atEnd && !pending[scanned...].contains(UInt8(ascii: "\n")) {
+      scanned = pending.count
+      guard pending.count <= InputText.maximumBytes else {
+        throw CommandError("line \(lineNumber + 1) of stdin is longer than \(InputText.maximumBytes >> 20) MiB; split it", exitCode: .invalidInput)
+      }
+      try fill(blocking: true)
+    }
     while !atEnd && pending.count < limit * 64, Self.readable() { try fill(blocking: false) }
     var lines: [String] = []
     var start = pending.startIndex
@@ -21,6 +29,7 @@ struct LineReader {
       start = end + 1
     }
     pending.removeSubrange(..<start)
+    scanned = 0
     if atEnd && !pending.isEmpty && lines.count < limit {
       lines.append(try decode(pending[...]))
       pending.removeAll()
@@ -31,7 +40,12 @@ struct LineReader {
   private mutating func fill(blocking: Bool) throws(CommandError) {
     let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
     if count < 0 {
-      if errno == EINTR || errno == EAGAIN { return }
+      if errno == EAGAIN {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
+        return
+      }
+      if errno == EINTR { return }
       throw CommandError("cannot read stdin: \(String(cString: strerror(errno)))", exitCode: .invalidInput)
     }
     if count == 0 { atEnd = true } else { pending += chunk[0..<count] }

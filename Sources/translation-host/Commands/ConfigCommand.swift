@@ -58,7 +58,10 @@ struct ConfigCommand: Command {
       try output.data("\(bundle.identifier) has no settings\n")
     } else {
       try output.data(
-        listed.map { "\($0.key) = \($0.value)\($0.isDefault ? " (default)" : "")    \($0.title) [\($0.type)]\n" }.joined())
+        listed.map {
+          "\($0.key) = \($0.value)\($0.isDefault ? " (default)" : "")    \($0.title) [\($0.type)]"
+            .escapingControlCharacters(keeping: []) + "\n"
+        }.joined())
     }
     return .success
   }

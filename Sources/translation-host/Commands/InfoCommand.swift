@@ -55,7 +55,7 @@ struct InfoCommand: Command {
     ]
     var text = rows.map { "\(($0.0 + ":").padding(18))\($0.1)\n" }.joined()
     if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }
-    try output.data(text)
+    try output.data(text.escapingControlCharacters())
     return .success
   }
 }

@@ -53,7 +53,11 @@ struct LanguagesCommand: Command {
     } else if source != nil && target != nil, let pair = pairs.first {
       try output.data(pair.status + "\n")
     } else {
-      try output.data(pairs.map { "\($0.source) → \($0.target)  \($0.status)\($0.note.isEmpty ? "" : "  (\($0.note))")\n" }.joined())
+      try output.data(
+        pairs.map {
+          "\($0.source) → \($0.target)  \($0.status)\($0.note.isEmpty ? "" : "  (\($0.note))")"
+            .escapingControlCharacters(keeping: []) + "\n"
+        }.joined())
     }
     return .success
   }

@@ -43,7 +43,7 @@ struct ListCommand: Command {
       if all { text += summary.problems.map { "    \($0)\n" }.joined() }
     }
     if all { text += context.snapshot.folderProblems.map { "! \($0)\n" }.joined() }
-    try output.data(text)
+    try output.data(text.escapingControlCharacters())
     if entries.isEmpty && !all { output.note("no eligible provider installed; 'translation-host list --all' shows what was found") }
     return .success
   }

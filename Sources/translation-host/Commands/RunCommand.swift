@@ -48,6 +48,11 @@ struct RunCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "--text")
+    for (option, tag) in [("--from", source), ("--to", target)] {
+      if let tag, !TranslateCommand.isLanguageTag(tag) {
+        throw CommandError.usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: Self.self)
+      }
+    }
     let client = try provider.launch(output: output)
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""

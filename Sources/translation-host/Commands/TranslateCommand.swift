@@ -114,7 +114,7 @@ struct TranslateCommand: Command {
     return (source, target)
   }
 
-  private static func isLanguageTag(_ tag: String) -> Bool {
+  static func isLanguageTag(_ tag: String) -> Bool {
     let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
     guard let language = parts.first, (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
       return false
