@@ -52,6 +52,7 @@ test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) $(SWIFT) test
 
 bench: build
+	@scripts/install-debian-packages time
 	$(SWIFT) build -c $(CONFIG) --product host-benchmark
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py

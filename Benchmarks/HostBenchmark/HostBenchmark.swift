@@ -76,7 +76,12 @@ enum HostBenchmark {
       }
     }
     row("language detection per string (LanguageDetector)", detect, "cld2_detect called directly", direct)
-    print("\nGoal (DESIGN §9): round trip ≤ 50 µs median.")
+    let listMemory = try peakMemory(build + "/bin/translation-host", ["list"])
+    let translateMemory = try peakMemory(translate[0], Array(translate.dropFirst()))
+    let trueMemory = try peakMemory("/bin/true", [])
+    print("| host peak memory, `list` vs /bin/true | \(listMemory / 1024) MiB | \(trueMemory) KiB | |")
+    print("| host peak memory, `translate` (the runner is another process) | \(translateMemory / 1024) MiB | | |")
+    print("\nGoals (DESIGN §9): round trip ≤ 50 µs median; host peak memory ≤ 30 MB.")
   }
 
   static func row(_ name: String, _ value: Double, _ baseline: String, _ baselineValue: Double) {
@@ -113,6 +118,23 @@ enum HostBenchmark {
   }
 
   static let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+
+  /// The peak resident memory of one run of a program, in KiB, as GNU time
+  /// reports it. (Our own `wait4` would not do: `posix_spawn` starts the child
+  /// in this process's memory, whose peak its `ru_maxrss` then includes.)
+  static func peakMemory(_ path: String, _ arguments: [String]) throws -> Int {
+    let folder = FileManager.default.temporaryDirectory.path
+    let report = folder + "/host-benchmark-memory-\(getpid())"
+    defer { unlink(report) }
+    let null = open("/dev/null", O_RDWR)
+    defer { close(null) }
+    let pid = try Syscalls.spawn(
+      "/usr/bin/time", arguments: ["-f", "%M", "-o", report, path] + arguments, environment: environment,
+      actions: [.duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(null, as: 2)], newProcessGroup: false)
+    _ = try Syscalls.wait(pid)
+    let text = (FileManager.default.contents(atPath: report)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return Int(text.split(separator: "\n").last ?? "") ?? -1
+  }
 }
 
 /// `/bin/cat` on a socket: the floor of a round trip to another process.
