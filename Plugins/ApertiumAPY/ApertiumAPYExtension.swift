@@ -29,13 +29,22 @@ class ApertiumAPYExtension: TranslationUIProviderExtension, TranslationProviding
     do {
       return try texts.map { text throws(APYError) in try client.translate(text, from: source, to: target) }
     } catch let error {
-      if case .server(_, 400, _) = error { throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target) }
+      // APY answers 400 "That pair is not installed" for a pair it lacks.
+      if case .server(_, 400, let message) = error, message.lowercased().contains("pair") {
+        throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
+      }
       throw TranslationProviderError.failed(error.description)
     }
   }
 
   var languagePairs: [LanguagePair] {
-    ((try? client.pairs()) ?? []).map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+    get throws {
+      do {
+        return try client.pairs().map { LanguagePair(source: $0.source, target: $0.target, status: .installed) }
+      } catch {
+        throw TranslationProviderError.failed(error.description)
+      }
+    }
   }
 }
 

@@ -110,15 +110,19 @@ public final class ApertiumPipeline: @unchecked Sendable {
   }
 
   private func start() throws(ApertiumError) {
+    // Socket pairs rather than pipes: they are close-on-exec from birth, so a
+    // process started at the same moment on another thread cannot inherit them.
     var toPipeline: [Int32] = [-1, -1]
     var fromPipeline: [Int32] = [-1, -1]
-    guard pipe(&toPipeline) == 0 else { throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno))) }
-    guard pipe(&fromPipeline) == 0 else {
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, type, 0, &toPipeline) == 0 else {
+      throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno)))
+    }
+    guard socketpair(AF_UNIX, type, 0, &fromPipeline) == 0 else {
       close(toPipeline[0])
       close(toPipeline[1])
       throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno)))
     }
-    for fd in [toPipeline[1], fromPipeline[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     _ = fcntl(toPipeline[1], F_SETFL, fcntl(toPipeline[1], F_GETFL) | O_NONBLOCK)
 
     // The pipeline starts with no blocked signals and default dispositions,
@@ -138,8 +142,6 @@ public final class ApertiumPipeline: @unchecked Sendable {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, toPipeline[0], STDIN_FILENO)
     posix_spawn_file_actions_adddup2(&actions, fromPipeline[1], STDOUT_FILENO)
-    posix_spawn_file_actions_addclose(&actions, toPipeline[0])
-    posix_spawn_file_actions_addclose(&actions, fromPipeline[1])
     // The mode file is an argument, never part of the script: its name is not trusted.
     let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium -g """#
     let arguments = ["/bin/bash", "-c", script, "apertium", pair.modeFile]

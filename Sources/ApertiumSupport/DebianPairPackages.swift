@@ -31,13 +31,13 @@ public enum DebianPairPackages {
   private static func run(_ path: String, _ arguments: [String]) -> String? {
     guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return nil }
+    // Close-on-exec from birth (see ApertiumPipeline).
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0

@@ -43,6 +43,10 @@ import TestSupport
     #expect(result.exitCode == 70)
     #expect(result.stdout == "")
     #expect(result.stderr.contains("cannot reach the Apertium-APY server at http://127.0.0.1:\(port)"))
+    let languages = try host(port: port).run("languages", "--provider", "ApertiumAPY", "--from", "en", "--to", "es")
+    #expect(languages.exitCode == 70)
+    #expect(languages.stdout == "")
+    #expect(languages.stderr.contains("cannot list languages: cannot reach the Apertium-APY server"))
   }
 
   @Test func aServerThatNeverAnswersMissesTheProviderDeadline() throws {

@@ -33,7 +33,15 @@ enum TranslatorBridge {
   static let languages: @convention(c) (UnsafePointer<tp_language_sink>?) -> tp_status = { sink in
     guard let sink, let report = sink.pointee.pair else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
     guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
-    for pair in translator.languagePairs {
+    let pairs: [LanguagePair]
+    do {
+      pairs = try translator.languagePairs
+    } catch {
+      let failure = error as? TranslationProviderError ?? .failed("\(error)")
+      ProviderRuntime.log(.error, "cannot list languages: \(failure.message)")
+      return failure.status
+    }
+    for pair in pairs {
       pair.note.withTPString { note in
         report(sink, pair.source, pair.target, pair.status.availability, note)
       }

@@ -14,6 +14,7 @@ public protocol TranslationProviding {
   func translate(_ texts: [String], from source: String, to target: String) throws -> [String]
 
   /// The language pairs the provider knows, with their availability.
-  /// Pairs not listed are unsupported.
-  var languagePairs: [LanguagePair] { get }
+  /// Pairs not listed are unsupported. Throw when they cannot be known (a
+  /// server that does not answer, say) rather than return none.
+  var languagePairs: [LanguagePair] { get throws }
 }
