@@ -125,39 +125,23 @@ public final class ApertiumPipeline: @unchecked Sendable {
     }
     _ = fcntl(toPipeline[1], F_SETFL, fcntl(toPipeline[1], F_GETFL) | O_NONBLOCK)
 
-    // The pipeline starts with no blocked signals and default dispositions,
-    // whatever thread starts it (Dispatch's threads block every signal).
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    sigfillset(&signals)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toPipeline[0], STDIN_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, fromPipeline[1], STDOUT_FILENO)
     // The mode file is an argument, never part of the script: its name is not trusted.
     let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium -g """#
-    let arguments = ["/bin/bash", "-c", script, "apertium", pair.modeFile]
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    let result = posix_spawn(&pid, "/bin/bash", &actions, &attributes, argv, envp)
-    close(toPipeline[0])
-    close(fromPipeline[1])
-    guard result == 0 else {
+    defer {
+      close(toPipeline[0])
+      close(fromPipeline[1])
+    }
+    do {
+      pid = try ChildProcess.spawn(
+        "/bin/bash", ["-c", script, "apertium", pair.modeFile],
+        environment: environment.map { "\($0.key)=\($0.value)" }, stdin: toPipeline[0], stdout: fromPipeline[1])
+    } catch {
       close(toPipeline[1])
       close(fromPipeline[0])
       pid = 0
-      throw .startFailed(mode: pair.mode, reason: String(cString: strerror(result)))
+      throw .startFailed(mode: pair.mode, reason: error.reason)
     }
     input = toPipeline[1]
     output = fromPipeline[0]

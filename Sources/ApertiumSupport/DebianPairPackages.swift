@@ -33,18 +33,10 @@ public enum DebianPairPackages {
     var fds: [Int32] = [-1, -1]
     // Close-on-exec from birth (see ApertiumPipeline).
     guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return nil }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+    let pid = try? ChildProcess.spawn(path, arguments, environment: [], stdin: nil, stdout: fds[1])
     close(fds[1])
     defer { close(fds[0]) }
-    guard spawned == 0 else { return nil }
+    guard let pid else { return nil }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
