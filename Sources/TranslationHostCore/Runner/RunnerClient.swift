@@ -64,6 +64,15 @@ package final class RunnerClient: ProviderSession {
     return client
   }
 
+  /// Starts a sandboxed runner for `bundle` as every front end does: under the
+  /// bundle's own policy, with the runner found next to the host and the
+  /// user's settings for the provider.
+  package static func launch(bundle: ProviderBundle, timeout: Double) throws -> RunnerClient {
+    try launch(
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
+      timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
+  }
+
   /// The layers a runner puts in force for `bundle` under `policy` on this
   /// machine, found by starting one that loads nothing.
   package static func probeSandbox(

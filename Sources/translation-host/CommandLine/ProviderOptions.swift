@@ -34,14 +34,12 @@ struct ProviderOptions {
   /// refuses it unless it may run, reports manifest warnings, and starts its
   /// runner (or, with `--in-process`, loads it here).
   func launch(output: Output) throws -> any ProviderSession {
-    let bundle = try ProviderResolution.bundle(named: provider, output: output)
-    let settings = try SettingsStore.standard().effectiveJSON(for: bundle)
+    let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
     if inProcess {
       output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
-      return try InProcessSession(bundle: bundle, timeout: timeout, settings: settings)
+      return try InProcessSession(
+        bundle: bundle, timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
     }
-    return try RunnerClient.launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
-      timeout: timeout, settings: settings)
+    return try RunnerClient.launch(bundle: bundle, timeout: timeout)
   }
 }

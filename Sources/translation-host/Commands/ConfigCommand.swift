@@ -39,7 +39,7 @@ struct ConfigCommand: Command {
   }
 
   func run(output: Output) throws -> ExitCode {
-    let bundle = try ProviderResolution.bundle(named: reference, output: output)
+    let bundle = try ProviderResolution.bundle(named: reference, notice: output.note)
     let store = SettingsStore.standard()
     if let change {
       let value = try store.set(change.key, to: change.value, for: bundle)

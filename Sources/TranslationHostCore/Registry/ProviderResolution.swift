@@ -1,11 +1,12 @@
-import TranslationHostCore
-
-/// Turns what the user typed (`--provider`, or nothing) into a bundle that may run.
-enum ProviderResolution {
+/// Turns a provider reference (`--provider`, a client's choice, or nothing)
+/// into a bundle that may run.
+package enum ProviderResolution {
   /// The bundle `reference` names (a path, an identifier or a name), or the
   /// default provider when it is nil. What runs is always read afresh from
   /// disk, never taken from the registry cache.
-  static func bundle(named reference: String?, output: Output) throws -> ProviderBundle {
+  /// - Parameter notice: receives one-line notices (how the default was
+  ///   chosen) and manifest warnings.
+  package static func bundle(named reference: String?, notice: (String) -> Void) throws -> ProviderBundle {
     let path: String
     let label: String
     if let reference, isPath(reference) {
@@ -21,7 +22,7 @@ enum ProviderResolution {
         guard let entry = choice.entry else {
           throw RegistryError.noProviders(searched: snapshot.searchPath.folders.map(\.path))
         }
-        if let notice = choice.notice { output.note(notice) }
+        if let message = choice.notice { notice(message) }
         path = entry.path
         label = entry.identifier ?? entry.path
       }
@@ -30,12 +31,12 @@ enum ProviderResolution {
     guard let manifest = inspection.manifest, inspection.isEligible else {
       throw RegistryError.notEligible(label, reasons: inspection.problems.filter(\.preventsRunning).map(\.description))
     }
-    for problem in inspection.problems { output.note("warning: \(problem)") }
+    for problem in inspection.problems { notice("warning: \(problem)") }
     return manifest
   }
 
   /// Whether a reference is a path rather than an identifier or name.
-  static func isPath(_ reference: String) -> Bool {
+  package static func isPath(_ reference: String) -> Bool {
     reference.contains("/") || reference.hasSuffix(".translationprovider")
   }
 }
