@@ -10,7 +10,7 @@ LIBEXEC     := $(BUILD)/libexec/translation-host
 ABI_INCLUDE := Sources/CTranslationProvider/include
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
-DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev apertium apertium-eng-spa apertium-apy
+DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev apertium apertium-eng-spa apertium-apy tmux
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY

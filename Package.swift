@@ -32,7 +32,12 @@ let package = Package(
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["TranslationHostCore", "CRunnerSandbox"],
       exclude: ["README.md"]),
-    .executableTarget(name: "translation-host", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
+    .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
+    .target(
+      name: "TerminalPopover", dependencies: ["TranslationHostCore", "TranslationViewTree", "CNCursesW"],
+      exclude: ["README.md"]),
+    .executableTarget(
+      name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", exclude: ["README.md"]),
@@ -56,6 +61,7 @@ let package = Package(
     .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "TestSupport"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
     .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
+    .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "TranslationViewTree"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17

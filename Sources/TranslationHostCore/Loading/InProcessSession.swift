@@ -12,6 +12,7 @@ package final class InProcessSession: ProviderSession {
   package var capabilities: [String] { provider.capabilities }
 
   package let timeout: Double
+  package private(set) var wantsExpandedSheet = false
 
   private let provider: LoadedProvider
   private var scene: ProviderScene?
@@ -76,6 +77,10 @@ package final class InProcessSession: ProviderSession {
     return try update()
   }
 
+  package func takeChange() throws(RunnerError) -> SceneUpdate? {
+    events.isEmpty ? nil : try update()
+  }
+
   package func closeScene() throws(RunnerError) {
     scene?.destroy()
     scene = nil
@@ -114,6 +119,7 @@ package final class InProcessSession: ProviderSession {
       switch event {
       case .finished(let translation) where finished == nil: finished = .some(translation)
       case .violation(let message): throw .violation(provider: bundle.identifier, message)
+      case .expandSheet: wantsExpandedSheet = true
       default: break
       }
     }

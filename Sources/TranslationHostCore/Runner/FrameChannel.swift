@@ -63,6 +63,12 @@ package final class FrameChannel: @unchecked Sendable {
     return message
   }
 
+  /// Whether bytes are waiting: buffered, or readable on the socket (which
+  /// includes the peer having closed it).
+  package var hasPendingInput: Bool {
+    buffer.count > consumed || ((try? Syscalls.waitReadable(fd, milliseconds: 0)) ?? true)
+  }
+
   /// Reads until at least `count` unconsumed bytes are there, and returns them.
   private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
     while buffer.count - consumed < count {

@@ -17,6 +17,12 @@ package protocol ProviderSession: AnyObject {
   func render() throws(RunnerError) -> SceneUpdate
   /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish or ask to be drawn again.
   func waitForChange(until deadline: UInt64) throws(RunnerError) -> SceneUpdate
+  /// Takes what the provider sent since the last request without waiting:
+  /// the scene's new state if it finished or asked to be drawn again, nil if
+  /// nothing changed. An interactive front end calls it between key presses.
+  func takeChange() throws(RunnerError) -> SceneUpdate?
+  /// Whether the provider asked for more room (`expandSheet`).
+  var wantsExpandedSheet: Bool { get }
   func closeScene() throws(RunnerError)
   func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String]
   func languages() throws(RunnerError) -> [LanguagePairStatus]

@@ -162,16 +162,33 @@ package final class RunnerClient: ProviderSession {
   /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish
   /// or ask to be drawn again; returns the scene's state after that.
   package func waitForChange(until deadline: UInt64) throws(RunnerError) -> SceneUpdate {
-    while finished == nil && !needsRender && violation == nil {
+    while !hasChange {
       let message = try receive(deadline: deadline)
       if case .reply(let reply) = message { throw unexpected(reply) }
     }
+    return try change()!
+  }
+
+  package func takeChange() throws(RunnerError) -> SceneUpdate? {
+    if let ending { throw ending }
+    // A frame that has started arriving gets the usual deadline to complete.
+    while !hasChange && channel.hasPendingInput {
+      let message = try receive(deadline: Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9))
+      if case .reply(let reply) = message { throw unexpected(reply) }
+    }
+    return try change()
+  }
+
+  private var hasChange: Bool { finished != nil || needsRender || violation != nil }
+
+  /// The scene's state after events that arrived outside a request, or nil without any.
+  private func change() throws(RunnerError) -> SceneUpdate? {
     if let violation {
       stop()
       throw ended(.violation(provider: bundle.identifier, violation))
     }
     if let finished { return .finished(translation: finished) }
-    return try render()
+    return needsRender ? try render() : nil
   }
 
   /// Translates a batch headlessly.

@@ -1,3 +1,4 @@
+import TerminalPopover
 import TranslationHostCore
 
 /// A failure of a command, with the message shown after `Error: ` and the exit code.
@@ -46,6 +47,12 @@ struct CommandError: Error {
       }
     case let error as RunnerError:
       self.init(error.description, exitCode: Self.exitCode(for: error))
+    case let error as PopoverError:
+      if case .interrupted(let signal) = error {
+        self.init(error.description, exitCode: .interrupted(by: signal))
+      } else {
+        self.init(error.description, exitCode: .failure)
+      }
     default:
       self.init("\(error)", exitCode: .failure)
     }

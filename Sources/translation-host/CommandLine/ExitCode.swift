@@ -26,6 +26,10 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
   /// The provider missed its deadline and was stopped (EX_TEMPFAIL).
   static let deadlineExceeded = ExitCode(rawValue: 75)
 
+  /// The person interrupted the popover (Ctrl-C), or a signal ended it:
+  /// 128 + the signal's number, as shells report it (130, 143, 129).
+  static func interrupted(by signal: Int32) -> ExitCode { ExitCode(rawValue: 128 + signal) }
+
   /// The table printed in `--help`.
   static let table = """
     EXIT STATUS:
@@ -40,5 +44,6 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
       70  provider failed (crashed, exited, broke the protocol, returned an error)
       74  the result could not be written to stdout
       75  provider missed its deadline and was stopped
+      130 the popover was interrupted by Ctrl-C (129, 143: by SIGHUP, SIGTERM)
     """
 }

@@ -1,4 +1,6 @@
 import CTranslationProvider
+import FoundationEssentials
+import TerminalPopover
 import TranslationHostCore
 
 /// `translation-host run`: presents the provider's selected-text scene for a
@@ -6,17 +8,34 @@ import TranslationHostCore
 struct RunCommand: Command {
   static let name = "run"
   static let abstract = "Show a provider's translation scene for a text."
-  static let usage = "[--text <text>] [--replace] [--press <label> ...] [--provider <id|path>] [--from <tag>] [--to <tag>]"
+  static let usage =
+    "[--text <text>] [--replace] [--anchor <row>,<col>] [--arrow-edge <edge>] [--press <label> ...] [--headless] [--provider <id|path>] [--from <tag>] [--to <tag>]"
   static let discussion = """
     The text comes from --text or stdin (one trailing newline is removed, and
     put back after a replacement). The provider runs in its own process.
 
-    With --press, the scene is driven without a person: each label presses the
-    button with that visible text (ignoring case), in order. With --replace the
-    scene may replace the text (Apple's allowsReplacement): the replacement,
-    and nothing else, is written to stdout. Without --press, a provider that
-    can translate headlessly translates --from one language --to another; the
-    translation goes to stdout with --replace, to stderr without.
+    On a terminal, the provider's scene appears in a popover drawn on the
+    terminal (keys are read from /dev/tty, so stdin and stdout may be pipes:
+    xclip -o | translation-host run --replace | xclip -i). With --replace the
+    scene may replace the text (Apple's allowsReplacement) and shows "Replace
+    with Translation"; the terminal is restored first, then the replacement,
+    and nothing else, is written to stdout. When --from is absent and the
+    language cannot be detected, the popover first asks for it.
+
+    KEYS:
+      Tab, Down, Right      next enabled control (Right moves the caret in a field)
+      Shift-Tab, Up, Left   previous enabled control (Left moves the caret in a field)
+      Enter, Space          press the focused button (Enter in a field: next control)
+      typing                edits the focused text field
+      Page Up, Page Down    scroll long content
+      Esc, q                dismiss (q outside a field); nothing is written, exit 2
+      Ctrl-C                interrupt; the terminal is restored, exit 130
+
+    Without a terminal (or with --headless, or TERM=dumb), the scene is driven
+    by --press: each label presses the button with that visible text (ignoring
+    case), in order. Without --press, a provider that can translate headlessly
+    translates --from one language --to another; the translation goes to
+    stdout with --replace, to stderr without. NO_COLOR turns colours off.
     """
   static let options: [OptionSpec] =
     [
@@ -25,6 +44,9 @@ struct RunCommand: Command {
       .option("press", "label", help: "Press the button with this label; repeat to press several.", repeatable: true),
       .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
       .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
+      .option("anchor", "row,col", help: "Attach the popover to this terminal cell (1-based, as a cursor position report gives it)."),
+      .option("arrow-edge", "edge", help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
+      .flag("headless", help: "Never draw the popover, even on a terminal."),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
@@ -33,6 +55,8 @@ struct RunCommand: Command {
   var presses: [String]
   var source: String?
   var target: String?
+  var placement: PopoverPlacement
+  var headless: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else {
@@ -44,6 +68,27 @@ struct RunCommand: Command {
     presses = arguments.allValues("press")
     source = arguments.value("from")
     target = arguments.value("to")
+    placement = try Self.placement(arguments)
+    headless = arguments.has("headless")
+  }
+
+  /// The popover's placement from `--anchor` and `--arrow-edge`.
+  private static func placement(_ arguments: ParsedArguments) throws(CommandError) -> PopoverPlacement {
+    var placement = PopoverPlacement()
+    if let edge = arguments.value("arrow-edge") {
+      guard let arrowEdge = ArrowEdge(rawValue: edge) else {
+        throw .usage("'--arrow-edge' takes top, bottom, leading or trailing, not '\(edge)'", of: Self.self)
+      }
+      placement.arrowEdge = arrowEdge
+    }
+    if let anchor = arguments.value("anchor") {
+      let parts = anchor.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingWhitespace()) }
+      guard parts.count == 2, let row = parts[0], let column = parts[1], row >= 1, column >= 1 else {
+        throw .usage("'--anchor' takes a terminal cell as <row>,<col> counted from 1, such as '5,12', not '\(anchor)'", of: Self.self)
+      }
+      placement.anchor = CellPosition(line: row - 1, column: column - 1)
+    }
+    return placement
   }
 
   func run(output: Output) throws -> ExitCode {
@@ -56,6 +101,21 @@ struct RunCommand: Command {
     let client = try provider.launch(output: output)
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
+    let environment = ProcessInfo.processInfo.environment
+
+    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE),
+      PopoverPresentation.isAvailable(environment: environment)
+    {
+      let popover = InteractiveRun(
+        client: client, text: input.text, allowsReplacement: allowsReplacement, source: source, target: target)
+      switch try popover.present(placement: placement, environment: environment) {
+      case .replaced(let replacement):
+        try output.data(replacement + newline)
+        return .success
+      case .finished, .dismissed:
+        return .dismissed
+      }
+    }
 
     guard presses.isEmpty else {
       guard client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE) else {

@@ -1,0 +1,24 @@
+import Glibc
+
+/// Why the popover could not be shown or ended early.
+package enum PopoverError: Error, Equatable, CustomStringConvertible {
+  /// No controlling terminal to draw on.
+  case noTerminal(errno: Int32)
+  /// `TERM` names a terminal that cannot place the cursor (or none).
+  case unsupportedTerminal(String)
+  /// The person interrupted (Ctrl-C) or a signal asked the host to stop.
+  case interrupted(signal: Int32)
+
+  package var description: String {
+    switch self {
+    case .noTerminal(let code):
+      "cannot open the terminal /dev/tty (\(String(cString: strerror(code)))); use --press to drive the scene without one"
+    case .unsupportedTerminal(let term):
+      term.isEmpty
+        ? "TERM is not set, so the popover cannot be drawn; set TERM to your terminal's type"
+        : "the terminal type '\(term)' cannot place the cursor, so the popover cannot be drawn; set TERM to your terminal's type"
+    case .interrupted(let signal):
+      "interrupted by \(signal == SIGINT ? "Ctrl-C" : String(cString: strsignal(signal)))"
+    }
+  }
+}

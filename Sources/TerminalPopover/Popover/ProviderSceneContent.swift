@@ -1,0 +1,40 @@
+import TranslationHostCore
+import TranslationViewTree
+
+/// A provider's selected-text scene in the popover.
+final class ProviderSceneContent: PopoverContent {
+  private let session: any ProviderSession
+  /// When the scene started showing progress (monotonic nanoseconds).
+  private var busySince: UInt64?
+
+  init(session: any ProviderSession) { self.session = session }
+
+  var redirectsTyping: Bool { false }
+  var wantsFullScreen: Bool { session.wantsExpandedSheet }
+
+  func press(_ id: String) throws -> SceneUpdate { try session.performAction(id) }
+
+  func edit(_ id: String, text: String) throws -> SceneUpdate { try session.setText(id, to: text) }
+
+  func submit(_ id: String) throws -> SceneUpdate? { nil }
+
+  /// The provider's redraws and finish. A scene that shows progress for
+  /// longer than the session's deadline without a change has hung.
+  func tick(showing tree: ViewTree) throws -> SceneUpdate? {
+    if let change = try session.takeChange() {
+      busySince = nil
+      return change
+    }
+    guard tree.isBusy else {
+      busySince = nil
+      return nil
+    }
+    let now = Syscalls.monotonicNanoseconds()
+    let since = busySince ?? now
+    busySince = since
+    if now - since > UInt64(session.timeout * 1e9) {
+      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, seconds: session.timeout)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,29 @@
+import Glibc
+import Synchronization
+
+/// The character set the terminal speaks. ncurses and `wcwidth` only know
+/// the width of non-ASCII characters under a UTF-8 `LC_CTYPE`.
+package enum TerminalLocale {
+  private static let prepared = Mutex<Bool?>(nil)
+
+  /// Adopts the user's locale; when its character set is not UTF-8, uses
+  /// `C.UTF-8` for character classification only. Returns whether text can
+  /// be UTF-8 (false: ASCII stand-ins are drawn).
+  @discardableResult
+  package static func prepare() -> Bool {
+    prepared.withLock { state in
+      if let state { return state }
+      setlocale(LC_ALL, "")
+      var utf8 = isUTF8
+      if !utf8 { utf8 = setlocale(LC_CTYPE, "C.UTF-8") != nil && isUTF8 }
+      state = utf8
+      return utf8
+    }
+  }
+
+  private static var isUTF8: Bool {
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
+  }
+}
