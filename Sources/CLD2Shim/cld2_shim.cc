@@ -1,4 +1,5 @@
 #include <cstdio>  // compact_lang_det.h uses FILE without including it
+#include <cld2/internal/lang_script.h>
 #include <cld2/public/compact_lang_det.h>
 
 #include "cld2_shim.h"
@@ -21,4 +22,9 @@ extern "C" bool cld2_detect(const char *text, int length, cld2_candidate candida
   }
   *is_reliable = reliable;
   return valid_prefix == length;
+}
+
+extern "C" const char *cld2_language_name(const char *tag) {
+  CLD2::Language language = CLD2::GetLanguageFromName(tag);
+  return language == CLD2::UNKNOWN_LANGUAGE ? nullptr : CLD2::LanguageName(language);
 }

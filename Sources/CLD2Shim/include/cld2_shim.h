@@ -24,6 +24,10 @@ typedef struct cld2_candidate {
  * reliable. Returns false when the input is not valid UTF-8. */
 bool cld2_detect(const char *text, int length, cld2_candidate candidates[3], bool *is_reliable);
 
+/* The English name CLD2 knows for a language tag or code ("es", "pt-BR",
+ * "spa"), in capitals ("SPANISH"); NULL when it knows none. Static. */
+const char *cld2_language_name(const char *tag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -74,8 +74,9 @@ package struct SceneLayout: Sendable {
   ) {
     let focused = options.focus == id && isEnabled
     var line = StyledLine()
-    if text.isEmpty && !focused {
+    if text.isEmpty {
       line.append(String(TextWrapper.sanitized(placeholder).prefix(columns: width)), style: [.underline, .dim])
+      if focused { cursor = CellPosition(line: lines.count, column: 0) }
     } else {
       let characters = Array(TextWrapper.sanitized(text).replacing("\n", with: " "))
       let caret = focused ? min(max(options.caret, 0), characters.count) : 0

@@ -25,7 +25,7 @@ final class PopoverLoop {
   private var spinnerFrame = 0
   private var visibleRows = 1
   /// Set when focus moved, so the next drawing scrolls it into view.
-  private var focusMoved = true
+  private var focusMoved = false
 
   init(screen: TerminalScreen, content: any PopoverContent, first: ViewTree, title: String, placement: PopoverPlacement) {
     self.screen = screen
@@ -147,11 +147,14 @@ final class PopoverLoop {
   }
 
   /// Keeps focus on a control that is still there and enabled, else the first enabled one.
+  /// Focus starting on a first control does not scroll: the text is read from its start.
   private func focusFirstIfNeeded() {
     relayout(width: layoutWidth)
     guard !focusable.contains(where: { $0.id == focus }) else { return }
+    let hadFocus = focus != nil
     focus = nil
     moveFocus(by: 0)
+    focusMoved = hadFocus
   }
 
   private func show(_ next: ViewTree) {

@@ -45,6 +45,14 @@ package enum LanguageDetector {
   }
 }
 
+extension LanguageDetector {
+  /// The English name of a language tag ("es" → "Spanish"), nil when unknown.
+  package static func name(of tag: String) -> String? {
+    let legacy = modernTags.first { $0.value == tag }?.key ?? tag
+    return cld2_language_name(legacy).map { String(cString: $0).capitalized }
+  }
+}
+
 extension String {
   /// "ENGLISH" → "English".
   fileprivate var capitalized: String { prefix(1).uppercased() + dropFirst().lowercased() }

@@ -36,7 +36,7 @@ struct InteractiveRun {
       options.append(LanguageOption(tag: candidate.tag, name: candidate.name))
     }
     for tag in Set(installed).sorted() where !options.contains(where: { $0.tag == tag }) {
-      options.append(LanguageOption(tag: tag))
+      options.append(LanguageOption(tag: tag, name: LanguageDetector.name(of: tag)))
     }
     return options.isEmpty ? .known(nil) : .ask(options)
   }

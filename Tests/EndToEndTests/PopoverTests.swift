@@ -1,0 +1,203 @@
+import Glibc
+import Testing
+import TestSupport
+
+/// `translation-host run` on a real terminal (tmux): the popover, its keys,
+/// placement and replacement, and the terminal given back on every path.
+@Suite(.tags(.endToEnd)) struct PopoverTests {
+  /// Starts `run` with `arguments` on a terminal, stdin and stdout as pipes.
+  private func popover(
+    _ arguments: [String], stdin: String = "", environment: [String: String] = [:], host: Host? = nil,
+    rows: Int = 24, columns: Int = 80
+  ) throws -> TerminalSession {
+    var environment = try (host ?? Host()).environment.merging(environment) { $1 }
+    environment["TERM"] = environment["TERM"] ?? "xterm-256color"
+    environment["LANG"] = "C.UTF-8"
+    return try TerminalSession(
+      [Host.executable, "run"] + arguments, environment: environment, stdin: stdin, rows: rows, columns: columns)
+  }
+
+  @Test func reverseTranslatesThenReplaces() throws {
+    let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello, world\n")
+    let first = try terminal.waitFor("Translate ]")
+    #expect(first.contains("Reverse (Apple's sample)"))
+    #expect(first.contains("Hello, world"))
+    try terminal.press("Enter")
+    try terminal.waitFor("dlrow ,olleH")
+    try terminal.press("Tab", "Enter")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.stdout == "dlrow ,olleH\n")
+    #expect(outcome.terminalRestored)
+  }
+
+  @Test(arguments: ["Escape", "q"])
+  func dismissingWritesNothing(key: String) throws {
+    let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello")
+    try terminal.waitFor("Translate ]")
+    try terminal.press(key)
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.stdout == "")
+    #expect(outcome.terminalRestored)
+  }
+
+  @Test func withoutReplaceTheReplaceButtonIsDisabledAndSkipped() throws {
+    let terminal = try popover(["--provider", "Reverse", "--from", "en"], stdin: "abc")
+    try terminal.waitFor("Translate ]")
+    let styled = try terminal.screen(styles: true)
+    // Dimmed (SGR 2) and never focused: Tab wraps back to Translate, so Enter translates.
+    #expect(styled.contains("\u{1B}[2m[ Replace With Translation ]"))
+    try terminal.press("Tab", "Enter")
+    try terminal.waitFor("cba")
+    try terminal.press("Escape")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 2)
+    #expect(outcome.stdout == "")
+  }
+
+  @Test func asksForTheSourceLanguageWhenItCannotBeDetected() throws {
+    let terminal = try popover(["--provider", "Apertium", "--to", "en", "--replace"], stdin: "Hola")
+    let picker = try terminal.waitFor("could not be detected")
+    #expect(picker.contains("[ Spanish (es) ]"))
+    #expect(picker.contains("[ English (en) ]"))
+    try terminal.type("es")
+    try terminal.press("Enter")
+    try terminal.waitFor("Hello")
+    try terminal.press("Enter")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.stdout == "Hello")
+    #expect(outcome.exitCode == 0)
+  }
+
+  @Test func apertiumTranslatesOnAppear() throws {
+    let expected = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: "The house is big and the garden is small.\n")
+    let terminal = try popover(["--provider", "Apertium", "--from", "en", "--to", "es"], stdin: "The house is big and the garden is small.\n")
+    try terminal.waitFor(expected.stdout.trimmingWhitespace())
+    try terminal.press("Escape")
+    #expect(try terminal.waitForExit().terminalRestored)
+  }
+
+  @Test func redrawsWhenResizedAndExplainsATinyTerminal() throws {
+    let terminal = try popover(["--provider", "Reverse", "--from", "en"], stdin: String(repeating: "word ", count: 40))
+    try terminal.waitFor("Translate ]")
+    try terminal.resize(rows: 12, columns: 30)
+    let narrow = try terminal.waitFor("┌")
+    #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 30 })
+    #expect(narrow.contains("word word"))
+    try terminal.resize(rows: 4, columns: 20)
+    try terminal.waitFor("The terminal is too")
+    try terminal.resize(rows: 24, columns: 80)
+    try terminal.waitFor("Translate ]")
+    try terminal.press("Escape")
+    #expect(try terminal.waitForExit().terminalRestored)
+  }
+
+  @Test func longInputScrolls() throws {
+    let text = (1...60).map { "line \($0)" }.joined(separator: "\n")
+    let terminal = try popover(["--provider", "Reverse", "--from", "en"], stdin: text, rows: 20)
+    let first = try terminal.waitFor("1–")
+    #expect(first.contains("line 1\n") || first.contains("line 1 "))
+    #expect(!first.contains("line 40"))
+    try terminal.press("NPage", "NPage")
+    let scrolled = try terminal.waitFor("line 40 ")
+    #expect(!scrolled.contains("line 1 "))
+    try terminal.press("PPage", "PPage")
+    try terminal.waitFor("line 1 ")
+    try terminal.press("Escape")
+    #expect(try terminal.waitForExit().terminalRestored)
+  }
+
+  @Test(arguments: [
+    ("interrupt with Ctrl-C", "C-c", 130),
+  ])
+  func interruptingRestoresTheTerminal(_ name: String, key: String, exitCode: Int32) throws {
+    let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello")
+    try terminal.waitFor("Translate ]")
+    try terminal.press(key)
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == exitCode)
+    #expect(outcome.stdout == "")
+    #expect(outcome.terminalRestored)
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGINT, Int32(130))])
+  func signalsRestoreTheTerminal(signal: Int32, exitCode: Int32) throws {
+    let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello")
+    try terminal.waitFor("Translate ]")
+    try terminal.signal(signal)
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == exitCode)
+    #expect(outcome.terminalRestored)
+  }
+
+  @Test func aProviderCrashingMidSceneLeavesAWorkingTerminal() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(ContainmentTests.source, defines: ["CRASH_IN_PERFORM"], name: "libHostile", in: directory)
+    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.popover").write(name: "Hostile", in: directory, library: library)
+    let terminal = try popover(["--provider", bundle, "--replace", "--from", "en"], stdin: "hi")
+    try terminal.waitFor("Go ]")
+    try terminal.press("Enter")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 70)
+    #expect(outcome.stdout == "")
+    #expect(outcome.terminalRestored)
+    #expect(try terminal.waitFor("was killed by SIGSEGV").contains("Error: provider"))
+  }
+
+  struct Placement: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var arrow: Character
+    /// Where the arrow must be: row and column from 0.
+    var arrowCell: (row: Int, column: Int)
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    Placement(arguments: ["--anchor", "1,1"], arrow: "▲", arrowCell: (1, 1)),
+    Placement(arguments: ["--anchor", "1,80"], arrow: "▲", arrowCell: (1, 78)),
+    Placement(arguments: ["--anchor", "24,40"], arrow: "▼", arrowCell: (22, 39)),
+    Placement(arguments: ["--anchor", "24,40", "--arrow-edge", "top"], arrow: "▼", arrowCell: (22, 39)),
+    Placement(arguments: ["--anchor", "1,40", "--arrow-edge", "bottom"], arrow: "▲", arrowCell: (1, 39)),
+    Placement(arguments: ["--anchor", "12,1", "--arrow-edge", "leading"], arrow: "◀", arrowCell: (11, 1)),
+    Placement(arguments: ["--anchor", "12,80", "--arrow-edge", "leading"], arrow: "▶", arrowCell: (11, 78)),
+    Placement(arguments: ["--anchor", "12,80", "--arrow-edge", "trailing"], arrow: "▶", arrowCell: (11, 78)),
+  ])
+  func placesThePopoverNextToTheAnchor(_ test: Placement) throws {
+    let terminal = try popover(["--provider", "Reverse", "--from", "en"] + test.arguments, stdin: "Hello")
+    let screen = try terminal.waitFor("Translate ]")
+    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    // Columns, not characters: the globe before "Translate" is two columns wide.
+    let found = rows.enumerated().compactMap { row, characters in
+      characters.firstIndex(of: test.arrow).map { index in
+        (row, characters[..<index].reduce(0) { $0 + ($1.unicodeScalars.first!.value >= 0x1F000 ? 2 : 1) })
+      }
+    }
+    #expect(found.count == 1)
+    #expect(found.first?.0 == test.arrowCell.row && found.first?.1 == test.arrowCell.column)
+    try terminal.press("Escape")
+    _ = try terminal.waitForExit()
+  }
+
+  @Test func noColorDropsColoursButKeepsFocus() throws {
+    for (environment, coloured) in [([String: String](), true), (["NO_COLOR": "1"], false)] {
+      let terminal = try popover(["--provider", "Reverse", "--from", "en", "--anchor", "1,1"], stdin: "Hello", environment: environment)
+      try terminal.waitFor("Translate ]")
+      let styled = try terminal.screen(styles: true)
+      #expect(styled.contains("\u{1B}[36m") == coloured)
+      #expect(styled.contains("\u{1B}[1m\u{1B}[7m[ 🌐 Translate ]") || styled.contains("\u{1B}[1;7m") || styled.contains("\u{1B}[7m"))
+      try terminal.press("Escape")
+      _ = try terminal.waitForExit()
+    }
+  }
+
+  @Test func aDumbTerminalGetsTheScriptedBehaviour() throws {
+    let terminal = try popover(
+      ["--provider", "Reverse", "--from", "en", "--replace", "--press", "Translate", "--press", "Replace With Translation"],
+      stdin: "abc", environment: ["TERM": "dumb"])
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.stdout == "cba")
+    #expect(!(try terminal.screen()).contains("┌"))
+  }
+}
