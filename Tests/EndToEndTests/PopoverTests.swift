@@ -145,6 +145,33 @@ import TestSupport
     #expect(try terminal.waitFor("was killed by SIGSEGV").contains("Error: provider"))
   }
 
+  @Test func editsFieldsRedrawsWhenAskedAndExpands() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(CFixture.packageRoot + "/Tests/Fixtures/form_provider.c", name: "libForm", in: directory)
+    let bundle = try BundleFixture(name: "Form", identifier: "org.example.form").write(name: "Form", in: directory, library: library)
+    let terminal = try popover(["--provider", bundle, "--replace", "--anchor", "3,10"], stdin: "hi")
+    try terminal.waitFor("Type a word")
+    // Focus starts on the field: typing edits it, Left moves the caret, Backspace deletes.
+    try terminal.type("wrlx")
+    try terminal.press("BSpace", "d", "Left", "Left", "Left")
+    try terminal.type("o")
+    try terminal.waitFor("world")
+    // "Later" makes the provider redraw on its own 300 ms later, with no key pressed.
+    try terminal.press("Tab", "Enter")
+    try terminal.waitFor("Updated on its own")
+    // expandSheet: the popover takes the whole screen.
+    try terminal.press("Tab", "Enter")
+    let expanded = try terminal.waitFor("┌─ Form")
+    let rows = expanded.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[0].hasPrefix("┌─ Form") && rows[0].count == 80)
+    #expect(rows[23].hasPrefix("└") && rows[23].hasSuffix("┘"))
+    try terminal.press("Tab", "Enter")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 0)
+    #expect(outcome.stdout == "world")
+    #expect(outcome.terminalRestored)
+  }
+
   struct Placement: Sendable, CustomTestStringConvertible {
     var arguments: [String]
     var arrow: Character
@@ -191,13 +218,16 @@ import TestSupport
     }
   }
 
-  @Test func aDumbTerminalGetsTheScriptedBehaviour() throws {
+  @Test(arguments: [["TERM": "dumb"], ["TERM": ""]])
+  func aTerminalThatCannotPlaceTheCursorGetsPlainText(environment: [String: String]) throws {
     let terminal = try popover(
-      ["--provider", "Reverse", "--from", "en", "--replace", "--press", "Translate", "--press", "Replace With Translation"],
-      stdin: "abc", environment: ["TERM": "dumb"])
+      ["--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", "--replace"], stdin: "Hello", environment: environment)
     let outcome = try terminal.waitForExit()
     #expect(outcome.exitCode == 0)
-    #expect(outcome.stdout == "cba")
-    #expect(!(try terminal.screen()).contains("┌"))
+    #expect(outcome.stdout == "Uryyb")
+    #expect(outcome.terminalRestored)
+    let screen = try terminal.screen()
+    #expect(!screen.contains("┌"))
+    #expect(screen.replacing("\n", with: "").contains("so the popover cannot be drawn"))
   }
 }

@@ -15,8 +15,8 @@ package enum PopoverError: Error, Equatable, CustomStringConvertible {
       "cannot open the terminal /dev/tty (\(String(cString: strerror(code)))); use --press to drive the scene without one"
     case .unsupportedTerminal(let term):
       term.isEmpty
-        ? "TERM is not set, so the popover cannot be drawn; set TERM to your terminal's type"
-        : "the terminal type '\(term)' cannot place the cursor, so the popover cannot be drawn; set TERM to your terminal's type"
+        ? "TERM is not set, so the popover cannot be drawn (set TERM to your terminal's type)"
+        : "the terminal type '\(term)' cannot place the cursor, so the popover cannot be drawn (set TERM to your terminal's type)"
     case .interrupted(let signal):
       "interrupted by \(signal == SIGINT ? "Ctrl-C" : String(cString: strsignal(signal)))"
     }

@@ -24,12 +24,15 @@ package struct PopoverPresentation {
   /// Whether a popover can be drawn here: a controlling terminal that one
   /// of the standard streams is attached to (so tests and scripts without
   /// one keep the scripted behaviour), and a `TERM` other than `dumb`.
-  package static func isAvailable(environment: [String: String]) -> Bool {
-    guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+  /// - Throws: `PopoverError.unsupportedTerminal` when there is a terminal
+  ///   but `TERM` cannot draw on it.
+  package static func isAvailable(environment: [String: String]) throws(PopoverError) -> Bool {
     guard (0...2).contains(where: { isatty($0) == 1 }) else { return false }
     let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { return false }
     close(descriptor)
+    let term = environment["TERM"] ?? ""
+    guard !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term) }
     return true
   }
 

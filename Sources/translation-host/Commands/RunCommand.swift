@@ -103,9 +103,7 @@ struct RunCommand: Command {
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
     let environment = ProcessInfo.processInfo.environment
 
-    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE),
-      PopoverPresentation.isAvailable(environment: environment)
-    {
+    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE), try popoverIsAvailable(environment, output) {
       let popover = InteractiveRun(
         client: client, text: input.text, allowsReplacement: allowsReplacement, source: source, target: target)
       switch try popover.present(placement: placement, environment: environment) {
@@ -153,5 +151,15 @@ struct RunCommand: Command {
       output.diagnostic(translation + "\n")
     }
     return .success
+  }
+
+  /// Whether to draw the popover; a terminal that cannot draw it gets a note saying so.
+  private func popoverIsAvailable(_ environment: [String: String], _ output: Output) -> Bool {
+    do {
+      return try PopoverPresentation.isAvailable(environment: environment)
+    } catch {
+      output.note("\(error), so the scene runs without it")
+      return false
+    }
   }
 }
