@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "translation-host", targets: ["translation-host"]),
     .executable(name: "translation-provider-runner", targets: ["translation-provider-runner"]),
     .library(name: "TranslationUIProvider", targets: ["TranslationUIProvider"]),
+    .library(name: "Translation", targets: ["Translation"]),
     // Providers shipped with the project; `make build` turns each into a bundle.
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
     .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
@@ -39,6 +40,10 @@ let package = Package(
     .executableTarget(
       name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
 
+    // MARK: Client library
+    .target(name: "Translation", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
+    .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
+
     // MARK: Providers
     .target(name: "ApertiumSupport", exclude: ["README.md"]),
     .target(
@@ -63,6 +68,7 @@ let package = Package(
     .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "TranslationViewTree"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "TranslationTests", dependencies: ["Translation", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17
 )

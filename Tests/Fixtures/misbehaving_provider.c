@@ -222,6 +222,11 @@ static tp_status translate(const char *source, const char *target, const tp_stri
 #endif
   if (strcmp(source, "en") != 0 || strcmp(target, "en-x-upper") != 0) return TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING;
   for (size_t i = 0; i < count; i++) {
+#if defined(TEXT_TRIGGERS)
+    /* The text decides: "crash" crashes, "hang" never answers; others translate. */
+    if (texts[i].length == 5 && memcmp(texts[i].data, "crash", 5) == 0) CRASH();
+    if (texts[i].length == 4 && memcmp(texts[i].data, "hang", 4) == 0) for (;;) pause();
+#endif
 #if defined(SKIP_ANSWER)
     if (i == count - 1) break;
 #endif

@@ -123,6 +123,13 @@ package final class RunnerClient: ProviderSession {
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
   package var hasEnded: Bool { ending != nil }
 
+  /// The runner's process id, which is also its process group's. A caller
+  /// that must stop a request from another thread (the client library's
+  /// `cancel()`) kills this group: the request then fails as a runner that
+  /// ended, and the client stays consistent, since it is never touched from
+  /// two threads.
+  package var processIdentifier: pid_t { pid }
+
   /// Creates the provider's selected-text scene.
   package func openScene(
     inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?

@@ -6,7 +6,9 @@ package enum RunnerLocator {
   package static let executableName = "translation-provider-runner"
 
   /// The places searched, in order: `$TRANSLATION_HOST_RUNNER`, then
-  /// `<prefix>/libexec/translation-host/`, then the host's own folder.
+  /// `<prefix>/libexec/translation-host/`, then the host's own folder, then
+  /// the system prefixes `/usr/local` and `/usr` (for apps that use the
+  /// client library, which are installed anywhere).
   package static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
     var paths: [String] = []
     if let explicit = environment["TRANSLATION_HOST_RUNNER"], !explicit.isEmpty { paths.append(explicit) }
@@ -15,6 +17,7 @@ package enum RunnerLocator {
       paths.append(folder.deletingLastPathComponent().path + "/libexec/translation-host/" + executableName)
       paths.append(folder.path + "/" + executableName)
     }
+    paths += ["/usr/local", "/usr"].map { $0 + "/libexec/translation-host/" + executableName }
     return paths
   }
 

@@ -102,8 +102,7 @@ struct TranslateCommand: Command {
     _ source: String?, _ target: String?, text: String, command: any Command.Type
   ) throws -> (String, String) {
     let source = try source ?? LanguageDetector.sourceLanguage(of: text)
-    guard let target = target ?? PreferredLanguages.current().first(where: { $0 != source.lowercased().prefix(while: { $0 != "-" }) })
-    else {
+    guard let target = target ?? PreferredLanguages.target(for: source) else {
       throw CommandError.usage(
         "missing '--to <tag>', and no preferred language other than '\(source)' in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; say which language to translate into, such as 'es'",
         of: command)

@@ -3,10 +3,11 @@ import FoundationEssentials
 /// The user's preferred languages from the POSIX locale variables, most
 /// preferred first, as language subtags (`es_ES.UTF-8` → `es`): the
 /// counterpart of Apple's `Locale.preferredLanguages` for a target language.
-enum PreferredLanguages {
+/// (Foundation's `Locale.preferredLanguages` ignores these variables on Linux.)
+package enum PreferredLanguages {
   /// `LANGUAGE` (a colon-separated list) when the locale is not C, then the
   /// first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, as glibc reads them.
-  static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+  package static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
     var languages: [String] = []
     if !isPOSIX(locale) { languages += (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init) }
@@ -15,8 +16,17 @@ enum PreferredLanguages {
     return languages.compactMap(language(of:)).filter { seen.insert($0).inserted }
   }
 
+  /// The target Apple picks when none is given: the most preferred language
+  /// that is not the language of `source` (a BCP-47 tag), or nil.
+  package static func target(
+    for source: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    let sourceLanguage = source.lowercased().prefix { $0 != "-" && $0 != "_" }
+    return current(environment: environment).first { $0 != sourceLanguage }
+  }
+
   /// `es_ES.UTF-8@euro` → `es`; nil for `C`, `POSIX` and empty values.
-  static func language(of locale: String) -> String? {
+  package static func language(of locale: String) -> String? {
     guard !isPOSIX(locale) else { return nil }
     let language = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }.lowercased()
     return (2...3).contains(language.count) && language.allSatisfy(\.isLetter) ? language : nil

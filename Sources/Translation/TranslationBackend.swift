@@ -1,0 +1,26 @@
+import TranslationHostCore
+
+/// Where the requests of a `TranslationSession` and a `LanguageAvailability`
+/// go: a provider runner this process starts (`DirectBackend`), or the
+/// resident service (`translation-host serve`) once it exists.
+///
+/// A backend speaks the host's vocabulary (BCP-47 tags, `LanguagePairStatus`)
+/// and throws the host's errors (`RunnerError`, `RegistryError`, …);
+/// `TranslationError` turns those into Apple's, so a new backend only has to
+/// add its own error type to that mapping. `BackendChoice.standard` picks one.
+protocol TranslationBackend: Sendable {
+  /// Starts what translating needs (the provider), unless it runs already.
+  func prepare() async throws
+
+  /// Translates `texts`, all from `source` into `target`; one answer per
+  /// text, in order.
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+
+  /// Every language pair the provider reports, with its status.
+  func languagePairs() async throws -> [LanguagePairStatus]
+
+  /// Stops the request in progress at once; may be called from any thread,
+  /// also when nothing is in progress. The request fails; the next one
+  /// starts afresh.
+  func interrupt()
+}

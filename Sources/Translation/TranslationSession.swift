@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+import TranslationHostCore
+
+/// Translates text with the user's default provider, as Apple's
+/// `TranslationSession` created with `init(installedSource:target:)`.
+///
+/// The provider runs in its own sandboxed process, started on the first
+/// request and kept for the session's life, so later requests are fast. A
+/// provider that crashes fails that request with `internalError`; the next
+/// request starts it again. A session may be shared between tasks; requests
+/// are served one at a time.
+public final class TranslationSession: Sendable {
+  /// The language translated from.
+  public let sourceLanguage: Locale.Language?
+  /// The language translated into, or nil for the user's preferred language
+  /// that is not the source, chosen at each request. Not updated after a
+  /// translation; `Response.targetLanguage` says which was used.
+  public let targetLanguage: Locale.Language?
+
+  private let source: Locale.Language
+  private let backend: any TranslationBackend
+  private let state = Mutex(State())
+
+  private struct State {
+    var isCancelled = false
+    /// The provider's tags for a requested pair (`en-GB>es` → `en`, `es`),
+    /// once a translation with them succeeded.
+    var providerTags: [String: (source: String, target: String)] = [:]
+  }
+
+  /// A session that translates from `installedSource` into `target` (nil:
+  /// the user's preferred language that is not the source) with the default
+  /// provider, without any user interface. It cannot install languages:
+  /// a pair the provider only supports throws `notInstalled`.
+  public convenience init(installedSource: Locale.Language, target: Locale.Language?) {
+    self.init(installedSource: installedSource, target: target, backend: BackendChoice.standard())
+  }
+
+  /// A session with the provider `provider` names (a bundle id, name or path).
+  package convenience init(installedSource: Locale.Language, target: Locale.Language?, provider: String) {
+    self.init(installedSource: installedSource, target: target, backend: DirectBackend(provider: provider))
+  }
+
+  init(installedSource: Locale.Language, target: Locale.Language?, backend: any TranslationBackend) {
+    source = installedSource
+    sourceLanguage = installedSource
+    targetLanguage = target
+    self.backend = backend
+  }
+
+  /// Always false: this session cannot install languages (as Apple's
+  /// `installedSource` sessions).
+  public var canRequestDownloads: Bool { false }
+
+  /// Whether the provider has the session's pair installed.
+  public var isReady: Bool {
+    get async {
+      guard !isCancelled, let target = try? target(), let pairs = try? await backend.languagePairs() else { return false }
+      return ProviderLanguages(pairs: pairs).status(from: source, to: target) == .installed
+    }
+  }
+
+  /// Starts the provider and checks that it translates the session's pair,
+  /// so that the first translation is fast.
+  /// - Throws: `notInstalled` (with what to install) or `unsupported…`
+  ///   when the pair cannot be translated; `internalError` when the
+  ///   provider cannot start.
+  public func prepareTranslation() async throws {
+    try await perform {
+      let target = try self.target()
+      try await self.backend.prepare()
+      if let refusal = ProviderLanguages(pairs: try await self.backend.languagePairs()).refusal(from: self.source, to: target) {
+        throw refusal
+      }
+    }
+  }
+
+  /// Translates one string.
+  /// - Throws: `TranslationError`: `nothingToTranslate` for an empty string,
+  ///   `unsupported…` or `notInstalled` for a pair the provider cannot
+  ///   translate, `internalError` when the provider fails,
+  ///   `alreadyCancelled` after `cancel()`.
+  public func translate(_ string: String) async throws -> Response {
+    guard !string.isEmpty || isCancelled else {
+      throw TranslationError.nothingToTranslate.because("the text is empty")
+    }
+    return try await responses(to: [Request(sourceText: string)])[0]
+  }
+
+  /// Translates a batch and returns every response at once, in request
+  /// order. An empty request gets an empty translation.
+  public func translations(from batch: [Request]) async throws -> [Response] {
+    try await responses(to: batch)
+  }
+
+  /// Translates a batch, the responses arriving in request order as each
+  /// becomes available.
+  public func translate(batch: [Request]) -> BatchResponse {
+    BatchResponse(session: self, requests: batch)
+  }
+
+  /// Stops the translation in progress (it throws `alreadyCancelled`) and
+  /// ends the session: every later request throws `alreadyCancelled`.
+  public func cancel() {
+    state.withLock { $0.isCancelled = true }
+    backend.interrupt()
+  }
+
+  // MARK: Requests
+
+  /// The responses to `requests`, in order, from one request to the provider.
+  func responses(to requests: [Request]) async throws -> [Response] {
+    try await perform {
+      let target = try self.target()
+      let texts = requests.map(\.sourceText).filter { !$0.isEmpty }
+      var translations = texts.isEmpty ? [] : try await self.translated(texts, into: target)[...]
+      return requests.map { request in
+        let translation = request.sourceText.isEmpty ? "" : translations.removeFirst()
+        return Response(
+          sourceLanguage: self.source, targetLanguage: target, sourceText: request.sourceText, targetText: translation,
+          clientIdentifier: request.clientIdentifier)
+      }
+    }
+  }
+
+  /// `texts` translated by the provider. The session's languages go as
+  /// they are; when the provider refuses them, its list of pairs decides:
+  /// the same languages under its own tags (`en` for `en-GB`), or the
+  /// precise reason it cannot translate them.
+  private func translated(_ texts: [String], into target: Locale.Language) async throws -> [String] {
+    let requested = (source: source.languageTag, target: target.languageTag)
+    let key = requested.source + ">" + requested.target
+    if let tags = state.withLock({ $0.providerTags[key] }) {
+      return try await backend.translate(texts, from: tags.source, to: tags.target)
+    }
+    if source.isSameLanguage(as: target) {
+      throw TranslationError.unsupportedLanguagePairing.because(
+        "'\(requested.source)' → '\(requested.target)' is one language; choose another target")
+    }
+    let tags: (source: String, target: String)
+    let translations: [String]
+    do {
+      translations = try await backend.translate(texts, from: requested.source, to: requested.target)
+      tags = requested
+    } catch let error as RunnerError {
+      guard case .providerFailed(_, let status?, _) = error, Self.isRefusal(status),
+        let pairs = try? await backend.languagePairs()
+      else { throw error }
+      let languages = ProviderLanguages(pairs: pairs)
+      guard let pair = languages.pair(from: source, to: target), pair.availability == .installed,
+        (pair.source, pair.target) != requested
+      else { throw languages.refusal(from: source, to: target) ?? error }
+      translations = try await backend.translate(texts, from: pair.source, to: pair.target)
+      tags = (pair.source, pair.target)
+    }
+    state.withLock { $0.providerTags[key] = tags }
+    return translations
+  }
+
+  private static func isRefusal(_ status: ProviderStatus) -> Bool {
+    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(status)
+  }
+
+  /// The target of a request: the session's, or the user's preferred language that is not the source.
+  private func target() throws -> Locale.Language {
+    if let targetLanguage { return targetLanguage }
+    guard let target = LanguageAvailability.preferredTarget(for: source) else {
+      throw TranslationError.unsupportedTargetLanguage.because(
+        "the session has no target, and no preferred language other than '\(source.languageTag)' is set in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; give the session a target")
+    }
+    return target
+  }
+
+  private var isCancelled: Bool { state.withLock(\.isCancelled) }
+
+  /// Runs `work` unless the session was cancelled; a cancelled task or
+  /// session interrupts the provider. Errors leave as `TranslationError`
+  /// (or `CancellationError` for a cancelled task).
+  private func perform<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+    let cancelled = TranslationError.alreadyCancelled.because(
+      "the session was cancelled with cancel(); create a new TranslationSession")
+    guard !isCancelled else { throw cancelled }
+    do {
+      try Task.checkCancellation()
+      return try await withTaskCancellationHandler(operation: work, onCancel: { [backend] in backend.interrupt() })
+    } catch {
+      if isCancelled { throw cancelled }
+      if Task.isCancelled { throw CancellationError() }
+      throw TranslationError.translating(error)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Examples/TranslateFile` is the README's complete example, and it works.
+@Suite struct ExampleTests {
+  static let example = CFixture.packageRoot + "/Examples/TranslateFile/main.swift"
+
+  @Test func theReadmeShowsTheExampleAsItIs() throws {
+    let readme = try String(contentsOfFile: CFixture.packageRoot + "/README.md", encoding: .utf8)
+    let section = try #require(readme.range(of: "## The client library")).upperBound
+    let block = try #require(readme[section...].components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+    #expect(block == (try String(contentsOfFile: Self.example, encoding: .utf8)))
+  }
+
+  /// Run with a private HOME, so the default provider is the first in the
+  /// build tree (Apertium), and compared with `apertium eng-spa`.
+  @Test func itTranslatesEachLineWithTheDefaultProvider() throws {
+    let binary = URL(fileURLWithPath: try #require(CommandLine.arguments.first)).deletingLastPathComponent().path + "/TranslateFile"
+    try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built")
+    let home = try TemporaryDirectory()
+    let environment = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.path,
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+      "TRANSLATION_HOST_PROVIDER_PATH": Providers.buildDirectory + "/lib/translation-host/providers",
+    ]
+    let input = "The cat is on the table.\n\nMachine translation works offline.\n"
+    let expected = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: input)
+    let result = try Command.run(binary, ["en", "es"], environment: environment, stdin: input)
+    #expect(result.exitCode == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout == expected.stdout)
+    let refused = try Command.run(binary, ["en", "fr"], environment: environment, stdin: input)
+    #expect(refused.exitCode == 69)
+    #expect(refused.stderr.contains("does not translate this pair"))
+  }
+}

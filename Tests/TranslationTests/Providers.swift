@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Translation
+
+/// The providers the library is tested against: the bundles `make build`
+/// put in the build tree (addressed by path, so the user's registry and
+/// default play no part), and C fixtures compiled for a test.
+enum Providers {
+  /// `$TRANSLATION_HOST_BUILD`, or `build/` in the package.
+  static let buildDirectory = ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
+  static let rot13 = bundle("Rot13")
+  static let apertium = bundle("Apertium")
+
+  static func bundle(_ name: String) -> String {
+    buildDirectory + "/lib/translation-host/providers/\(name).translationprovider"
+  }
+
+  /// A bundle of `Tests/Fixtures/misbehaving_provider.c` built with `defines`
+  /// (its pair is `en` → `en-x-upper`); the folder must outlive its use.
+  static func fixture(_ defines: [String], in directory: TemporaryDirectory) throws -> String {
+    let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+    let library = try CFixture.compile(source, defines: defines, name: "libFixture", in: directory)
+    let identifier = "org.example.fixture\(UInt32.random(in: 0...UInt32.max))"
+    return try BundleFixture(name: "Fixture", identifier: identifier).write(name: "Fixture", in: directory, library: library)
+  }
+}
+
+extension Locale.Language {
+  /// Shorthand for the tests' tables.
+  static func tag(_ tag: String) -> Locale.Language { Locale.Language(languageTag: tag) }
+}

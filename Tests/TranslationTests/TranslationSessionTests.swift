@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import Testing
+import Translation
+
+/// `TranslationSession` against real providers in sandboxed runners.
+@Suite struct TranslationSessionTests {
+  struct Translation: Sendable, CustomTestStringConvertible {
+    var provider: String
+    var source: String
+    var target: String
+    var text: String
+    var expected: String
+    var testDescription: String { "\(source) → \(target): \(text)" }
+  }
+
+  static let rot13Cases = [
+    Translation(provider: Providers.rot13, source: "en", target: "en-x-rot13", text: "Hello, world!", expected: "Uryyb, jbeyq!"),
+    Translation(provider: Providers.rot13, source: "en-x-rot13", target: "en", text: "Uryyb, jbeyq!", expected: "Hello, world!"),
+    Translation(provider: Providers.rot13, source: "en", target: "en-x-rot13", text: "Ünïcode stays, ASCII turns", expected: "Üaïpbqr fgnlf, NFPVV gheaf"),
+  ]
+
+  @Test(arguments: rot13Cases) func translatesWithTheCProvider(_ test: Translation) async throws {
+    let session = TranslationSession(installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider)
+    let response = try await session.translate(test.text)
+    #expect(response.targetText == test.expected)
+    #expect(response.sourceText == test.text)
+    #expect(response.sourceLanguage == .tag(test.source))
+    #expect(response.targetLanguage == .tag(test.target))
+    #expect(response.clientIdentifier == nil)
+  }
+
+  /// Apertium through the library gives exactly what `apertium eng-spa` gives;
+  /// a regional source (`en-GB`) is served by the provider's `en`.
+  @Test(arguments: [
+    ("en", "The cat is on the table."), ("en", "Machine translation works offline, and it is fast."),
+    ("en-GB", "The house is big."), ("en", "She reads books in the garden every morning."),
+  ])
+  func apertiumMatchesTheApertiumCommand(_ source: String, _ text: String) async throws {
+    let expected = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: text)
+    try #require(expected.exitCode == 0, "apertium eng-spa: \(expected.stderr)")
+    let session = TranslationSession(installedSource: Locale.Language(identifier: source), target: .tag("es"), provider: Providers.apertium)
+    let response = try await session.translate(text)
+    #expect(response.targetText == expected.stdout.trimmingCharacters(in: .newlines))
+    #expect(response.sourceLanguage == Locale.Language(identifier: source))
+  }
+
+  static let requests = (0..<70).map { index in
+    TranslationSession.Request(sourceText: index == 5 ? "" : "Line \(index) of the batch", clientIdentifier: "id-\(index)")
+  }
+
+  @Test func translationsComeBackInRequestOrder() async throws {
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-rot13"), provider: Providers.rot13)
+    let responses = try await session.translations(from: Self.requests)
+    #expect(responses.map(\.clientIdentifier) == Self.requests.map(\.clientIdentifier))
+    #expect(responses.map(\.sourceText) == Self.requests.map(\.sourceText))
+    #expect(responses[1].targetText == "Yvar 1 bs gur ongpu")
+    #expect(responses[5].targetText == "")
+    #expect(try await session.translations(from: []).isEmpty)
+  }
+
+  @Test func batchResponsesArriveInRequestOrderAcrossChunks() async throws {
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-rot13"), provider: Providers.rot13)
+    var responses: [TranslationSession.Response] = []
+    for try await response in session.translate(batch: Self.requests) { responses.append(response) }
+    #expect(responses.map(\.clientIdentifier) == Self.requests.map(\.clientIdentifier))
+    #expect(responses[69].targetText == "Yvar 69 bs gur ongpu")
+    let separately = try await session.translations(from: Self.requests)
+    #expect(responses.map(\.targetText) == separately.map(\.targetText))
+  }
+
+  struct Refusal: Sendable, CustomTestStringConvertible {
+    var provider: String
+    var source: String
+    var target: String
+    var error: TranslationError
+    var reason: String
+    var testDescription: String { "\(source) → \(target): \(error.errorDescription ?? "")" }
+  }
+
+  static let refusals = [
+    Refusal(provider: Providers.apertium, source: "en", target: "xx", error: .unsupportedTargetLanguage, reason: "into 'xx'"),
+    // Some Debian package would translate into French, only none from English.
+    Refusal(provider: Providers.apertium, source: "en", target: "fr", error: .unsupportedLanguagePairing, reason: "'en' → 'fr'"),
+    Refusal(provider: Providers.apertium, source: "xx", target: "es", error: .unsupportedSourceLanguage, reason: "from 'xx'"),
+    Refusal(provider: Providers.apertium, source: "en-US", target: "en-GB", error: .unsupportedLanguagePairing, reason: "is one language"),
+    Refusal(provider: Providers.apertium, source: "en", target: "ca", error: .notInstalled, reason: "apertium-eng-cat"),
+    Refusal(provider: Providers.rot13, source: "en-x-rot13", target: "es", error: .unsupportedTargetLanguage, reason: "into 'es'"),
+  ]
+
+  @Test(arguments: refusals) func unsupportedPairsThrowApplesErrors(_ test: Refusal) async throws {
+    let session = TranslationSession(installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider)
+    let error = await #expect(throws: TranslationError.self) { try await session.translate("The cat.") }
+    #expect(error.map { test.error ~= $0 } == true, "\(String(describing: error))")
+    #expect(error?.failureReason?.contains(test.reason) == true, "\(String(describing: error))")
+    let prepared = await #expect(throws: TranslationError.self) { try await session.prepareTranslation() }
+    #expect(prepared.map { test.error ~= $0 } == true, "\(String(describing: prepared))")
+    #expect(await session.isReady == false)
+  }
+
+  @Test func aSessionThatCanTranslateIsReadyAfterPreparing() async throws {
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-rot13"), provider: Providers.rot13)
+    try await session.prepareTranslation()
+    #expect(await session.isReady)
+    #expect(!session.canRequestDownloads)
+  }
+
+  @Test func anEmptyTextIsNothingToTranslate() async throws {
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-rot13"), provider: Providers.rot13)
+    let error = await #expect(throws: TranslationError.self) { try await session.translate("") }
+    #expect(error.map { TranslationError.nothingToTranslate ~= $0 } == true)
+  }
+
+  @Test func aMissingProviderIsAnInternalErrorThatSaysWhy() async throws {
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("es"), provider: "/nonexistent/Gone.translationprovider")
+    let error = await #expect(throws: TranslationError.self) { try await session.translate("The cat.") }
+    #expect(error.map { TranslationError.internalError ~= $0 } == true)
+    #expect(error?.failureReason?.contains("Gone.translationprovider") == true, "\(String(describing: error))")
+  }
+
+  @Test func aCrashIsAnInternalErrorAndTheNextRequestStartsTheProviderAgain() async throws {
+    let directory = try TemporaryDirectory()
+    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
+    #expect(try await session.translate("before").targetText == "BEFORE")
+    let error = await #expect(throws: TranslationError.self) { try await session.translate("crash") }
+    #expect(error.map { TranslationError.internalError ~= $0 } == true)
+    #expect(error?.failureReason?.contains("was killed by SIGSEGV") == true, "\(String(describing: error))")
+    #expect(try await session.translate("after").targetText == "AFTER")
+  }
+
+  @Test func cancelStopsTheRequestInProgressAndEndsTheSession() async throws {
+    let directory = try TemporaryDirectory()
+    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
+    try await session.prepareTranslation()
+    let started = ContinuousClock.now
+    let hanging = Task { try await session.translate("hang") }
+    try await Task.sleep(for: .milliseconds(300))
+    session.cancel()
+    let error = await #expect(throws: TranslationError.self) { try await hanging.value }
+    #expect(error.map { TranslationError.alreadyCancelled ~= $0 } == true, "\(String(describing: error))")
+    #expect(ContinuousClock.now - started < .seconds(10))
+    for call in 0..<2 {
+      let later = await #expect(throws: TranslationError.self, "call \(call)") { try await session.translate("hi") }
+      #expect(later.map { TranslationError.alreadyCancelled ~= $0 } == true)
+    }
+    var iterator = session.translate(batch: [.init(sourceText: "hi")]).makeAsyncIterator()
+    await #expect(throws: TranslationError.self) { try await iterator.next() }
+  }
+
+  @Test func aCancelledTaskStopsItsRequestButNotTheSession() async throws {
+    let directory = try TemporaryDirectory()
+    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
+    try await session.prepareTranslation()
+    let hanging = Task { try await session.translate("hang") }
+    try await Task.sleep(for: .milliseconds(300))
+    hanging.cancel()
+    await #expect(throws: CancellationError.self) { try await hanging.value }
+    #expect(try await session.translate("still here").targetText == "STILL HERE")
+  }
+}
