@@ -41,7 +41,7 @@ let package = Package(
       name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
 
     // MARK: Client library
-    .target(name: "Translation", dependencies: ["TranslationHostCore"], exclude: ["README.md"]),
+    .target(name: "Translation", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
 
     // MARK: Providers

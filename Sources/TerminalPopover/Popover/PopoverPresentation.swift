@@ -1,3 +1,4 @@
+import CTranslationProvider
 import Glibc
 import TranslationHostCore
 import TranslationViewTree
@@ -10,13 +11,10 @@ import TranslationViewTree
 /// person dismisses it. The terminal is given back before `present`
 /// returns or throws, whatever happened.
 package struct PopoverPresentation {
-  /// The popover's title: the provider's display name.
-  package var title: String
   package var placement: PopoverPlacement
   package var environment: [String: String]
 
-  package init(title: String, placement: PopoverPlacement, environment: [String: String]) {
-    self.title = title
+  package init(placement: PopoverPlacement, environment: [String: String]) {
     self.placement = placement
     self.environment = environment
   }
@@ -36,17 +34,23 @@ package struct PopoverPresentation {
     return true
   }
 
-  /// Shows the scene for `text`.
-  /// - Parameters:
-  ///   - open: opens the provider's scene once the source language is
-  ///     known, with that language (nil: none needed).
-  /// - Returns: how it ended; a replacement only when the provider finished
-  ///   with a complete one.
+  /// Shows `session`'s scene for `text`, titled with the provider's name.
+  ///
+  /// The text is captured here; nothing changes it afterwards. The source
+  /// language is `sourceLanguage`, else a reliable detection, else the
+  /// person's choice among the languages the provider translates from
+  /// (detection's guesses first); a provider that names no languages gets
+  /// none and decides itself. The target is `targetLanguage`, else the
+  /// person's preferred language that is not the source.
+  /// - Returns: how it ended; a replacement only when replacement is
+  ///   allowed and the provider finished with a complete one.
   package func present(
-    session: any ProviderSession, source: SourceLanguage, open: (String?) throws -> SceneUpdate
+    session: any ProviderSession, text: String, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws -> PopoverOutcome {
+    let source = try Self.source(of: text, given: sourceLanguage, session: session)
     let screen = try TerminalScreen(environment: environment)
     defer { screen.restore() }
+    let title = session.bundle.displayName
     var language: String?
     switch source {
     case .known(let known):
@@ -57,7 +61,9 @@ package struct PopoverPresentation {
       guard case .some(let chosen) = try loop.run() else { return .dismissed }
       language = chosen
     }
-    let first = try open(language)
+    let first = try session.openScene(
+      inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: language,
+      targetLanguage: targetLanguage ?? language.flatMap { PreferredLanguages.target(for: $0, environment: environment) })
     guard case .view(let tree) = first else {
       if case .finished(let translation?) = first { return .replaced(translation) }
       return .finished
@@ -69,5 +75,20 @@ package struct PopoverPresentation {
     case .some(nil): return .finished
     case nil: return .dismissed
     }
+  }
+
+  private static func source(of text: String, given: String?, session: any ProviderSession) throws -> SourceLanguage {
+    if let given { return .known(given) }
+    if let tag = try? LanguageDetector.sourceLanguage(of: text) { return .known(tag) }
+    guard session.supports(TP_CAPABILITY_TRANSLATE) else { return .known(nil) }
+    let installed = try session.languages().filter { $0.availability == .installed }.map(\.source)
+    var options: [LanguageOption] = []
+    for candidate in LanguageDetector.detect(text).candidates where installed.contains(candidate.tag) {
+      options.append(LanguageOption(tag: candidate.tag, name: candidate.name))
+    }
+    for tag in Set(installed).sorted() where !options.contains(where: { $0.tag == tag }) {
+      options.append(LanguageOption(tag: tag, name: LanguageDetector.name(of: tag)))
+    }
+    return options.isEmpty ? .known(nil) : .ask(options)
   }
 }

@@ -1,5 +1,5 @@
 /// The language of the text as the popover starts.
-package enum SourceLanguage: Equatable, Sendable {
+enum SourceLanguage: Equatable, Sendable {
   /// Given or detected (nil: the provider does not need one).
   case known(String?)
   /// Not detected: the person picks one of `options` first.

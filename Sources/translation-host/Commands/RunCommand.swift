@@ -104,9 +104,11 @@ struct RunCommand: Command {
     let environment = ProcessInfo.processInfo.environment
 
     if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE), try popoverIsAvailable(environment, output) {
-      let popover = InteractiveRun(
-        client: client, text: input.text, allowsReplacement: allowsReplacement, source: source, target: target)
-      switch try popover.present(placement: placement, environment: environment) {
+      let popover = PopoverPresentation(placement: placement, environment: environment)
+      let outcome = try popover.present(
+        session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
+        targetLanguage: target)
+      switch outcome {
       case .replaced(let replacement):
         try output.data(replacement + newline)
         return .success

@@ -1,0 +1,77 @@
+import Foundation
+import TerminalPopover
+import TranslationHostCore
+
+/// Shows the translation popover on the app's terminal: the default
+/// provider's own scene for `text`, the counterpart of SwiftUI's
+/// `translationPresentation(isPresented:text:attachmentAnchor:arrowEdge:replacementAction:)`.
+///
+/// Returns when the person dismisses the popover or the provider finishes.
+/// A "Replace with Translation" button appears only when
+/// `replacementAction` is given, and `replacementAction` is called only
+/// with a complete replacement, after the terminal is restored. Changing
+/// `text` after the call has no effect, as with Apple's. If the language of
+/// the text cannot be detected, the person is asked for it first.
+///
+/// The terminal is the process's controlling terminal (`/dev/tty`), so it
+/// works while stdin and stdout are redirected. The popover runs on a
+/// thread of its own, never blocking the cooperative pool.
+///
+/// - Throws: `TranslationError.internalError` when there is no terminal to
+///   draw on or the provider fails (its reason says which), and
+///   `CancellationError` when the person interrupts with Ctrl-C.
+public func translationPresentation(
+  text: String, attachmentAnchor: PopoverAttachmentAnchor = .screen, arrowEdge: Edge = .top,
+  replacementAction: ((String) -> Void)? = nil
+) async throws {
+  let placement = PopoverPlacement(anchor: attachmentAnchor.cell, arrowEdge: ArrowEdge(arrowEdge))
+  let allowsReplacement = replacementAction != nil
+  let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PopoverOutcome, any Error>) in
+    // The runner's death signal is tied to the thread that starts it: this
+    // thread starts it, and closes it before it ends.
+    let thread = Thread {
+      continuation.resume(with: Result { try presentOnTerminal(text, allowsReplacement: allowsReplacement, placement: placement) })
+    }
+    thread.name = "translationPresentation"
+    thread.start()
+  }
+  if case .replaced(let replacement) = outcome { replacementAction?(replacement) }
+}
+
+/// The popover for `text` with the default provider, blocking.
+private func presentOnTerminal(_ text: String, allowsReplacement: Bool, placement: PopoverPlacement) throws -> PopoverOutcome {
+  let environment = ProcessInfo.processInfo.environment
+  do {
+    guard try PopoverPresentation.isAvailable(environment: environment) else {
+      throw TranslationError.internalError.because("there is no terminal to show the translation popover on")
+    }
+    let bundle = try ProviderResolution.bundle(named: nil) { _ in }
+    let session = try RunnerClient.launch(bundle: bundle, timeout: 30)
+    defer { session.close() }
+    return try PopoverPresentation(placement: placement, environment: environment).present(
+      session: session, text: text, allowsReplacement: allowsReplacement, sourceLanguage: nil, targetLanguage: nil)
+  } catch PopoverError.interrupted {
+    throw CancellationError()
+  } catch {
+    throw TranslationError.translating(error)
+  }
+}
+
+extension PopoverAttachmentAnchor {
+  /// The cell from 0, or nil for the whole screen.
+  fileprivate var cell: CellPosition? {
+    guard case .cell(let row, let column) = self else { return nil }
+    return CellPosition(line: max(row - 1, 0), column: max(column - 1, 0))
+  }
+}
+
+extension ArrowEdge {
+  fileprivate init(_ edge: Edge) {
+    switch edge {
+    case .top: self = .top
+    case .bottom: self = .bottom
+    case .leading: self = .leading
+    case .trailing: self = .trailing
+    }
+  }
+}
