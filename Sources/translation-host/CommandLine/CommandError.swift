@@ -46,6 +46,8 @@ struct CommandError: Error {
       }
     case let error as RunnerError:
       self.init(error.description, exitCode: Self.exitCode(for: error))
+    case let error as ServiceError:
+      self.init(error.description, exitCode: Self.exitCode(for: error))
     default:
       self.init("\(error)", exitCode: .failure)
     }
@@ -67,6 +69,20 @@ struct CommandError: Error {
       default: .providerFailed
       }
     case .providerFailed: .providerFailed
+    case .serviceFailed(let error): exitCode(for: error)
+    }
+  }
+
+  /// A failure the service forwarded keeps its domain's code; a service that
+  /// could not start, went away twice or refused is a failure of the host.
+  private static func exitCode(for error: ServiceError) -> ExitCode {
+    switch error {
+    case .remote(.usage, _): .usage
+    case .remote(.unavailable, _): .providerUnavailable
+    case .busy: .deadlineExceeded
+    case .remote(.failure, _), .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused,
+      .badRequest, .versionMismatch, .connectionLost:
+      .failure
     }
   }
 }
