@@ -58,7 +58,7 @@ final class ServiceConnection {
     var closes = true
     switch error {
     case .closed where pending == 0: return nil
-    case .closed: problem = "truncated request: the connection closed \(pending) bytes into it"
+    case .closed: problem = "truncated request: the connection closed before the request was whole"
     case .timedOut:
       problem = "incomplete request: it did not arrive whole within \(Int(configuration.requestArrivalSeconds)) s"
     case .oversized(let size): problem = "a request of \(size) bytes exceeds the \(FrameChannel.maximumFrameSize)-byte limit"
