@@ -9,6 +9,11 @@ PROVIDERS   := $(BUILD)/lib/translation-host/providers
 LIBEXEC     := $(BUILD)/libexec/translation-host
 ABI_INCLUDE := Sources/CTranslationProvider/include
 
+# `make install` lays the build out under $(DESTDIR)$(PREFIX), as `make build` does under build/.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+UNITS       := translation-host.socket translation-host.service
+
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev apertium apertium-eng-spa apertium-apy tmux
 
@@ -16,7 +21,7 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev a
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
 C_PROVIDERS     := Rot13
 
-.PHONY: all build deps run test bench clean
+.PHONY: all build deps run test bench clean install uninstall
 
 all: build
 
@@ -57,6 +62,41 @@ bench: build
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
+	python3 Benchmarks/service.py
+
+# Installs what `make build` made (building first only if nothing was built),
+# and the systemd user units with ExecStart pointing into $(PREFIX).
+install: | $(BUILD)/bin/translation-host
+	install -d -m 0755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/translation-host \
+	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user
+	install -m 0755 $(BUILD)/bin/translation-host $(DESTDIR)$(PREFIX)/bin/translation-host
+	install -m 0755 $(LIBEXEC)/translation-provider-runner $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-provider-runner
+	@for bundle in $(PROVIDERS)/*.translationprovider; do \
+	  target=$(DESTDIR)$(PREFIX)/lib/translation-host/providers/$$(basename $$bundle); \
+	  install -d -m 0755 $$target || exit 1; \
+	  for file in $$bundle/*; do \
+	    case $$file in *.so) mode=0755;; *) mode=0644;; esac; \
+	    install -m $$mode $$file $$target/ || exit 1; \
+	  done; \
+	done
+	@for unit in $(UNITS); do \
+	  sed 's|@PREFIX@|$(PREFIX)|g' Packaging/systemd/$$unit > $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit.tmp && \
+	  chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit.tmp && \
+	  mv $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit.tmp $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
+	rm -rf $(DESTDIR)$(PREFIX)/libexec/translation-host
+	@for bundle in $(PROVIDERS)/*.translationprovider Plugins/*; do \
+	  name=$$(basename $$bundle .translationprovider); \
+	  rm -rf $(DESTDIR)$(PREFIX)/lib/translation-host/providers/$$name.translationprovider; \
+	done
+	-rmdir $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/translation-host 2>/dev/null
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
+
+$(BUILD)/bin/translation-host:
+	$(MAKE) build
 
 clean:
 	rm -rf $(BUILD) .build

@@ -19,6 +19,10 @@ package final class FrameChannel: @unchecked Sendable {
   /// Scratch space for reads, kept between calls.
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
+  /// Bytes received and not yet part of a returned message: a frame begun
+  /// (or a whole one waiting) when nonzero.
+  package var pendingByteCount: Int { buffer.count - consumed }
+
   /// Takes ownership of `fd`.
   package init(fd: Int32) { self.fd = fd }
 

@@ -12,6 +12,8 @@ package enum ProtocolError: Error, Equatable, CustomStringConvertible {
   case versionMismatch(host: Int, runner: Int)
   /// Reading or writing the socket failed.
   case io(Errno)
+  /// A violation the resident service saw and reported in these words.
+  case reported(String)
 
   package var description: String {
     switch self {
@@ -22,6 +24,7 @@ package enum ProtocolError: Error, Equatable, CustomStringConvertible {
     case .versionMismatch(let host, let runner):
       "the runner speaks protocol \(runner) but this host speaks \(host); reinstall translation-host so both match"
     case .io(let errno): "socket error: \(errno)"
+    case .reported(let words): words
     }
   }
 }

@@ -21,8 +21,8 @@ package final class RunnerClient: ProviderSession {
   /// Set when the provider asked for more room (`expandSheet`).
   package private(set) var wantsExpandedSheet = false
 
-  /// Seconds each request may take.
-  package let timeout: Double
+  /// Seconds each request may take; the resident service sets it per request.
+  package var timeout: Double
 
   private let channel: FrameChannel
   private let pid: pid_t
@@ -129,6 +129,14 @@ package final class RunnerClient: ProviderSession {
   /// ended, and the client stays consistent, since it is never touched from
   /// two threads.
   package var processIdentifier: pid_t { pid }
+
+  /// Whether an idle runner may take the next request: it has not ended, and
+  /// nothing arrived on its socket since the last reply (a runner that closed
+  /// its end, or speaks out of turn, is not trusted with another request).
+  package var isReady: Bool {
+    guard ending == nil, !isClosed, channel.pendingByteCount == 0 else { return false }
+    return (try? Syscalls.waitReadable(channel.fd, milliseconds: 0)) == false
+  }
 
   /// Creates the provider's selected-text scene.
   package func openScene(

@@ -21,6 +21,8 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
   case violation(provider: String, String)
   /// The runner could not isolate the provider as its policy requires.
   case sandboxFailed(provider: String, message: String)
+  /// The resident service that runs the provider failed or refused (see `ServiceError`).
+  case serviceFailed(ServiceError)
 
   /// What a failure the runner reported means for the provider `provider`.
   package init(_ failure: RunnerFailure, provider: String) {
@@ -55,6 +57,8 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
       "provider '\(provider)' broke the provider ABI: \(reason); it was stopped and nothing was replaced"
     case .sandboxFailed(let provider, let message):
       "provider '\(provider)' was not started: \(message)"
+    case .serviceFailed(let error):
+      error.description
     }
   }
 

@@ -36,6 +36,12 @@ package struct WireWriter {
     integer(Int32(truncatingIfNeeded: values.count))
     for value in values { string(value) }
   }
+
+  /// A `Double` as its IEEE 754 bits, high word first.
+  package mutating func double(_ value: Double) {
+    integer(Int32(truncatingIfNeeded: Int64(bitPattern: value.bitPattern) >> 32))
+    integer(Int32(truncatingIfNeeded: Int64(bitPattern: value.bitPattern)))
+  }
 }
 
 /// Reads a message, refusing anything truncated, oversized or not UTF-8.
@@ -91,5 +97,11 @@ package struct WireReader {
     values.reserveCapacity(count)
     for _ in 0..<count { values.append(try string()) }
     return values
+  }
+
+  package mutating func double() throws(ProtocolError) -> Double {
+    let high = UInt64(UInt32(bitPattern: try integer()))
+    let low = UInt64(UInt32(bitPattern: try integer()))
+    return Double(bitPattern: high << 32 | low)
   }
 }

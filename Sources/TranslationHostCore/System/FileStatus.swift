@@ -19,9 +19,10 @@ package struct FileStatus: Equatable, Sendable {
   /// `stat` of `path`, following symbolic links; a relative path is taken
   /// relative to the open folder `folder` (a descriptor), which spares the
   /// kernel walking the whole path again for each file of a bundle.
-  package init(path: String, relativeTo folder: Int32 = AT_FDCWD) throws(Errno) {
+  /// With `followingLinks` false, a symbolic link is described itself.
+  package init(path: String, relativeTo folder: Int32 = AT_FDCWD, followingLinks: Bool = true) throws(Errno) {
     var info = stat()
-    try Syscalls.retrying { fstatat(folder, path, &info, 0) }
+    try Syscalls.retrying { fstatat(folder, path, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
     size = Int64(info.st_size)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     mode = info.st_mode

@@ -53,6 +53,8 @@ struct CommandError: Error {
       } else {
         self.init(error.description, exitCode: .failure)
       }
+    case let error as ServiceError:
+      self.init(error.description, exitCode: Self.exitCode(for: error))
     default:
       self.init("\(error)", exitCode: .failure)
     }
@@ -74,6 +76,20 @@ struct CommandError: Error {
       default: .providerFailed
       }
     case .providerFailed: .providerFailed
+    case .serviceFailed(let error): exitCode(for: error)
+    }
+  }
+
+  /// A failure the service forwarded keeps its domain's code; a service that
+  /// could not start, went away twice or refused is a failure of the host.
+  private static func exitCode(for error: ServiceError) -> ExitCode {
+    switch error {
+    case .remote(.usage, _): .usage
+    case .remote(.unavailable, _): .providerUnavailable
+    case .busy: .deadlineExceeded
+    case .remote(.failure, _), .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused,
+      .badRequest, .versionMismatch, .connectionLost:
+      .failure
     }
   }
 }

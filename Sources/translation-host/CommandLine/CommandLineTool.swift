@@ -4,6 +4,7 @@ enum CommandLineTool {
   static let commands: [any Command.Type] = [
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    ServeCommand.self,
   ]
 
   static let help = """

@@ -34,7 +34,7 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
   static let table = """
     EXIT STATUS:
       0   success
-      1   unexpected failure of the host
+      1   unexpected failure of the host (or of the resident service, after one retry)
       2   dismissed: no replacement came back (the scene closed or was left open)
       3   a --press label names no button, or a disabled one
       4   unsupported language or pair, or the language could not be identified
@@ -43,7 +43,7 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
       69  provider unavailable (not found, not eligible, cannot be loaded)
       70  provider failed (crashed, exited, broke the protocol, returned an error)
       74  the result could not be written to stdout
-      75  provider missed its deadline and was stopped
+      75  provider missed its deadline and was stopped (or no warm runner became free)
       130 the popover was interrupted by Ctrl-C (129, 143: by SIGHUP, SIGTERM)
     """
 }

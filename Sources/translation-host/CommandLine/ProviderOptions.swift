@@ -1,12 +1,16 @@
 import TranslationHostCore
 
-/// The options `run` and `translate` share: which provider, and its deadline.
+/// The options the provider commands share: which provider, its deadline,
+/// and whether to go through the resident service.
 struct ProviderOptions {
   static let specs: [OptionSpec] = [
     .option("provider", "id|path", help: "Bundle id, name or path of the provider (default: the default provider)."),
     timeoutSpec,
     .flag("in-process", help: "Debugging only, unsafe: load the provider into this process, without sandbox or deadline."),
+    noServiceSpec,
   ]
+  static let noServiceSpec = OptionSpec.flag(
+    "no-service", help: "Start the provider here even if the resident service (translation-host serve) is running.")
   static let timeoutSpec = OptionSpec.option(
     "timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout))).")
   static let defaultTimeout = 30.0
@@ -14,11 +18,13 @@ struct ProviderOptions {
   var provider: String?
   var timeout: Double
   var inProcess: Bool
+  var usesService: Bool
 
   init(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) {
     provider = arguments.value("provider")
     timeout = try Self.timeout(arguments, command: command)
     inProcess = arguments.has("in-process")
+    usesService = !arguments.has("no-service")
   }
 
   /// The `--timeout` value, checked.
@@ -32,8 +38,13 @@ struct ProviderOptions {
 
   /// Finds the provider (the named one, or the default), re-reads its bundle,
   /// refuses it unless it may run, reports manifest warnings, and starts its
-  /// runner (or, with `--in-process`, loads it here).
+  /// runner (or, with `--in-process`, loads it here). When the resident
+  /// service is running and sees what this process sees, it does all that
+  /// with a warm runner instead (unless `--no-service` or `--in-process`).
   func launch(output: Output) throws -> any ProviderSession {
+    if usesService, !inProcess, let service = ServiceClient.running() {
+      return try service.openSession(provider: provider, timeout: timeout, notice: output.note)
+    }
     let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
     if inProcess {
       output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")

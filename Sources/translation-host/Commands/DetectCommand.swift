@@ -11,20 +11,25 @@ struct DetectCommand: Command {
     lists the candidates and exits 4, rather than guess.
     """
   static let arguments = [(name: "<text>", help: "The text (default: read stdin).")]
-  static let options: [OptionSpec] = [.flag("json", help: "Print tag, name, confidence, reliable and candidates as JSON.")]
+  static let options: [OptionSpec] = [
+    .flag("json", help: "Print tag, name, confidence, reliable and candidates as JSON."), ProviderOptions.noServiceSpec,
+  ]
 
   var text: String?
   var json: Bool
+  var usesService: Bool
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.count <= 1 else { throw .usage("expected one text; quote it", of: Self.self) }
     text = arguments.positionals.first
     json = arguments.has("json")
+    usesService = !arguments.has("no-service")
   }
 
   func run(output: Output) throws -> ExitCode {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
-    let detection = LanguageDetector.detect(input.text)
+    let service = usesService ? ServiceClient.running() : nil
+    let detection = try service?.detect(input.text) ?? LanguageDetector.detect(input.text)
     if json {
       try output.json(detection)
       return detection.reliable ? .success : .unsupportedLanguage

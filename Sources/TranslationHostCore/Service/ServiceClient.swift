@@ -1,0 +1,174 @@
+import Foundation
+
+/// A connection to the resident service (`translation-host serve`), for the
+/// CLI and the `Translation` client library.
+///
+/// Requests are answered in order, one at a time; a client is for one thread
+/// at a time (open one per thread). When the service goes away during a
+/// request (it was restarted, or crashed), the client reconnects and sends
+/// the request once more; if that fails too, or a scene was open (its runner
+/// is gone with the old connection), it throws `ServiceError.connectionLost`.
+package final class ServiceClient {
+  /// Where the service listens.
+  package let location: ServiceLocation
+  /// What the service sees (`ServiceContext`), as it said in its hello.
+  package private(set) var serviceContext = ""
+  /// Whether a failed request may be sent again on a new connection; false while a scene is open.
+  var mayRetry = true
+  private var channel: FrameChannel
+
+  private init(location: ServiceLocation, channel: FrameChannel) {
+    self.location = location
+    self.channel = channel
+  }
+
+  /// Connects to the service at `location` and greets it.
+  /// - Throws: `ServiceError` when nothing answers there, or it is not ours, or speaks another version.
+  package static func connect(to location: ServiceLocation) throws(ServiceError) -> ServiceClient {
+    let client = ServiceClient(location: location, channel: try open(location))
+    try client.greet()
+    return client
+  }
+
+  /// The user's service, when one is running, answers, and sees what this
+  /// process would see (the same provider folders, configuration and
+  /// `TRANSLATION_HOST_*` variables); nil otherwise, so the caller takes the
+  /// direct path.
+  package static func running(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceClient? {
+    guard let location = ServiceLocation.standard(environment: environment),
+      (try? FileStatus(path: location.socket, followingLinks: false)) != nil,
+      let client = try? connect(to: location),
+      client.serviceContext == ServiceContext.current(environment: environment)
+    else { return nil }
+    return client
+  }
+
+  /// Closes the connection; the service gives back any runner it held for it.
+  package func close() { UnixSocket.shutdown(channel.fd) }
+
+  deinit { close() }
+
+  // MARK: Requests
+
+  /// Translates `texts` from `source` to `target` with `provider` (nil: the default).
+  /// - Throws: what the direct path throws (`RunnerError`, `RegistryError`), or a `ServiceError`.
+  package func translate(
+    _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Double = 30
+  ) throws -> [String] {
+    let reply = try send(.translate(provider: Self.absolute(provider), timeout: timeout, source: source, target: target, texts: texts), timeout: timeout)
+    guard case .translations(let translations) = reply, translations.count == texts.count else { throw unexpected(reply) }
+    return translations
+  }
+
+  /// The language pairs of `provider` (nil: the default) and their status.
+  package func languages(provider: String? = nil, timeout: Double = 30) throws -> [LanguagePairStatus] {
+    let reply = try send(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
+    guard case .languages(let pairs) = reply else { throw unexpected(reply) }
+    return pairs
+  }
+
+  /// The language of `text`, as `LanguageDetector.detect` finds it.
+  package func detect(_ text: String) throws -> LanguageDetection {
+    let reply = try send(.detect(text: text), timeout: 10)
+    guard case .detection(let detection) = reply else { throw unexpected(reply) }
+    return detection
+  }
+
+  /// A session with `provider` (nil: the default) on this connection, to be
+  /// driven as any `ProviderSession`. `notice` receives what resolving the
+  /// provider has to say (how the default was chosen, manifest warnings), as
+  /// `ProviderResolution` would say it.
+  package func openSession(provider: String?, timeout: Double, notice: (String) -> Void) throws -> ServiceSession {
+    let reply = try send(.openSession(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
+    guard case .session(let bundle, let capabilities, let notices) = reply else { throw unexpected(reply) }
+    notices.forEach(notice)
+    return ServiceSession(client: self, bundle: bundle, capabilities: capabilities, timeout: timeout)
+  }
+
+  /// Sends `request` and returns the reply, reconnecting once if the service
+  /// went away (see the type's description). A failure reply is thrown as
+  /// the error it carries.
+  func exchange(_ request: ServiceRequest, timeout: Double) throws(ServiceFailure) -> ServiceReply {
+    let reply: ServiceReply
+    do {
+      reply = try roundTrip(request, timeout: timeout)
+    } catch {
+      guard mayRetry, error != .timedOut else {
+        throw .service(.connectionLost(location.socket, retried: false))
+      }
+      do {
+        channel = try Self.open(location, patience: 3)
+        try greet()
+        reply = try roundTrip(request, timeout: timeout)
+      } catch {
+        throw .service(.connectionLost(location.socket, retried: true))
+      }
+    }
+    if case .failure(let failure) = reply { throw failure }
+    return reply
+  }
+
+  private func send(_ request: ServiceRequest, timeout: Double) throws -> ServiceReply {
+    do { return try exchange(request, timeout: timeout) } catch { throw error.error }
+  }
+
+  /// One request and its reply. The service may take the provider's
+  /// deadline three times over (waiting for a runner, starting it, the
+  /// request), and a little more.
+  private func roundTrip(_ request: ServiceRequest, timeout: Double) throws(ProtocolError) -> ServiceReply {
+    try channel.send(request)
+    let deadline = Syscalls.monotonicNanoseconds() + UInt64(min(timeout * 3 + 5, 1e6) * 1e9)
+    return try channel.receive(ServiceReply.self, deadline: deadline)
+  }
+
+  private func greet() throws(ServiceError) {
+    let reply: ServiceReply
+    do {
+      reply = try roundTrip(.hello(protocolVersion: ServiceProtocol.version, context: ""), timeout: 10)
+    } catch {
+      throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
+    }
+    switch reply {
+    case .hello(let version, let context) where version == ServiceProtocol.version: serviceContext = context
+    case .hello(let version, _): throw .versionMismatch(service: version, client: ServiceProtocol.version)
+    case .failure(.service(let error)): throw error
+    default: throw .badRequest("the service answered hello with \(reply)")
+    }
+  }
+
+  func unexpected(_ reply: ServiceReply) -> ServiceFailure {
+    .service(.badRequest("unexpected reply \(reply)"))
+  }
+
+  /// A connection to the service at `location`, after checking that it is
+  /// served by this user. With `patience`, waits that many seconds for a
+  /// restarting service to listen again.
+  private static func open(_ location: ServiceLocation, patience: Double = 0) throws(ServiceError) -> FrameChannel {
+    let deadline = Syscalls.monotonicNanoseconds() + UInt64(patience * 1e9)
+    while true {
+      do {
+        let fd = try UnixSocket.connect(to: location.socket)
+        let channel = FrameChannel(fd: fd)
+        // Text goes only to a service of our own user, whoever made the socket file.
+        let peer = try UnixSocket.peerCredentials(fd)
+        guard peer.uid == FileStatus.currentUser else {
+          throw ServiceError.refused("\(location.socket) is served by uid \(peer.uid), not by you")
+        }
+        return channel
+      } catch let error as Errno {
+        guard Syscalls.monotonicNanoseconds() < deadline else { throw .socketFailed(location.socket, error) }
+        usleep(50_000)
+      } catch let error as ServiceError {
+        throw error
+      } catch {
+        throw .badRequest("\(error)")
+      }
+    }
+  }
+
+  /// A path reference made absolute (the service has its own working folder).
+  private static func absolute(_ reference: String?) -> String? {
+    guard let reference, ProviderResolution.isPath(reference), !reference.hasPrefix("/") else { return reference }
+    return FileManager.default.currentDirectoryPath + "/" + reference
+  }
+}

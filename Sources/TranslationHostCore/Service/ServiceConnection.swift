@@ -1,0 +1,165 @@
+import FoundationEssentials
+
+/// One client's connection to the service, served on its own thread: a
+/// hello, then requests answered one at a time, in order.
+///
+/// Nothing the client sends is trusted: a request must arrive whole within
+/// `requestArrivalSeconds`, fit in a frame, and decode; anything else is
+/// answered with a `badRequest` failure (and the connection closed when the
+/// stream can no longer be followed). A scene pins a runner to the connection
+/// until the scene is closed or the client goes; either way the runner goes
+/// back to the pool (or is closed), never lost.
+final class ServiceConnection {
+  private let channel: FrameChannel
+  private let server: ServiceServer
+  private var greeted = false
+  /// The runner a scene holds, and its key.
+  private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
+
+  init(fd: Int32, server: ServiceServer) {
+    channel = FrameChannel(fd: fd)
+    self.server = server
+  }
+
+  func serve() {
+    defer { release() }
+    while true {
+      if channel.pendingByteCount == 0 {
+        // Idle between requests: wait for the next one, or for the service to stop.
+        guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: -1) else { return }
+        if !ready[0] { return }
+      }
+      let request: ServiceRequest
+      do {
+        let deadline = Syscalls.monotonicNanoseconds() + UInt64(server.configuration.requestArrivalSeconds * 1e9)
+        request = try channel.receive(ServiceRequest.self, deadline: deadline)
+      } catch {
+        guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return }
+        try? channel.send(reply.failure)
+        if reply.closes { return } else { continue }
+      }
+      guard greeted || Self.isHello(request) else {
+        try? channel.send(ServiceReply.failure(.service(.badRequest("the first request must be hello"))))
+        return
+      }
+      let reply = answer(request)
+      do { try channel.send(reply) } catch { return }
+      if case .failure(.service(.versionMismatch)) = reply { return }
+      if server.isStopping { return }
+    }
+  }
+
+  /// The failure to answer a request that could not be read, and whether
+  /// the connection must close after it; nil when the client simply left.
+  private static func reply(
+    to error: ProtocolError, pending: Int, _ configuration: ServiceServer.Configuration
+  ) -> (failure: ServiceReply, closes: Bool)? {
+    let problem: String
+    var closes = true
+    switch error {
+    case .closed where pending == 0: return nil
+    case .closed: problem = "truncated request: the connection closed before the request was whole"
+    case .timedOut:
+      problem = "incomplete request: it did not arrive whole within \(Int(configuration.requestArrivalSeconds)) s"
+    case .oversized(let size): problem = "a request of \(size) bytes exceeds the \(FrameChannel.maximumFrameSize)-byte limit"
+    case .malformed(let reason):
+      problem = "malformed request: \(reason)"
+      closes = false  // the frame was whole, so the next one can be read
+    default: return nil
+    }
+    return (.failure(.service(.badRequest(problem))), closes)
+  }
+
+  private static func isHello(_ request: ServiceRequest) -> Bool {
+    if case .hello = request { return true }
+    return false
+  }
+
+  // MARK: Requests
+
+  private func answer(_ request: ServiceRequest) -> ServiceReply {
+    do {
+      switch request {
+      case .hello(let version, _):
+        guard version == ServiceProtocol.version else {
+          return .failure(.service(.versionMismatch(service: ServiceProtocol.version, client: version)))
+        }
+        greeted = true
+        return .hello(protocolVersion: ServiceProtocol.version, context: server.context)
+      case .openSession(let provider, let timeout):
+        let resolution = try server.resolutions.resolve(provider)
+        let capabilities = try withRunner(resolution, timeout: timeout) { $0.capabilities }
+        return .session(bundle: resolution.bundle, capabilities: capabilities, notices: resolution.notices)
+      case .translate(let provider, let timeout, let source, let target, let texts):
+        let resolution = try server.resolutions.resolve(provider)
+        return .translations(try withRunner(resolution, timeout: timeout) { try $0.translate(texts, from: source, to: target) })
+      case .languages(let provider, let timeout):
+        let resolution = try server.resolutions.resolve(provider)
+        return .languages(try withRunner(resolution, timeout: timeout) { try $0.languages() })
+      case .detect(let text):
+        return .detection(LanguageDetector.detect(text))
+      case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
+        let resolution = try server.resolutions.resolve(provider)
+        if let pinned, pinned.key != resolution.key { release() }
+        if pinned == nil { pinned = (try server.pool.checkout(resolution, timeout: clamped(timeout)), resolution.key) }
+        return .scene(
+          try onScene { try $0.openScene(inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target) })
+      case .performAction(let id):
+        return .scene(try onScene { try $0.performAction(id) })
+      case .setText(let id, let value):
+        return .scene(try onScene { try $0.setText(id, to: value) })
+      case .render:
+        return .scene(try onScene { try $0.render() })
+      case .waitForChange(let milliseconds):
+        let wait = UInt64(min(Double(milliseconds) / 1000, server.configuration.maximumTimeout) * 1e9)
+        return .scene(try onScene { try $0.waitForChange(until: Syscalls.monotonicNanoseconds() + wait) })
+      case .takeChange:
+        var expanded = false
+        let update = try onScene { runner in
+          defer { expanded = runner.wantsExpandedSheet }
+          return try runner.takeChange()
+        }
+        return .change(update, expandedSheet: expanded)
+      case .closeScene:
+        if let (runner, key) = pinned {
+          pinned = nil
+          defer { server.pool.checkin(runner, key: key) }
+          try runner.closeScene()
+        }
+        return .done
+      }
+    } catch {
+      return .failure(ServiceFailure(error))
+    }
+  }
+
+  /// Runs `body` on a runner of the pool, and gives the runner back whatever happens.
+  private func withRunner<T>(
+    _ resolution: ResolutionCache.Resolution, timeout: Double, _ body: (RunnerClient) throws -> T
+  ) throws -> T {
+    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
+    defer { server.pool.checkin(runner, key: resolution.key) }
+    return try body(runner)
+  }
+
+  /// Runs `body` on the scene's runner; a runner that ended is given back (and so closed).
+  private func onScene<Update>(_ body: (RunnerClient) throws -> Update) throws -> Update {
+    guard let (runner, _) = pinned else { throw ServiceError.badRequest("no scene is open; send openScene first") }
+    do {
+      return try body(runner)
+    } catch {
+      if runner.hasEnded { release() }
+      throw error
+    }
+  }
+
+  private func clamped(_ timeout: Double) -> Double { min(timeout, server.configuration.maximumTimeout) }
+
+  /// Gives the scene's runner back: its scene closed, or the runner closed if that fails.
+  private func release() {
+    guard let (runner, key) = pinned else { return }
+    pinned = nil
+    if !runner.hasEnded { try? runner.closeScene() }
+    server.pool.checkin(runner, key: key)
+  }
+}

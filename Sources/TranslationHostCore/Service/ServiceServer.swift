@@ -1,0 +1,132 @@
+import Foundation
+
+/// `translation-host serve`: accepts connections on the per-user socket,
+/// checks who is calling, and serves each connection on a thread of its own
+/// with runners from one `RunnerPool`.
+///
+/// Stopping (`stop()`, on SIGTERM) closes the listening socket first, so no
+/// new connection is accepted; lets every connection finish the request it is
+/// serving and answer it; closes the connections, then the runners; and
+/// removes the socket file if the service made it.
+package final class ServiceServer: @unchecked Sendable {
+  /// The service's limits.
+  package struct Configuration: Sendable {
+    /// Seconds a runner may stay idle before it is closed.
+    package var idleTimeout: Double = 300
+    /// Warm runners per provider at most; more requests for it wait.
+    package var runnersPerProvider = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// Connections served at once; more are refused.
+    package var maximumConnections = 128
+    /// Seconds a request that has begun to arrive has to arrive whole.
+    package var requestArrivalSeconds: Double = 10
+    /// The longest deadline a client may ask for, in seconds.
+    package var maximumTimeout: Double = 600
+
+    package init() {}
+  }
+
+  let configuration: Configuration
+  let pool: RunnerPool
+  let resolutions: ResolutionCache
+  let context: String
+  /// Becomes readable (and stays so) when the service stops.
+  let stopSignal: Int32
+  private let stopTrigger: Int32
+  private let listener: Int32
+  private let socketPath: String?
+  private let log: @Sendable (String) -> Void
+  private let state = NSCondition()
+  private var connections = 0
+  private var stopping = false
+
+  /// Serves on `listener`, a listening socket; `socketPath`, when given, is
+  /// removed on stop (nil when socket activation owns the file).
+  package init(
+    listener: Int32, socketPath: String?, configuration: Configuration, environment: [String: String],
+    log: @escaping @Sendable (String) -> Void
+  ) throws(ServiceError) {
+    self.listener = listener
+    self.socketPath = socketPath
+    self.configuration = configuration
+    self.log = log
+    pool = RunnerPool(runnersPerProvider: configuration.runnersPerProvider, idleTimeout: configuration.idleTimeout)
+    resolutions = ResolutionCache(environment: environment)
+    context = ServiceContext.current(environment: environment)
+    do { (stopSignal, stopTrigger) = try Syscalls.socketPair() } catch { throw .socketFailed("(stop signal)", error) }
+  }
+
+  /// Whether `stop()` was called.
+  var isStopping: Bool {
+    state.lock()
+    defer { state.unlock() }
+    return stopping
+  }
+
+  /// Starts stopping; `run()` returns once everything is closed. Any thread.
+  package func stop() {
+    state.lock()
+    let first = !stopping
+    stopping = true
+    state.unlock()
+    if first {
+      var byte: UInt8 = 1
+      _ = withUnsafeBytes(of: &byte) { try? Syscalls.writeAll(stopTrigger, $0) }
+    }
+  }
+
+  /// Accepts connections until `stop()`, then shuts down as described above.
+  package func run() {
+    // Runners idle too long are closed from here, once a second at most.
+    let reapInterval = Int32(min(1000, max(50, configuration.idleTimeout * 250)))
+    while true {
+      guard let ready = try? UnixSocket.waitReadable([listener, stopSignal], milliseconds: reapInterval) else { continue }
+      if ready[1] { break }
+      pool.closeIdleRunners()
+      if ready[0], let connection = try? UnixSocket.accept(listener) { admit(connection) }
+    }
+    Syscalls.close(listener)
+    if let socketPath { UnixSocket.unlink(socketPath) }
+    state.lock()
+    if connections > 0 { log("stopping: finishing \(connections) connection(s)") }
+    while connections > 0 { state.wait() }
+    state.unlock()
+    pool.close()
+    log("stopped")
+  }
+
+  /// Checks the peer and the limits, then serves the connection on its own thread.
+  private func admit(_ fd: Int32) {
+    let own = FileStatus.currentUser
+    guard let peer = try? UnixSocket.peerCredentials(fd), peer.uid == own else {
+      let who = (try? UnixSocket.peerCredentials(fd)).map { "uid \($0.uid) (pid \($0.pid))" } ?? "an unknown peer"
+      log("refused a connection from \(who): not uid \(own)")
+      refuse(fd, "it comes from \(who), and this service serves uid \(own) only")
+      return
+    }
+    state.lock()
+    guard connections < configuration.maximumConnections else {
+      state.unlock()
+      refuse(fd, "too many connections (the limit is \(configuration.maximumConnections)); try again")
+      return
+    }
+    connections += 1
+    state.unlock()
+    let thread = Thread { [self] in
+      ServiceConnection(fd: fd, server: self).serve()
+      state.lock()
+      connections -= 1
+      state.broadcast()
+      state.unlock()
+    }
+    thread.start()
+  }
+
+  /// Answers a connection that will not be served with one failure, and closes it.
+  private func refuse(_ fd: Int32, _ reason: String) {
+    let channel = FrameChannel(fd: fd)
+    try? channel.send(ServiceReply.failure(.service(.refused(reason))))
+    // What the peer already sent is read and dropped: closing a Unix socket
+    // with unread data would make the peer's read fail before it sees the reply.
+    UnixSocket.discardPending(fd)
+  }
+}

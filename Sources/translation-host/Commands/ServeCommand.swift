@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import Glibc
+import TranslationHostCore
+
+/// `translation-host serve`: the resident per-user service that keeps
+/// providers warm (see Documentation/Service.md).
+struct ServeCommand: Command {
+  static let name = "serve"
+  static let abstract = "Run the resident service that keeps providers warm for your commands."
+  static let usage = "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>]"
+  static let discussion = """
+    Listens on $XDG_RUNTIME_DIR/translation-host/socket (the folder is made
+    with mode 0700 and refused if anyone else may enter it) and serves only
+    connections from your own user, checked by the kernel's peer credentials.
+    While it runs, run, translate, languages and detect go through it (unless
+    --no-service) and answer the same, faster: each provider keeps up to
+    --runners warm runners, sandboxed as always, closed after --idle-timeout
+    seconds without a request; a runner that crashes fails only its request.
+    Changes to the default provider, settings and bundles take effect at once.
+
+    Started by systemd's translation-host.socket, it takes the socket systemd
+    passes (LISTEN_PID, LISTEN_FDS). On SIGTERM or SIGINT it stops accepting,
+    answers the requests it has, closes its runners, removes the socket it
+    made and exits 0. Provider output and the service's own notes go to its
+    stderr (the journal under systemd).
+    """
+  static let options: [OptionSpec] = [
+    .option("idle-timeout", "seconds", help: "Close a runner idle this long (default: 300)."),
+    .option("runners", "count", help: "Warm runners per provider at most (default: the number of cores, at least 2)."),
+    .option("max-connections", "count", help: "Connections served at once; more are refused (default: 128)."),
+  ]
+
+  var configuration = ServiceServer.Configuration()
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'", of: Self.self) }
+    if let text = arguments.value("idle-timeout") {
+      guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+        throw .usage("'--idle-timeout' needs a positive number of seconds, not '\(text)'", of: Self.self)
+      }
+      configuration.idleTimeout = seconds
+    }
+    for (option, limit) in [("runners", 64), ("max-connections", 4096)] {
+      guard let text = arguments.value(option) else { continue }
+      guard let count = Int(text), (1...limit).contains(count) else {
+        throw .usage("'--\(option)' needs a whole number from 1 to \(limit), not '\(text)'", of: Self.self)
+      }
+      if option == "runners" { configuration.runnersPerProvider = count } else { configuration.maximumConnections = count }
+    }
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let environment = ProcessInfo.processInfo.environment
+    let listener: Int32
+    let ownedSocket: String?
+    if let activated = try SocketActivation.listener() {
+      (listener, ownedSocket) = (activated, nil)
+      output.note("serving on the socket systemd passed (pid \(getpid()))")
+    } else {
+      guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
+      try location.prepareFolder()
+      (listener, ownedSocket) = (try location.listen(), location.socket)
+      output.note("serving on \(location.socket) (pid \(getpid()))")
+    }
+    let server = try ServiceServer(
+      listener: listener, socketPath: ownedSocket, configuration: configuration,
+      environment: ProcessInfo.processInfo.environment, log: { output.note($0) })
+    var sources: [any DispatchSourceSignal] = []
+    for number in [SIGTERM, SIGINT] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { server.stop() }
+      source.resume()
+      sources.append(source)
+    }
+    server.run()
+    sources.forEach { $0.cancel() }
+    return .success
+  }
+}

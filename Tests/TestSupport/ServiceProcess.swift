@@ -1,0 +1,114 @@
+import FoundationEssentials
+import Glibc
+import TranslationHostCore
+
+/// `translation-host serve` from the build, started by a test with a private
+/// HOME, XDG folders and `XDG_RUNTIME_DIR`, and stopped by its process id.
+package final class ServiceProcess {
+  /// `$TRANSLATION_HOST_BUILD`, or `build/` in the package.
+  package static let buildDirectory = ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
+  package static let executable = buildDirectory + "/bin/translation-host"
+
+  package let home: TemporaryDirectory
+  /// The environment of the service, and of commands run with `run`.
+  package let environment: [String: String]
+  package private(set) var pid: pid_t = 0
+  package var log: String { home.path + "/serve.log" }
+  package var location: ServiceLocation { ServiceLocation.standard(environment: environment)! }
+  private var exitStatus: Int32?
+
+  /// A private home with a runtime folder of mode 0700; the service is not started yet.
+  package init(environment extra: [String: String] = [:]) throws {
+    home = try TemporaryDirectory()
+    let runtime = home.path + "/run"
+    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    environment = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.path,
+      "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+      "XDG_RUNTIME_DIR": runtime,
+    ].merging(extra) { $1 }
+  }
+
+  deinit { if pid > 0 { _ = stop() } }
+
+  /// Starts `serve` with `arguments` and waits for its socket to answer.
+  /// With `activation`, the service gets that listening socket as descriptor 3,
+  /// with `LISTEN_PID` and `LISTEN_FDS` set as systemd sets them.
+  package func start(_ arguments: [String] = [], activation: Int32? = nil) throws {
+    var actions: [Syscalls.SpawnAction] = [
+      .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open(log, as: 1, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644),
+      .duplicate(1, as: 2),
+    ]
+    var path = Self.executable
+    var argv = ["serve"] + arguments
+    if let activation {
+      actions.append(.duplicate(activation, as: 3))
+      // The shell's $$ is the pid `exec` keeps: the way to know LISTEN_PID before the program runs.
+      argv = ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" \"$@\"", path] + argv
+      path = "/bin/sh"
+    }
+    pid = try Syscalls.spawn(
+      path, arguments: argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: actions, newProcessGroup: true)
+    exitStatus = nil
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if let client = try? ServiceClient.connect(to: location) {
+        client.close()
+        return
+      }
+      if let status = try? Syscalls.reap(pid) {
+        exitStatus = status
+        pid = 0
+        throw StartError(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+      }
+      usleep(20_000)
+    }
+    throw StartError(log: "no answer within 20 s: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+  }
+
+  /// Sends SIGTERM and waits (up to `seconds`, then SIGKILL); returns the exit code.
+  @discardableResult
+  package func stop(waiting seconds: Double = 20) -> Int32 {
+    guard pid > 0 else { return -1 }
+    kill(pid, SIGTERM)
+    return waitForExit(seconds: seconds)
+  }
+
+  /// Waits for the service to exit and returns its exit code (128+signal if killed).
+  package func waitForExit(seconds: Double) -> Int32 {
+    let deadline = Date().addingTimeInterval(seconds)
+    var status: Int32?
+    while status == nil && Date() < deadline {
+      status = try? Syscalls.reap(pid)
+      if status == nil { usleep(10_000) }
+    }
+    if status == nil {
+      kill(-pid, SIGKILL)
+      status = try? Syscalls.wait(pid)
+    }
+    kill(-pid, SIGKILL)
+    pid = 0
+    let raw = status ?? 0
+    return raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+  }
+
+  /// Runs the built `translation-host` with the service's environment.
+  package func run(_ arguments: [String], stdin: String? = nil) throws -> Command.Result {
+    try Command.run(Self.executable, arguments, environment: environment, stdin: stdin)
+  }
+
+  /// The process ids of the service's children (its runners).
+  package func runners() -> [Int32] {
+    guard pid > 0 else { return [] }
+    let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+    // Runners are started from the launcher thread: look in every thread's list.
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    let all = tasks.map { (try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/children", encoding: .utf8)) ?? "" } + [children]
+    return Array(Set(all.flatMap { $0.split(separator: " ").compactMap { Int32($0) } })).sorted()
+  }
+
+  package struct StartError: Error, CustomStringConvertible {
+    package var log: String
+    package var description: String { "translation-host serve did not start: \(log)" }
+  }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import TestSupport
+import TranslationHostCore
+
+/// The resident service against hostile and unlucky clients and providers:
+/// it answers what it can, refuses what it must, and stays up.
+@Suite(.serialized) struct ServiceRobustnessTests {
+  static let fixture = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
+  static let rot13 = ServiceProcess.buildDirectory + "/lib/translation-host/providers/Rot13.translationprovider"
+
+  /// A bundle of the misbehaving provider built with `mode`, in `folder`.
+  static func hostile(_ mode: String, in folder: TemporaryDirectory) throws -> String {
+    let library = try CFixture.compile(fixture, defines: [mode], name: "lib\(mode)", in: folder)
+    return try BundleFixture(name: "Hostile", identifier: "org.example.\(mode.lowercased().replacingOccurrences(of: "_", with: "-"))")
+      .write(name: "Hostile", in: folder, library: library)
+  }
+
+  static func frame(_ request: ServiceRequest) -> [UInt8] { frame(payload: encoded(request)) }
+
+  static func encoded(_ request: ServiceRequest) -> [UInt8] {
+    var writer = WireWriter()
+    request.encode(to: &writer)
+    return writer.bytes
+  }
+
+  static func frame(payload: [UInt8], length: Int? = nil) -> [UInt8] {
+    let count = UInt32(length ?? payload.count)
+    return [UInt8(count >> 24), UInt8((count >> 16) & 0xff), UInt8((count >> 8) & 0xff), UInt8(count & 0xff)] + payload
+  }
+
+  static let hello = frame(.hello(protocolVersion: ServiceProtocol.version, context: ""))
+
+  static func translateWorks(_ service: ServiceProcess) throws {
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: rot13) == ["Uryyb"])
+  }
+
+  // MARK: Many clients
+
+  @Test func aHundredConcurrentClientsEachGetTheirOwnAnswer() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let location = service.location
+    let answers = Mutex<[Int: String]>([:])
+    let done = DispatchGroup()
+    for index in 0..<100 {
+      done.enter()
+      Thread {
+        defer { done.leave() }
+        let text = "Client number \(index) says hello"
+        let client = try? ServiceClient.connect(to: location)
+        let answer = try? client?.translate([text], from: "en", to: "en-x-rot13", provider: ServiceRobustnessTests.rot13).first
+        answers.withLock { $0[index] = answer ?? "(failed)" }
+      }.start()
+    }
+    #expect(done.wait(timeout: .now() + 120) == .success)
+    let got = answers.withLock { $0 }
+    for index in 0..<100 {
+      let expected = String("Client number \(index) says hello".map(Self.rot13Character))
+      #expect(got[index] == expected, "client \(index)")
+    }
+    #expect(service.runners().count <= max(2, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  static func rot13Character(_ character: Character) -> Character {
+    guard let ascii = character.asciiValue, character.isLetter else { return character }
+    let base: UInt8 = character.isUppercase ? 65 : 97
+    return Character(UnicodeScalar((ascii - base + 13) % 26 + base))
+  }
+
+  // MARK: Bad requests
+
+  struct BadRequest: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var bytes: [UInt8]
+    var reply: String
+  }
+
+  static let badRequests: [BadRequest] = [
+    BadRequest(testDescription: "an unknown request", bytes: hello + frame(payload: [99]), reply: "malformed request: unknown request 99"),
+    BadRequest(testDescription: "a string that is not UTF-8", bytes: hello + frame(payload: [5, 0, 0, 0, 2, 0xff, 0xfe]),
+               reply: "malformed request: a string is not valid UTF-8"),
+    BadRequest(testDescription: "a list longer than its frame", bytes: hello + frame(payload: {
+      var w = WireWriter()
+      w.tag(3)
+      w.optionalString(nil)
+      w.double(1)
+      w.string("en")
+      w.string("es")
+      w.integer(0x7f00_0000)
+      return w.bytes
+    }()), reply: "malformed request: a list is longer than the message"),
+    BadRequest(testDescription: "a negative timeout", bytes: hello + frame(.languages(provider: nil, timeout: -1)),
+               reply: "malformed request: a timeout of -1.0 seconds"),
+    BadRequest(testDescription: "an oversized frame", bytes: hello + frame(payload: [], length: 0x7fff_ffff),
+               reply: "a request of 2147483647 bytes exceeds the 16777216-byte limit"),
+    BadRequest(testDescription: "a truncated frame", bytes: hello + frame(payload: [3, 0, 0], length: 100),
+               reply: "truncated request: the connection closed before the request was whole"),
+    BadRequest(testDescription: "no hello first", bytes: frame(.detect(text: "hello")), reply: "the first request must be hello"),
+    BadRequest(testDescription: "another protocol version", bytes: frame(.hello(protocolVersion: 99, context: "")),
+               reply: "speaks protocol 1 but this client speaks 99"),
+    BadRequest(testDescription: "a scene request without a scene", bytes: hello + frame(.performAction(id: "go")),
+               reply: "no scene is open; send openScene first"),
+  ]
+
+  @Test func badRequestsAreAnsweredAndTheServiceStaysUp() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    for test in Self.badRequests {
+      let fd = try UnixSocket.connect(to: service.location.socket)
+      let channel = FrameChannel(fd: fd)
+      try test.bytes.withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
+      _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+      var failure: String?
+      // The hello's reply comes first when there is a hello.
+      while failure == nil, let reply = try? channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 15_000_000_000) {
+        if case .failure(let error) = reply { failure = "\(error.error)" }
+      }
+      #expect(failure?.contains(test.reply) == true, "\(test.testDescription): \(failure ?? "no failure reply")")
+      try Self.translateWorks(service)
+    }
+  }
+
+  @Test func aRequestThatNeverArrivesWholeIsAnsweredAfterItsDeadline() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let fd = try UnixSocket.connect(to: service.location.socket)
+    let channel = FrameChannel(fd: fd)
+    try (Self.hello + Self.frame(payload: [3], length: 50)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
+    let hello = try channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 5_000_000_000)
+    guard case .hello(ServiceProtocol.version, _) = hello else {
+      Issue.record("expected the hello reply, got \(hello)")
+      return
+    }
+    let late = try channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 30_000_000_000)
+    #expect(late == .failure(.service(.badRequest("incomplete request: it did not arrive whole within 10 s"))))
+    try Self.translateWorks(service)
+  }
+
+  // MARK: Runners
+
+  @Test func aClientThatLeavesMidRequestDoesNotLeakItsRunner() throws {
+    let folder = try TemporaryDirectory()
+    let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
+    let service = try ServiceProcess()
+    try service.start(["--runners", "1"])
+    defer { service.stop() }
+    for _ in 0..<3 {
+      let fd = try UnixSocket.connect(to: service.location.socket)
+      let request = Self.hello + Self.frame(.translate(provider: slow, timeout: 10, source: "en", target: "en-x-upper", texts: ["hi"]))
+      try request.withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
+      usleep(300_000)
+      close(fd)  // gone before the answer
+    }
+    // With one runner allowed, each departure must have given it back, or this would wait forever.
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: slow, timeout: 10) == ["HI"])
+    #expect(service.runners().count == 1)
+  }
+
+  @Test func aCrashingProviderFailsOnlyItsRequest() throws {
+    let folder = try TemporaryDirectory()
+    let crashing = try Self.hostile("CRASH_IN_TRANSLATE", in: folder)
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    for _ in 0..<2 {  // the second request gets a fresh runner, and the same one-line error
+      let client = try ServiceClient.connect(to: service.location)
+      #expect {
+        try client.translate(["hi"], from: "en", to: "en-x-upper", provider: crashing)
+      } throws: { error in
+        "\(error)" == "provider 'org.example.crash-in-translate' was killed by SIGSEGV while working; nothing was replaced"
+      }
+      try Self.translateWorks(service)
+    }
+  }
+
+  @Test func idleRunnersAreClosedAfterTheIdleTimeout() throws {
+    let service = try ServiceProcess()
+    try service.start(["--idle-timeout", "1"])
+    defer { service.stop() }
+    try Self.translateWorks(service)
+    #expect(service.runners().count == 1)
+    let deadline = Date().addingTimeInterval(10)
+    while !service.runners().isEmpty && Date() < deadline { usleep(100_000) }
+    #expect(service.runners().isEmpty)
+    try Self.translateWorks(service)  // and a new one starts when needed
+  }
+
+  // MARK: Stopping and restarting
+
+  @Test func sigtermAnswersTheAcceptedRequestThenExitsAndRemovesTheSocket() throws {
+    let folder = try TemporaryDirectory()
+    let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
+    let service = try ServiceProcess()
+    try service.start()
+    _ = try ServiceClient.connect(to: service.location).languages(provider: slow)  // warm: the request below is only the slow part
+    let location = service.location
+    let answer = Mutex<[String]?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      let client = try? ServiceClient.connect(to: location)
+      answer.withLock { $0 = try? client?.translate(["late"], from: "en", to: "en-x-upper", provider: slow) }
+      finished.signal()
+    }.start()
+    usleep(300_000)
+    kill(service.pid, SIGTERM)
+    #expect(finished.wait(timeout: .now() + 20) == .success)
+    #expect(answer.withLock { $0 } == ["LATE"])
+    #expect(service.waitForExit(seconds: 20) == 0)
+    #expect(!FileManager.default.fileExists(atPath: service.location.socket))
+  }
+
+  @Test func aRestartedServiceIsRetriedOnceThenReported() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["a"], from: "en", to: "en-x-rot13", provider: Self.rot13) == ["n"])
+    #expect(service.stop() == 0)
+    try service.start()
+    #expect(try client.translate(["b"], from: "en", to: "en-x-rot13", provider: Self.rot13) == ["o"], "reconnected once")
+    #expect(service.stop() == 0)
+    #expect {
+      try client.translate(["c"], from: "en", to: "en-x-rot13", provider: Self.rot13)
+    } throws: { error in
+      (error as? ServiceError) == .connectionLost(service.location.socket, retried: true)
+    }
+  }
+
+  // MARK: Who may connect
+
+  @Test func anotherUsersConnectionIsRefusedByItsCredentials() throws {
+    try #require(getuid() == 0, "needs root to act as a second user")
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    // Test-only loosening, after the service checked its folder at start:
+    // let uid 65534 reach the socket file, so that what stops it is the
+    // service's peer-credential check and not the file's permissions.
+    chmod(service.home.path, 0o755)
+    chmod(service.home.path + "/run", 0o711)
+    chmod(service.location.folder, 0o711)
+    chmod(service.location.socket, 0o666)
+    let script = """
+      import socket, struct, sys
+      s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+      s.connect(sys.argv[1])
+      try:
+          s.sendall(bytes.fromhex(sys.argv[2]))
+      except OSError:
+          pass  # the service may have answered and closed first; its reply is still there to read
+      data = b""
+      while True:
+          try:
+              chunk = s.recv(65536)
+          except OSError:
+              break
+          if not chunk: break
+          data += chunk
+      sys.stdout.write(data[4:].decode("utf-8", "replace"))
+      """
+    let hello = Self.hello.map { String(format: "%02x", $0) }.joined()
+    let result = try Command.run(
+      "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, service.location.socket, hello],
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("it comes from uid 65534"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("serves uid 0 only"))
+    #expect(!result.stdout.contains("search="), "no hello reply, so no context was revealed")
+    let log = try String(contentsOfFile: service.log, encoding: .utf8)
+    #expect(log.contains("refused a connection from uid 65534"))
+    try Self.translateWorks(service)
+  }
+
+  // MARK: Starting
+
+  struct Start: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var prepare: @Sendable (ServiceProcess) throws -> Void
+    var message: String?
+  }
+
+  static let starts: [Start] = [
+    Start(testDescription: "a folder others may enter", prepare: { service in
+      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    }, message: "has mode 755, which lets others in; the service's folder must be a folder owned by you with mode 0700: run 'chmod 700"),
+    Start(testDescription: "a folder another user owns", prepare: { service in
+      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      chown(service.location.folder, 65534, 65534)
+    }, message: "is owned by uid 65534, not by you"),
+    Start(testDescription: "a symbolic link for a folder", prepare: { service in
+      try FileManager.default.createSymbolicLink(atPath: service.location.folder, withDestinationPath: service.home.path)
+    }, message: "is not a folder"),
+    Start(testDescription: "a stale socket of a dead service", prepare: { service in
+      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
+    }, message: nil),
+  ]
+
+  @Test(arguments: starts) func theFolderAndSocketAreCheckedAtStart(_ test: Start) throws {
+    let service = try ServiceProcess()
+    try test.prepare(service)
+    if let message = test.message {
+      #expect(throws: ServiceProcess.StartError.self) { try service.start() }
+      let log = try String(contentsOfFile: service.log, encoding: .utf8)
+      #expect(log.contains(service.location.folder), "\(log)")
+      #expect(log.contains(message), "\(log)")
+    } else {
+      try service.start()
+      try Self.translateWorks(service)
+      service.stop()
+    }
+  }
+
+  @Test func aSecondServiceIsRefusedWhileTheFirstAnswers() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let second = try service.run(["serve"])
+    #expect(second.exitCode == 1)
+    #expect(second.stderr.contains("a translation-host service is already running on \(service.location.socket)"))
+    try Self.translateWorks(service)
+  }
+}
