@@ -62,7 +62,7 @@ package struct PopoverPlacement: Equatable, Sendable {
       let arrowColumn = clamp(anchor.column, column + 1, column + width - 2)
       return PopoverFrame(
         origin: CellPosition(line: row, column: column), width: width, height: length,
-        arrow: (edge, CellPosition(line: arrowRow, column: arrowColumn)))
+        arrow: PopoverFrame.Arrow(edge: edge, position: CellPosition(line: arrowRow, column: arrowColumn)))
     case .leading, .trailing:
       let column = edge == .leading ? anchor.column + 1 : anchor.column - length
       let row = clamp(anchor.line - height / 2, 0, screen.rows - height)
@@ -70,7 +70,7 @@ package struct PopoverPlacement: Equatable, Sendable {
       let arrowRow = clamp(anchor.line, row + 1, row + height - 2)
       return PopoverFrame(
         origin: CellPosition(line: row, column: column), width: length, height: height,
-        arrow: (edge, CellPosition(line: arrowRow, column: arrowColumn)))
+        arrow: PopoverFrame.Arrow(edge: edge, position: CellPosition(line: arrowRow, column: arrowColumn)))
     }
   }
 

@@ -26,24 +26,27 @@ struct PopoverChrome {
       let position = " \(more) \(scroll + 1)–\(last)/\(total) "
       put(unicode ? position : position.replacing("–", with: "-"), style: .dim, at: max(frame.width - 2 - position.displayWidth, 1), in: &bottom)
     }
-    var side: (left: String, right: String) = (glyphs[5], glyphs[5])
+    var sideArrow: PopoverFrame.Arrow?
     if let arrow = frame.arrow {
       let glyph = arrow.edge.glyph(unicode: unicode)
       switch arrow.edge {
       case .top: put(glyph, style: .accent, at: arrow.position.column - frame.origin.column, in: &top)
       case .bottom: put(glyph, style: .accent, at: arrow.position.column - frame.origin.column, in: &bottom)
-      case .leading, .trailing: side = (glyph, glyph)
+      case .leading, .trailing: sideArrow = arrow
       }
+    }
+    /// The border at `edge` of screen row `row`: the arrow where it points from, else a line.
+    func border(_ edge: ArrowEdge, _ row: Int) -> String {
+      sideArrow?.edge == edge && sideArrow?.position.line == row ? edge.glyph(unicode: unicode) : glyphs[5]
     }
     var result = [(CellPosition(line: frame.origin.line, column: frame.origin.column), joined(top))]
     for row in 0..<contentHeight {
       let screenRow = frame.origin.line + 1 + row
-      let arrowHere = frame.arrow.map { !$0.edge.isVertical && $0.position.line == screenRow } ?? false
-      var line = StyledLine(arrowHere && frame.arrow?.edge == .leading ? side.left : glyphs[5], style: .accent)
+      var line = StyledLine(border(.leading, screenRow), style: .accent)
       line.append(" ")
       line.append((row < visible.count ? visible[row] : StyledLine()).clipped(to: contentWidth).aligned(to: contentWidth, .leading))
       line.append(" ")
-      line.append(arrowHere && frame.arrow?.edge == .trailing ? side.right : glyphs[5], style: .accent)
+      line.append(border(.trailing, screenRow), style: .accent)
       result.append((CellPosition(line: screenRow, column: frame.origin.column), line))
     }
     result.append((CellPosition(line: frame.origin.line + frame.height - 1, column: frame.origin.column), joined(bottom)))

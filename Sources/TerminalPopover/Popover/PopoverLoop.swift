@@ -26,6 +26,8 @@ final class PopoverLoop {
   private var visibleRows = 1
   /// Set when focus moved, so the next drawing scrolls it into view.
   private var focusMoved = false
+  /// Set by Esc or `q`.
+  private var dismissed = false
 
   init(screen: TerminalScreen, content: any PopoverContent, first: ViewTree, title: String, placement: PopoverPlacement) {
     self.screen = screen
@@ -60,8 +62,6 @@ final class PopoverLoop {
       if tree.isBusy { spinnerFrame += 1 }
     }
   }
-
-  private var dismissed = false
 
   // MARK: Keys
 
