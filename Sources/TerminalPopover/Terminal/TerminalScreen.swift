@@ -24,6 +24,8 @@ package final class TerminalScreen {
     guard !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term) }
     unicode = TerminalLocale.prepare()
     guard let file = fopen("/dev/tty", "r+e") else { throw .noTerminal(errno: errno) }
+    var mode = termios()
+    tcgetattr(fileno(file), &mode)
     guard let screen = newterm(term, file, file) else {
       fclose(file)
       throw .unsupportedTerminal(term)
@@ -37,7 +39,7 @@ package final class TerminalScreen {
       fclose(file)
       throw .unsupportedTerminal(term)
     }
-    TerminalSignals.install(terminal: fileno(file), reset: Self.resetSequence())
+    TerminalSignals.install(terminal: fileno(file), mode: mode, reset: Self.resetSequence())
     raw()
     noecho()
     nonl()

@@ -27,12 +27,14 @@ package enum TerminalSignals {
     return signal == 0 ? nil : signal
   }
 
-  /// Saves the mode of the terminal on `fd` and installs the handlers.
-  /// - Parameter reset: bytes that put the screen back (leave the alternate
-  ///   screen, show the cursor, plain attributes).
-  static func install(terminal fd: Int32, reset: [UInt8]) {
+  /// Installs the handlers for the terminal on `fd`.
+  /// - Parameters:
+  ///   - mode: the terminal's mode before the popover changed anything.
+  ///   - reset: bytes that put the screen back (leave the alternate screen,
+  ///     show the cursor, plain attributes).
+  static func install(terminal fd: Int32, mode: termios, reset: [UInt8]) {
     descriptor = fd
-    tcgetattr(fd, &savedMode)
+    savedMode = mode
     resetSequence = reset
     received.store(0, ordering: .relaxed)
     for signal in termination { handle(signal) { TerminalSignals.received.store($0, ordering: .relaxed) } }
