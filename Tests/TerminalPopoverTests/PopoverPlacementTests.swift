@@ -64,3 +64,18 @@ import Testing
     #expect(PopoverPlacement().frame(width: 40, height: 10, screen: (24, 20)) == nil)
   }
 }
+
+@Suite struct PopoverChromeTests {
+  init() { TerminalLocale.prepare() }
+
+  @Test(arguments: [(1, "┌▲─ Name ───────────┐"), (4, "┌───▲─ Name ────────┐"), (18, "┌─ Name ──────────▲─┐")])
+  func keepsTheTitleClearOfTheArrow(arrowColumn: Int, top: String) {
+    let frame = PopoverFrame(
+      origin: CellPosition(line: 1, column: 0), width: 21, height: 4,
+      arrow: .init(edge: .top, position: CellPosition(line: 1, column: arrowColumn)))
+    let lines = PopoverChrome(frame: frame, title: "Name", unicode: true).lines([StyledLine("text")], scroll: 0, total: 1)
+    #expect(lines.first?.line.text == top)
+    #expect(lines.count == 4)
+    #expect(lines[1].line.text == "│ text              │")
+  }
+}

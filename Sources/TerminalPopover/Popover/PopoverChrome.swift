@@ -18,7 +18,7 @@ struct PopoverChrome {
     let glyphs = unicode ? ["┌", "┐", "└", "┘", "─", "│"] : ["+", "+", "+", "+", "-", "|"]
     var top = cells(glyphs[0], glyphs[4], glyphs[1])
     let name = " " + String(TextWrapper.sanitized(title).prefix(columns: max(frame.width - 6, 0))) + " "
-    if frame.width >= 8 { put(name, style: [.bold], at: 2, in: &top) }
+    if frame.width >= 8 { put(name, style: [.bold], at: titleColumn(width: name.displayWidth), in: &top) }
     var bottom = cells(glyphs[2], glyphs[4], glyphs[3])
     if total > contentHeight {
       let last = min(scroll + contentHeight, total)
@@ -51,6 +51,16 @@ struct PopoverChrome {
     }
     result.append((CellPosition(line: frame.origin.line + frame.height - 1, column: frame.origin.column), joined(bottom)))
     return result
+  }
+
+  /// Where the title starts on the top border: column 2, or beside an arrow
+  /// on that border that it would cover.
+  private func titleColumn(width: Int) -> Int {
+    guard let arrow = frame.arrow, arrow.edge == .top else { return 2 }
+    let column = arrow.position.column - frame.origin.column
+    guard (1..<2 + width).contains(column) else { return 2 }
+    if column + 2 + width <= frame.width - 1 { return column + 2 }
+    return max(column - 1 - width, 1)
   }
 
   /// A border line as one cell per column; a wide character's second cell is empty.
