@@ -43,10 +43,22 @@ import Testing
     #expect(try terminal.waitForExit().terminalRestored)
   }
 
-  @Test func translateThenReplaceCallsTheActionOnceWithTheWholeReplacement() throws {
+  /// Through the service (running in the app's environment), the
+  /// popover's provider is one of the service's runners.
+  @Test(arguments: [false, true])
+  func translateThenReplaceCallsTheActionOnceWithTheWholeReplacement(throughService: Bool) throws {
     let home = try TemporaryDirectory()
-    let terminal = try app([], home: home, stdin: "Hallo, Welt!")
+    let service = throughService ? try Providers.service() : nil
+    try service?.start()
+    defer { service?.stop() }
+    var environment = try Self.environment(home: home)
+    if let service {
+      #expect(try service.run(["set-default", "Reverse"]).exitCode == 0)
+      environment = service.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
+    }
+    let terminal = try TerminalSession([try Self.binary()], environment: environment, stdin: "Hallo, Welt!")
     try terminal.waitFor("Translate ]")
+    #expect(service.map { $0.runners().count == 1 } ?? true, "the popover's provider runs in the service")
     try terminal.press("Enter")
     try terminal.waitFor("!tleW ,ollaH")
     try terminal.press("Tab", "Enter")
@@ -98,27 +110,5 @@ import Testing
     #expect(outcome.stdout == "")
     #expect(outcome.terminalRestored)
     try terminal.waitFor("ReplaceSelection: interrupted")
-  }
-
-  /// With the service running in the app's environment, the popover's
-  /// provider is one of the service's runners.
-  @Test func throughTheServiceTheReplacementIsTheSame() throws {
-    let service = try Providers.service()
-    try service.start()
-    defer { service.stop() }
-    #expect(try service.run(["set-default", "Reverse"]).exitCode == 0)
-    var environment = service.environment
-    environment["TERM"] = "xterm-256color"
-    environment["LANG"] = "C.UTF-8"
-    let terminal = try TerminalSession([try Self.binary(), "Hallo, Welt!"], environment: environment)
-    try terminal.waitFor("Translate ]")
-    #expect(service.runners().count == 1, "the popover's provider runs in the service")
-    try terminal.press("Enter")
-    try terminal.waitFor("!tleW ,ollaH")
-    try terminal.press("Tab", "Enter")
-    let outcome = try terminal.waitForExit()
-    #expect(outcome.stdout == "!tleW ,ollaH\n")
-    #expect(outcome.exitCode == 0)
-    #expect(outcome.terminalRestored)
   }
 }

@@ -6,7 +6,8 @@ import Translation
 
 /// The library through a running `translation-host serve` (started here with
 /// a private `XDG_RUNTIME_DIR`, stopped by its pid): the same answers as the
-/// direct path, `cancel()` at once, and a service that dies is no dead end.
+/// direct path, and a service that dies is no dead end (`cancel()` through
+/// the service: `TranslationSessionTests`).
 @Suite(.serialized) struct ServiceBackendTests {
   static let translations = TranslationSessionTests.rot13Cases + [
     .init(provider: Providers.apertium, source: "en", target: "es", text: "The cat is on the table.", expected: "El gato es en la mesa."),
@@ -74,48 +75,6 @@ import Translation
       #expect(await through.supportedLanguages == direct.supportedLanguages)
     }
     #expect(service.runners().count >= 2)
-  }
-
-  @Test func cancelStopsTheRequestInProgressThroughTheService() async throws {
-    let directory = try TemporaryDirectory()
-    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
-    let service = try Providers.service()
-    try service.start()
-    // The hanging runner holds a stop until its deadline: kill the service instead of waiting.
-    defer { service.stop(waiting: 1) }
-    let session = TranslationSession(
-      installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider, serviceEnvironment: service.environment)
-    #expect(try await session.translate("warm").targetText == "WARM")
-    try #require(service.runners().count == 1, "the session went through the service")
-    let started = ContinuousClock.now
-    let hanging = Task { try await session.translate("hang") }
-    try await Task.sleep(for: .milliseconds(300))
-    session.cancel()
-    let error = await #expect(throws: TranslationError.self) { try await hanging.value }
-    #expect(error.map { TranslationError.alreadyCancelled ~= $0 } == true, "\(String(describing: error))")
-    #expect(ContinuousClock.now - started < .seconds(5))
-    let later = await #expect(throws: TranslationError.self) { try await session.translate("hi") }
-    #expect(later.map { TranslationError.alreadyCancelled ~= $0 } == true)
-  }
-
-  @Test func aCancelledTaskThroughTheServiceLeavesTheSessionUsable() async throws {
-    let directory = try TemporaryDirectory()
-    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
-    let service = try Providers.service()
-    try service.start()
-    defer { service.stop(waiting: 1) }
-    let session = TranslationSession(
-      installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider, serviceEnvironment: service.environment)
-    try await session.prepareTranslation()
-    let started = ContinuousClock.now
-    let hanging = Task { try await session.translate("hang") }
-    try await Task.sleep(for: .milliseconds(300))
-    hanging.cancel()
-    await #expect(throws: CancellationError.self) { try await hanging.value }
-    #expect(ContinuousClock.now - started < .seconds(5))
-    // A new connection to the service, and another of its runners (the first still hangs).
-    #expect(try await session.translate("still here").targetText == "STILL HERE")
-    #expect(service.runners().count == 2)
   }
 
   /// The service is killed (SIGKILL, no goodbye) between two requests of a
