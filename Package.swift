@@ -43,6 +43,7 @@ let package = Package(
     // MARK: Client library
     .target(name: "Translation", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
+    .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", exclude: ["README.md"]),

@@ -34,8 +34,8 @@ while let line = readLine() {
 }
 
 // An app with a terminal user interface would show the default provider's
-// popover for one text here instead, with the presentation call (the
-// counterpart of SwiftUI's translationPresentation; coming with the popover).
+// popover for one text instead, with translationPresentation(text:...), the
+// counterpart of SwiftUI's (Examples/ReplaceSelection).
 
 let session = TranslationSession(installedSource: source, target: target)
 do {

@@ -6,7 +6,7 @@ import TranslationHostCore
 ///
 /// Answers come from the provider's own list of language pairs, so the
 /// first question starts the provider (in a sandboxed runner, kept until the
-/// availability object goes away).
+/// availability object goes away), or asks the resident service's.
 public final class LanguageAvailability: Sendable {
   private let backend: any TranslationBackend
 
@@ -15,9 +15,11 @@ public final class LanguageAvailability: Sendable {
     self.init(backend: BackendChoice.standard())
   }
 
-  /// Checks the provider `provider` names (a bundle id, name or path).
-  package convenience init(provider: String) {
-    self.init(backend: DirectBackend(provider: provider))
+  /// Checks the provider `provider` names (a bundle id, name or path),
+  /// through the service that `serviceEnvironment` finds running, or always
+  /// directly when it is nil.
+  package convenience init(provider: String, serviceEnvironment: [String: String]? = nil) {
+    self.init(backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment))
   }
 
   init(backend: any TranslationBackend) {

@@ -1,8 +1,9 @@
 import TranslationHostCore
 
 /// Where the requests of a `TranslationSession` and a `LanguageAvailability`
-/// go: a provider runner this process starts (`DirectBackend`), or the
-/// resident service (`translation-host serve`) once it exists.
+/// go. The one backend, `SessionBackend`, holds whichever `ProviderSession`
+/// the shared choice opens: the resident service's, or a runner this
+/// process starts.
 ///
 /// A backend speaks the host's vocabulary (BCP-47 tags, `LanguagePairStatus`)
 /// and throws the host's errors (`RunnerError`, `RegistryError`, …);

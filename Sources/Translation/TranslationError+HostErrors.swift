@@ -8,6 +8,8 @@ extension TranslationError {
     switch error {
     case is TranslationError, is CancellationError:
       return error
+    case .serviceFailed(let error) as RunnerError:
+      return translating(error)
     case let error as RunnerError:
       guard case .providerFailed(_, let status?, _) = error else { return internalError.because(error.description) }
       return kind(of: status).map { TranslationError($0, reason: error.description) } ?? internalError.because(error.description)
@@ -18,11 +20,28 @@ extension TranslationError {
         "the language of the text could not be identified reliably"
           + (found.isEmpty ? "" : " (candidates: \(found))")
           + "; give at least \(LanguageDetector.minimumLetterBytes) characters of text, or name the source language")
+    case let error as ServiceError:
+      return internalError.because(reason(error))
     case let error as CustomStringConvertible:
       // RegistryError (no provider, not eligible), settings and sandbox policy errors.
       return internalError.because(error.description)
     default:
       return internalError.because(String(describing: error))
+    }
+  }
+
+  /// What went wrong with the resident service, in an app's words: the
+  /// CLI's own text names its options (`--no-service`, `--timeout`).
+  private static func reason(_ error: ServiceError) -> String {
+    switch error {
+    case .connectionLost(let path, let retried):
+      "the translation-host service on \(path) "
+        + (retried ? "went away during the request and again after reconnecting" : "did not answer the request in time")
+        + "; check it with 'systemctl --user status translation-host'"
+    case .busy(let provider, let seconds):
+      "every runner of provider '\(provider)' of the translation-host service stayed busy for \(Int(seconds.rounded(.up))) s; try again"
+    default:
+      error.description
     }
   }
 

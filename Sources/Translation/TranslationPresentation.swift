@@ -15,7 +15,9 @@ import TranslationHostCore
 ///
 /// The terminal is the process's controlling terminal (`/dev/tty`), so it
 /// works while stdin and stdout are redirected. The popover runs on a
-/// thread of its own, never blocking the cooperative pool.
+/// thread of its own, never blocking the cooperative pool. The provider
+/// runs as for a `TranslationSession`: through the resident service when it
+/// is running, in a runner started here otherwise.
 ///
 /// - Throws: `TranslationError.internalError` when there is no terminal to
 ///   draw on or the provider fails (its reason says which), and
@@ -45,8 +47,8 @@ private func presentOnTerminal(_ text: String, allowsReplacement: Bool, placemen
     guard try PopoverPresentation.isAvailable(environment: environment) else {
       throw TranslationError.internalError.because("there is no terminal to show the translation popover on")
     }
-    let bundle = try ProviderResolution.bundle(named: nil) { _ in }
-    let session = try RunnerClient.launch(bundle: bundle, timeout: 30)
+    let session = try ProviderLaunch.session(
+      provider: nil, timeout: SessionBackend.defaultTimeout, usesService: true, environment: environment, notice: { _ in })
     defer { session.close() }
     return try PopoverPresentation(placement: placement, environment: environment).present(
       session: session, text: text, allowsReplacement: allowsReplacement, sourceLanguage: nil, targetLanguage: nil)

@@ -5,10 +5,11 @@ import TranslationHostCore
 /// Translates text with the user's default provider, as Apple's
 /// `TranslationSession` created with `init(installedSource:target:)`.
 ///
-/// The provider runs in its own sandboxed process, started on the first
-/// request and kept for the session's life, so later requests are fast. A
-/// provider that crashes fails that request with `internalError`; the next
-/// request starts it again. A session may be shared between tasks; requests
+/// The provider runs in its own sandboxed process: a warm one of the
+/// resident service (`translation-host serve`) when it is running, or one
+/// started on the first request and kept for the session's life, so later
+/// requests are fast. A provider that crashes fails that request with
+/// `internalError`; the next request starts it again. A session may be shared between tasks; requests
 /// are served one at a time.
 public final class TranslationSession: Sendable {
   /// The language translated from.
@@ -37,9 +38,16 @@ public final class TranslationSession: Sendable {
     self.init(installedSource: installedSource, target: target, backend: BackendChoice.standard())
   }
 
-  /// A session with the provider `provider` names (a bundle id, name or path).
-  package convenience init(installedSource: Locale.Language, target: Locale.Language?, provider: String) {
-    self.init(installedSource: installedSource, target: target, backend: DirectBackend(provider: provider))
+  /// A session with the provider `provider` names (a bundle id, name or
+  /// path), through the service that `serviceEnvironment` finds running, or
+  /// always directly when it is nil.
+  package convenience init(
+    installedSource: Locale.Language, target: Locale.Language?, provider: String,
+    serviceEnvironment: [String: String]? = nil
+  ) {
+    self.init(
+      installedSource: installedSource, target: target,
+      backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment))
   }
 
   init(installedSource: Locale.Language, target: Locale.Language?, backend: any TranslationBackend) {

@@ -2,15 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `Examples/TranslateFile` is the README's complete example, and it works.
+/// The examples in `Examples/` are the README's complete examples, and they work.
 @Suite struct ExampleTests {
-  static let example = CFixture.packageRoot + "/Examples/TranslateFile/main.swift"
-
-  @Test func theReadmeShowsTheExampleAsItIs() throws {
+  @Test(arguments: ["TranslateFile", "ReplaceSelection"])
+  func theReadmeShowsTheExampleAsItIs(_ name: String) throws {
+    let example = try String(contentsOfFile: CFixture.packageRoot + "/Examples/\(name)/main.swift", encoding: .utf8)
     let readme = try String(contentsOfFile: CFixture.packageRoot + "/README.md", encoding: .utf8)
     let section = try #require(readme.range(of: "## The client library")).upperBound
-    let block = try #require(readme[section...].components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-    #expect(block == (try String(contentsOfFile: Self.example, encoding: .utf8)))
+    let blocks = readme[section...].components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    let block = try #require(blocks.first { $0.hasPrefix("// \(name):") }, "no block of \(name) in the README")
+    #expect(block == example)
   }
 
   /// Run with a private HOME, so the default provider is the first in the

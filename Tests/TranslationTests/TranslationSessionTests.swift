@@ -129,11 +129,27 @@ import Translation
     #expect(try await session.translate("after").targetText == "AFTER")
   }
 
-  @Test func cancelStopsTheRequestInProgressAndEndsTheSession() async throws {
-    let directory = try TemporaryDirectory()
+  /// The hanging fixture's session, directly or through a service of its own
+  /// (returned, to stop by its pid: the hanging runner would hold a stop
+  /// until its deadline, so the test does not wait for it).
+  private static func hangingFixture(throughService: Bool, in directory: TemporaryDirectory) async throws
+    -> (TranslationSession, ServiceProcess?)
+  {
     let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
-    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
-    try await session.prepareTranslation()
+    let service = throughService ? try Providers.service() : nil
+    try service?.start()
+    let session = TranslationSession(
+      installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider, serviceEnvironment: service?.environment)
+    #expect(try await session.translate("warm").targetText == "WARM")
+    #expect(service.map { $0.runners().count == 1 } ?? true, "the session went through the service")
+    return (session, service)
+  }
+
+  @Test(arguments: [false, true])
+  func cancelStopsTheRequestInProgressAndEndsTheSession(throughService: Bool) async throws {
+    let directory = try TemporaryDirectory()
+    let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
+    defer { service?.stop(waiting: 1) }
     let started = ContinuousClock.now
     let hanging = Task { try await session.translate("hang") }
     try await Task.sleep(for: .milliseconds(300))
@@ -149,15 +165,19 @@ import Translation
     await #expect(throws: TranslationError.self) { try await iterator.next() }
   }
 
-  @Test func aCancelledTaskStopsItsRequestButNotTheSession() async throws {
+  @Test(arguments: [false, true])
+  func aCancelledTaskStopsItsRequestButNotTheSession(throughService: Bool) async throws {
     let directory = try TemporaryDirectory()
-    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
-    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
-    try await session.prepareTranslation()
+    let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
+    defer { service?.stop(waiting: 1) }
+    let started = ContinuousClock.now
     let hanging = Task { try await session.translate("hang") }
     try await Task.sleep(for: .milliseconds(300))
     hanging.cancel()
     await #expect(throws: CancellationError.self) { try await hanging.value }
+    #expect(ContinuousClock.now - started < .seconds(10))
     #expect(try await session.translate("still here").targetText == "STILL HERE")
+    // Through the service: a new connection, and another runner (the first still hangs).
+    #expect(service.map { $0.runners().count == 2 } ?? true)
   }
 }

@@ -107,6 +107,13 @@ package final class InProcessSession: ProviderSession {
     scene = nil
   }
 
+  /// Never: a provider in this process ends only with the process.
+  package var hasEnded: Bool { false }
+
+  /// Does nothing: the provider runs on the caller's thread and cannot be
+  /// stopped from another (one more reason this is for debugging only).
+  package var interruption: @Sendable () -> Void { {} }
+
   private func call(_ body: (ProviderScene) throws(ProviderError) -> Void) throws(RunnerError) -> SceneUpdate {
     guard let scene else { throw .providerFailed(provider: bundle.identifier, status: nil, message: "no scene is open") }
     do { try body(scene) } catch { throw failure(error) }

@@ -27,6 +27,15 @@ package protocol ProviderSession: AnyObject {
   func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String]
   func languages() throws(RunnerError) -> [LanguagePairStatus]
   func close()
+
+  /// Whether the session can serve no more requests (its runner ended, or
+  /// it was interrupted): start a new one.
+  var hasEnded: Bool { get }
+  /// Stops the request in progress at once; callable from any thread, also
+  /// when nothing is in progress. The request fails and the session ends
+  /// (for a runner, `hasEnded` notices it at the next request). The client
+  /// library's `cancel()` calls it while another thread waits on the session.
+  var interruption: @Sendable () -> Void { get }
 }
 
 /// What a scene request produced.

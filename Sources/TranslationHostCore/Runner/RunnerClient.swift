@@ -123,12 +123,10 @@ package final class RunnerClient: ProviderSession {
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
   package var hasEnded: Bool { ending != nil }
 
-  /// The runner's process id, which is also its process group's. A caller
-  /// that must stop a request from another thread (the client library's
-  /// `cancel()`) kills this group: the request then fails as a runner that
-  /// ended, and the client stays consistent, since it is never touched from
-  /// two threads.
-  package var processIdentifier: pid_t { pid }
+  /// Kills the runner's process group (its pid is the group's): the request
+  /// in progress fails as a runner that ended, and the client stays
+  /// consistent, since only the kernel is touched from the other thread.
+  package var interruption: @Sendable () -> Void { { [pid] in Syscalls.kill(-pid, SIGKILL) } }
 
   /// Whether an idle runner may take the next request: it has not ended, and
   /// nothing arrived on its socket since the last reply (a runner that closed

@@ -42,15 +42,12 @@ struct ProviderOptions {
   /// service is running and sees what this process sees, it does all that
   /// with a warm runner instead (unless `--no-service` or `--in-process`).
   func launch(output: Output) throws -> any ProviderSession {
-    if usesService, !inProcess, let service = ServiceClient.running() {
-      return try service.openSession(provider: provider, timeout: timeout, notice: output.note)
+    guard inProcess else {
+      return try ProviderLaunch.session(provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
     }
     let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
-    if inProcess {
-      output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
-      return try InProcessSession(
-        bundle: bundle, timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
-    }
-    return try RunnerClient.launch(bundle: bundle, timeout: timeout)
+    output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
+    return try InProcessSession(
+      bundle: bundle, timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
   }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+import TranslationHostCore
+
+/// The provider behind a session or availability check, as a
+/// `ProviderSession` that this backend opens on first use and keeps for its
+/// life: through the resident service when it is running (a warm runner),
+/// or in a sandboxed `translation-provider-runner` this process starts (the
+/// direct path), chosen by `ProviderLaunch` exactly as the CLI chooses.
+///
+/// A `ProviderSession` is not thread-safe and blocks on its socket, so it
+/// belongs to this actor, and the actor runs on a thread of its own
+/// (`ThreadExecutor`, which says why a dispatch queue would not do), never
+/// on the cooperative pool. Only `interrupt()` crosses threads: it calls the
+/// session's `interruption` (kept under a mutex), which kills a runner's
+/// process group or shuts the service connection down, so the blocked
+/// request fails at once. A session that ended (a crash, a deadline, an
+/// interrupt) is replaced on the next request; so is one whose service went
+/// away for good, and that request is sent once more through the new
+/// session (the service again if it is back, the direct path if not).
+actor SessionBackend: TranslationBackend {
+  /// Seconds each request may take, as the CLI's default `--timeout`.
+  static let defaultTimeout = 30.0
+
+  private let executor = ThreadExecutor(name: "Translation.SessionBackend")
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// A bundle id, name or path, or nil for the user's default provider.
+  private let provider: String?
+  private let timeout: Double
+  /// The environment the service is looked up with, or nil for the direct path only.
+  private let serviceEnvironment: [String: String]?
+  private var session: (any ProviderSession)?
+  /// The open session's `interruption`, for `interrupt()`.
+  private let interruption = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// A backend for `provider` that uses the service when the process's
+  /// environment finds one running (`serviceEnvironment` overrides it; nil:
+  /// always the direct path).
+  init(
+    provider: String?, serviceEnvironment: [String: String]? = ProcessInfo.processInfo.environment,
+    timeout: Double = defaultTimeout
+  ) {
+    self.provider = provider
+    self.serviceEnvironment = serviceEnvironment
+    self.timeout = timeout
+  }
+
+  // Isolated, so the session is closed on the backend's thread, never on the cooperative pool.
+  isolated deinit { session?.close() }
+
+  func prepare() throws {
+    _ = try started()
+  }
+
+  func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
+    try withSession { try $0.translate(texts, from: source, to: target) }
+  }
+
+  func languagePairs() throws -> [LanguagePairStatus] {
+    try withSession { try $0.languages() }
+  }
+
+  nonisolated func interrupt() {
+    interruption.withLock { $0?() }
+  }
+
+  /// `request` on the session; once more on a new session when the service
+  /// of a session opened earlier went away and did not come back in time
+  /// (`ServiceClient` reconnects once by itself, waiting for a restart).
+  private func withSession<T>(_ request: (any ProviderSession) throws -> T) throws -> T {
+    let reused = session.map { !$0.hasEnded } ?? false
+    do {
+      return try request(try started())
+    } catch RunnerError.serviceFailed(.connectionLost(_, retried: true)) where reused {
+      end()
+      return try request(try started())
+    }
+  }
+
+  /// The session, opened (again) when there is none or the last one ended.
+  private func started() throws -> any ProviderSession {
+    if let session, !session.hasEnded { return session }
+    end()
+    let opened = try ProviderLaunch.session(
+      provider: provider, timeout: timeout, usesService: serviceEnvironment != nil,
+      environment: serviceEnvironment ?? [:], notice: { _ in })
+    session = opened
+    interruption.withLock { $0 = opened.interruption }
+    return opened
+  }
+
+  private func end() {
+    interruption.withLock { $0 = nil }
+    session?.close()
+    session = nil
+  }
+}
