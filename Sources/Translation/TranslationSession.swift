@@ -40,14 +40,14 @@ public final class TranslationSession: Sendable {
 
   /// A session with the provider `provider` names (a bundle id, name or
   /// path), through the service that `serviceEnvironment` finds running, or
-  /// always directly when it is nil.
+  /// always directly when it is nil; each request may take `timeout` seconds.
   package convenience init(
     installedSource: Locale.Language, target: Locale.Language?, provider: String,
-    serviceEnvironment: [String: String]? = nil
+    serviceEnvironment: [String: String]? = nil, timeout: Double = SessionBackend.defaultTimeout
   ) {
     self.init(
       installedSource: installedSource, target: target,
-      backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment))
+      backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment, timeout: timeout))
   }
 
   init(installedSource: Locale.Language, target: Locale.Language?, backend: any TranslationBackend) {
