@@ -103,7 +103,7 @@ struct RunCommand: Command {
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
     let environment = ProcessInfo.processInfo.environment
 
-    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE), try popoverIsAvailable(environment, output) {
+    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE), popoverIsAvailable(environment, output) {
       let popover = PopoverPresentation(placement: placement, environment: environment)
       let outcome = try popover.present(
         session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
