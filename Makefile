@@ -62,7 +62,6 @@ bench: build
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
-	python3 Benchmarks/service.py
 
 # Installs what `make build` made (building first only if nothing was built),
 # and the systemd user units with ExecStart pointing into $(PREFIX).

@@ -59,7 +59,7 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["TranslationHostCore", "CLD2Shim"], path: "Benchmarks/HostBenchmark"),
+      name: "host-benchmark", dependencies: ["TranslationHostCore", "CLD2Shim", "ApertiumSupport"], path: "Benchmarks/HostBenchmark"),
 
     // MARK: Tests
     .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),

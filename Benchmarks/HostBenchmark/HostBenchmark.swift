@@ -11,7 +11,9 @@ import TranslationHostCore
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
+  /// `host-benchmark <build> [service]`: everything, or the service figures only.
   static func main() throws {
+    if CommandLine.arguments.dropFirst(2).first == "service" { return try ServiceBenchmark.run(build: build) }
     let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let runner = build + "/libexec/translation-host/translation-provider-runner"
     let bundle = try ProviderBundle.load(at: bundlePath)
@@ -82,10 +84,14 @@ enum HostBenchmark {
     print("| host peak memory, `list` vs /bin/true | \(listMemory / 1024) MiB | \(trueMemory) KiB | |")
     print("| host peak memory, `translate` (the runner is another process) | \(translateMemory / 1024) MiB | | |")
     print("\nGoals (DESIGN §9): round trip ≤ 50 µs median; host peak memory ≤ 30 MB.")
+
+    try ServiceBenchmark.run(build: build)
   }
 
-  static func row(_ name: String, _ value: Double, _ baseline: String, _ baselineValue: Double) {
-    print("| \(name) vs \(baseline) | \(format(value)) | \(format(baselineValue)) | \(String(format2: value / baselineValue))× |")
+  /// A table row; the ratio is value / baseline, or with `faster` how many times faster the value is.
+  static func row(_ name: String, _ value: Double, _ baseline: String, _ baselineValue: Double, faster: Bool = false) {
+    let ratio = faster ? "\(String(format2: baselineValue / value))× faster" : "\(String(format2: value / baselineValue))×"
+    print("| \(name) vs \(baseline) | \(format(value)) | \(format(baselineValue)) | \(ratio) |")
   }
 
   static func format(_ seconds: Double) -> String {
@@ -105,7 +111,13 @@ enum HostBenchmark {
     return samples[samples.count / 2]
   }
 
-  static func spawnAndWait(_ path: String, _ arguments: [String]) throws {
+  /// The median wall time of `runs` runs of a program with `environment`.
+  static func medianOfProcess(runs: Int, _ path: String, _ arguments: [String], _ environment: [String: String]) throws -> Double {
+    let variables = environment.map { "\($0.key)=\($0.value)" }
+    return median(runs: runs) { try spawnAndWait(path, arguments, environment: variables) }
+  }
+
+  static func spawnAndWait(_ path: String, _ arguments: [String], environment: [String] = environment) throws {
     let (a, b) = try Syscalls.socketPair()
     defer { Syscalls.close(a) }
     let null = open("/dev/null", O_WRONLY)
