@@ -8,13 +8,14 @@ import TestSupport
   /// Starts `run` with `arguments` on a terminal, stdin and stdout as pipes.
   private func popover(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], host: Host? = nil,
-    rows: Int = 24, columns: Int = 80
+    rows: Int = 24, columns: Int = 80, stdoutOnTerminal: Bool = false
   ) throws -> TerminalSession {
     var environment = try (host ?? Host()).environment.merging(environment) { $1 }
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"
     environment["LANG"] = "C.UTF-8"
     return try TerminalSession(
-      [Host.executable, "run"] + arguments, environment: environment, stdin: stdin, rows: rows, columns: columns)
+      [Host.executable, "run"] + arguments, environment: environment, stdin: stdin, rows: rows, columns: columns,
+      stdoutOnTerminal: stdoutOnTerminal)
   }
 
   @Test func reverseTranslatesThenReplaces() throws {
@@ -154,6 +155,25 @@ import TestSupport
     #expect(try terminal.waitFor(message).contains("Error: provider"))
   }
 
+  /// While a provider works on a press, the popover still answers: Esc
+  /// dismisses and Ctrl-C interrupts at once, stopping the provider, long
+  /// before its deadline.
+  @Test(arguments: [("Escape", Int32(2)), ("C-c", Int32(130))])
+  func keysInterruptAProviderThatHangs(key: String, exitCode: Int32) throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(ContainmentTests.source, defines: ["HANG_IN_ACTION"], name: "libHostile", in: directory)
+    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.hang").write(name: "Hostile", in: directory, library: library)
+    let terminal = try popover(["--provider", bundle, "--replace", "--from", "en", "--timeout", "600"], stdin: "hi")
+    try terminal.waitFor("Go ]")
+    try terminal.press("Enter")
+    try terminal.waitFor("working")
+    try terminal.press(key)
+    let outcome = try terminal.waitForExit(seconds: 60)
+    #expect(outcome.exitCode == exitCode)
+    #expect(outcome.stdout == "")
+    #expect(outcome.terminalRestored)
+  }
+
   @Test func editsFieldsRedrawsWhenAskedAndExpands() throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(CFixture.packageRoot + "/Tests/Fixtures/form_provider.c", name: "libForm", in: directory)
@@ -221,7 +241,8 @@ import TestSupport
       try terminal.waitFor("Translate ]")
       let styled = try terminal.screen(styles: true)
       #expect(styled.contains("\u{1B}[36m") == coloured)
-      #expect(styled.contains("\u{1B}[1m\u{1B}[7m[ 🌐 Translate ]") || styled.contains("\u{1B}[1;7m") || styled.contains("\u{1B}[7m"))
+      // The focused button in bold reverse video, with or without colour.
+      #expect(styled.contains("\u{1B}[1;7m[ 🌐 Translate ]"))
       try terminal.press("Escape")
       _ = try terminal.waitForExit()
     }
@@ -238,5 +259,14 @@ import TestSupport
     let screen = try terminal.screen()
     #expect(!screen.contains("┌"))
     #expect(screen.replacing("\n", with: "").contains("so the popover cannot be drawn"))
+  }
+
+  @Test func aReplacementShownOnTheTerminalCannotDriveIt() throws {
+    // Reverse turns "\u{7}TITLE;0]\u{1B}" into an OSC sequence that would set the window title.
+    let terminal = try popover(
+      ["--provider", "Reverse", "--replace", "--from", "en", "--press", "Translate", "--press", "Replace With Translation"],
+      stdin: "\u{7}TITLE;0]\u{1B}", stdoutOnTerminal: true)
+    #expect(try terminal.waitForExit().exitCode == 0)
+    #expect(try terminal.screen().contains("\\u{1B}]0;ELTIT\\u{7}"))
   }
 }

@@ -78,3 +78,21 @@ import TranslationViewTree
     #expect(text(layout) == ["------------", "(globe) Go"])
   }
 }
+
+@Suite struct DeepTreeTests {
+  init() { TerminalLocale.prepare() }
+
+  /// Stacks nested as deep as a view tree may be: an HStack measures its
+  /// children before placing them, and without memoising that, this tree
+  /// would take 2^64 layouts.
+  @Test func laysOutNestedStacksOnce() {
+    var node = ViewNode.text("leaf")
+    for level in 0..<64 {
+      node = level % 2 == 0
+        ? .hstack(alignment: "center", spacing: nil, children: [node, .text("h\(level)")])
+        : .vstack(alignment: "leading", spacing: nil, children: [node])
+    }
+    let layout = SceneLayout(node, width: 40, options: LayoutOptions())
+    #expect(layout.lines.map(\.text).joined(separator: "\n").contains("leaf"))
+  }
+}

@@ -20,9 +20,11 @@ package final class TerminalSession {
   private let socket: String
   private var serverPID: pid_t?
 
-  /// Starts `command` on a terminal of `columns` × `rows`.
+  /// Starts `command` on a terminal of `columns` × `rows`; with
+  /// `stdoutOnTerminal`, its stdout is the terminal too.
   package init(
-    _ command: [String], environment: [String: String], stdin: String = "", rows: Int = 24, columns: Int = 80
+    _ command: [String], environment: [String: String], stdin: String = "", rows: Int = 24, columns: Int = 80,
+    stdoutOnTerminal: Bool = false
   ) throws {
     directory = try TemporaryDirectory()
     socket = directory.path + "/tmux.socket"
@@ -34,7 +36,7 @@ package final class TerminalSession {
       """
       \(exports.joined(separator: "\n"))
       before=$(stty -g < /dev/tty)
-      \(quoted) < \(Self.quote(input)) > \(Self.quote(directory.path + "/stdout")) &
+      \(quoted) < \(Self.quote(input)) \(stdoutOnTerminal ? "" : "> " + Self.quote(directory.path + "/stdout")) &
       echo $! > \(Self.quote(directory.path + "/pid"))
       wait $!
       status=$?

@@ -1,5 +1,5 @@
 /// Where a line sits across the width it is given (a `VStack`'s alignment).
-package enum HorizontalAlignment: Sendable {
+enum HorizontalAlignment: Sendable {
   case leading, center, trailing
 
   /// The alignment a view tree names (`leading`, `center`, `trailing`).

@@ -6,7 +6,7 @@ package struct PopoverPlacement: Equatable, Sendable {
   package var arrowEdge: ArrowEdge
 
   /// The smallest popover worth drawing, borders included.
-  package static let minimumSize = (width: 24, height: 5)
+  static let minimumSize = (width: 24, height: 5)
 
   package init(anchor: CellPosition? = nil, arrowEdge: ArrowEdge = .top) {
     self.anchor = anchor
@@ -14,7 +14,7 @@ package struct PopoverPlacement: Equatable, Sendable {
   }
 
   /// The widest popover this placement can give on a screen, borders included.
-  package func maximumWidth(screen: (rows: Int, columns: Int)) -> Int {
+  func maximumWidth(screen: (rows: Int, columns: Int)) -> Int {
     guard let anchor = clampedAnchor(screen), !arrowEdge.isVertical else { return screen.columns }
     let (preferred, other) = horizontalRoom(anchor, screen)
     return preferred >= Self.minimumSize.width ? preferred : max(preferred, other)
@@ -27,7 +27,7 @@ package struct PopoverPlacement: Equatable, Sendable {
   /// or else the roomier side, shrunk. When neither side has room for the
   /// smallest popover, it is centred without an arrow. Returns nil when the
   /// screen is smaller than `minimumSize`.
-  package func frame(width: Int, height: Int, screen: (rows: Int, columns: Int)) -> PopoverFrame? {
+  func frame(width: Int, height: Int, screen: (rows: Int, columns: Int)) -> PopoverFrame? {
     guard screen.rows >= Self.minimumSize.height, screen.columns >= Self.minimumSize.width else { return nil }
     let width = min(max(width, Self.minimumSize.width), screen.columns)
     let height = min(max(height, Self.minimumSize.height), screen.rows)

@@ -6,24 +6,49 @@ import TranslationViewTree
 /// (default none), an `HStack`'s one column per 8 points (default one
 /// column). An `HStack` whose children do not fit side by side stacks them,
 /// so nothing is ever cut off; `Spacer`s share what is left of its width.
-package struct SceneLayout: Sendable {
-  package private(set) var lines: [StyledLine] = []
+struct SceneLayout: Sendable {
+  private(set) var lines: [StyledLine] = []
   /// The controls in focus order (the order of the tree).
-  package private(set) var controls: [ControlFrame] = []
+  private(set) var controls: [ControlFrame] = []
   /// The caret of the focused text field.
-  package private(set) var cursor: CellPosition?
+  private(set) var cursor: CellPosition?
   /// Columns the widest line needs, before alignment pads it.
-  package private(set) var naturalWidth = 0
+  private(set) var naturalWidth = 0
 
   private init() {}
 
-  package init(_ node: ViewNode, width: Int, options: LayoutOptions) {
-    self = Self.layout(node, width: max(width, 1), options)
+  init(_ node: ViewNode, width: Int, options: LayoutOptions) {
+    self = Layouter(options).layout(node, path: [], width: max(width, 1))
+  }
+
+  /// Lays out nodes, each node at each width once: an `HStack` measures its
+  /// children before placing them, and without the memo nested stacks from
+  /// a provider would cost time exponential in their depth.
+  private final class Layouter {
+    private struct Key: Hashable {
+      var path: [Int]
+      var width: Int
+    }
+
+    let options: LayoutOptions
+    private var laidOut: [Key: SceneLayout] = [:]
+
+    init(_ options: LayoutOptions) { self.options = options }
+
+    /// `node` (at `path` in the tree) laid out for `width`.
+    func layout(_ node: ViewNode, path: [Int], width: Int) -> SceneLayout {
+      let key = Key(path: path, width: width)
+      if let block = laidOut[key] { return block }
+      let block = SceneLayout.layout(node, path: path, width: width, self)
+      laidOut[key] = block
+      return block
+    }
   }
 
   // MARK: Nodes
 
-  private static func layout(_ node: ViewNode, width: Int, _ options: LayoutOptions) -> SceneLayout {
+  private static func layout(_ node: ViewNode, path: [Int], width: Int, _ layouter: Layouter) -> SceneLayout {
+    let options = layouter.options
     var block = SceneLayout()
     switch node {
     case .text(let text):
@@ -41,9 +66,13 @@ package struct SceneLayout: Sendable {
     case .spacer:
       break
     case .vstack(let alignment, let spacing, let children):
-      block.stackVertically(children, HorizontalAlignment(alignment), gap: spacing.map { Int(($0 / 16).rounded()) } ?? 0, width: width, options)
+      block.stackVertically(
+        children, at: path, HorizontalAlignment(alignment), gap: spacing.map { Int(($0 / 16).rounded()) } ?? 0, width: width,
+        layouter)
     case .hstack(let alignment, let spacing, let children):
-      block.stackHorizontally(children, alignment, gap: spacing.map { Int(($0 / 8).rounded()) } ?? 1, width: width, options)
+      block.stackHorizontally(
+        children, at: path, VerticalAlignment(alignment), gap: spacing.map { Int(($0 / 8).rounded()) } ?? 1, width: width,
+        layouter)
     }
     return block
   }
@@ -92,8 +121,7 @@ package struct SceneLayout: Sendable {
   }
 
   private mutating func appendProgress(label: String?, fraction: Double?, width: Int, _ options: LayoutOptions) {
-    let frames = options.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["-", "\\", "|", "/"]
-    var text = frames[options.spinnerFrame % frames.count]
+    var text = Self.spinner(frame: options.spinnerFrame, unicode: options.unicode)
     if let fraction {
       let clamped = min(max(fraction, 0), 1)
       let bar = max(min(20, width - 7), 1)
@@ -105,56 +133,58 @@ package struct SceneLayout: Sendable {
     appendWrapped(text, width: width, style: [])
   }
 
+  /// One frame of the spinner that shows work in progress.
+  static func spinner(frame: Int, unicode: Bool) -> String {
+    let frames = unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["-", "\\", "|", "/"]
+    return frames[frame % frames.count]
+  }
+
   // MARK: Stacks
 
   private mutating func stackVertically(
-    _ children: [ViewNode], _ alignment: HorizontalAlignment, gap: Int, width: Int, _ options: LayoutOptions
+    _ children: [ViewNode], at path: [Int], _ alignment: HorizontalAlignment, gap: Int, width: Int, _ layouter: Layouter
   ) {
     for (index, child) in children.enumerated() {
-      let block = Self.layout(child, width: width, options)
+      let block = layouter.layout(child, path: path + [index], width: width)
       if index > 0 && !block.lines.isEmpty { for _ in 0..<max(gap, 0) { appendLine(StyledLine()) } }
       append(block, at: CellPosition(line: lines.count, column: 0), alignment: alignment, width: width)
     }
   }
 
   private mutating func stackHorizontally(
-    _ children: [ViewNode], _ alignment: String, gap: Int, width: Int, _ options: LayoutOptions
+    _ children: [ViewNode], at path: [Int], _ alignment: VerticalAlignment, gap: Int, width: Int, _ layouter: Layouter
   ) {
     let gap = max(gap, 0)
-    let shown = children.filter { $0 != .spacer }
-    let natural = shown.map { Self.layout($0, width: width, options).naturalWidth }
+    let shown = children.indices.filter { children[$0] != .spacer }
+    let natural = shown.map { layouter.layout(children[$0], path: path + [$0], width: width).naturalWidth }
     let needed = natural.reduce(0, +) + gap * max(shown.count - 1, 0)
     guard needed <= width else {
-      stackVertically(children, .leading, gap: 0, width: width, options)
+      stackVertically(children, at: path, .leading, gap: 0, width: width, layouter)
       return
     }
     let spacers = children.count - shown.count
     var room = width - needed
     var columns: [(block: SceneLayout, column: Int)] = []
     var column = 0
-    var index = 0
-    for child in children {
+    var placed = 0
+    for (index, child) in children.enumerated() {
       if child == .spacer {
         let share = room / spacers
         column += share
         room -= share
         continue
       }
-      if index > 0 { column += gap }
-      let block = Self.layout(child, width: natural[index], options)
+      if placed > 0 { column += gap }
+      let block = layouter.layout(child, path: path + [index], width: natural[placed])
       columns.append((block, column))
-      column += natural[index]
-      index += 1
+      column += natural[placed]
+      placed += 1
     }
     let height = columns.map(\.block.lines.count).max() ?? 0
     let top = lines.count
     for _ in 0..<height { appendLine(StyledLine()) }
     for (block, column) in columns {
-      let offset = switch alignment {
-      case "center": (height - block.lines.count) / 2
-      case "bottom": height - block.lines.count
-      default: 0
-      }
+      let offset = alignment.offset(room: height - block.lines.count)
       append(block, at: CellPosition(line: top + offset, column: column), alignment: .leading, width: block.naturalWidth)
     }
   }

@@ -1,22 +1,22 @@
 /// One line of the popover: runs of text, each with its style.
-package struct StyledLine: Equatable, Sendable {
-  package struct Span: Equatable, Sendable {
-    package var text: String
-    package var style: TextStyle
+struct StyledLine: Equatable, Sendable {
+  struct Span: Equatable, Sendable {
+    var text: String
+    var style: TextStyle
   }
 
-  package private(set) var spans: [Span] = []
+  private(set) var spans: [Span] = []
   /// Columns taken.
-  package private(set) var width = 0
+  private(set) var width = 0
 
-  package init() {}
+  init() {}
 
-  package init(_ text: String, style: TextStyle = []) { append(text, style: style) }
+  init(_ text: String, style: TextStyle = []) { append(text, style: style) }
 
   /// The characters of the line, without styles.
-  package var text: String { spans.map(\.text).joined() }
+  var text: String { spans.map(\.text).joined() }
 
-  package mutating func append(_ text: String, style: TextStyle = []) {
+  mutating func append(_ text: String, style: TextStyle = []) {
     guard !text.isEmpty else { return }
     if let last = spans.last, last.style == style {
       spans[spans.count - 1].text += text
@@ -26,12 +26,12 @@ package struct StyledLine: Equatable, Sendable {
     width += text.displayWidth
   }
 
-  package mutating func append(_ line: StyledLine) {
+  mutating func append(_ line: StyledLine) {
     for span in line.spans { append(span.text, style: span.style) }
   }
 
   /// The line padded with spaces to `columns`, placed by `alignment`.
-  package func aligned(to columns: Int, _ alignment: HorizontalAlignment) -> StyledLine {
+  func aligned(to columns: Int, _ alignment: HorizontalAlignment) -> StyledLine {
     let room = max(columns - width, 0)
     let before = alignment.offset(room: room)
     var line = StyledLine(String(repeating: " ", count: before))
@@ -41,7 +41,7 @@ package struct StyledLine: Equatable, Sendable {
   }
 
   /// The first `columns` columns of the line.
-  package func clipped(to columns: Int) -> StyledLine {
+  func clipped(to columns: Int) -> StyledLine {
     guard width > columns else { return self }
     var line = StyledLine()
     for span in spans {
@@ -53,7 +53,7 @@ package struct StyledLine: Equatable, Sendable {
   }
 
   /// The line with `style` added to every span.
-  package func adding(_ style: TextStyle) -> StyledLine {
+  func adding(_ style: TextStyle) -> StyledLine {
     var line = StyledLine()
     for span in spans { line.append(span.text, style: span.style.union(style)) }
     return line

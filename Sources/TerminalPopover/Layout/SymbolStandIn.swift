@@ -1,7 +1,7 @@
 /// What a terminal shows for an SF Symbols name (`Label`'s `systemImage`):
 /// a character of similar meaning, or the name itself in brackets when
 /// there is none, so the information is never lost.
-package enum SymbolStandIn {
+enum SymbolStandIn {
   private static let glyphs: [String: (unicode: String, ascii: String)] = [
     "globe": ("🌐", "(globe)"),
     "character.book.closed": ("📖", "(dictionary)"),
@@ -25,7 +25,7 @@ package enum SymbolStandIn {
   ]
 
   /// The stand-in for `name`, drawn with `unicode` characters or ASCII only.
-  package static func text(for name: String, unicode: Bool) -> String {
+  static func text(for name: String, unicode: Bool) -> String {
     let base = name.hasSuffix(".fill") && glyphs[name] == nil ? String(name.dropLast(5)) : name
     guard let glyph = glyphs[base] else { return "[\(TextWrapper.sanitized(name))]" }
     return unicode ? glyph.unicode : glyph.ascii

@@ -54,4 +54,6 @@ final class LanguagePicker: PopoverContent {
   }
 
   func tick(showing tree: ViewTree) throws -> SceneUpdate? { nil }
+
+  func interrupt() {}
 }

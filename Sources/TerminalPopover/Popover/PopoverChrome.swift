@@ -5,6 +5,8 @@ struct PopoverChrome {
   var frame: PopoverFrame
   var title: String
   var unicode: Bool
+  /// Shown on the bottom border while the provider works on a press or an edit.
+  var status: String? = nil
 
   /// Columns of content inside the border and its one-column padding.
   var contentWidth: Int { frame.width - 4 }
@@ -20,6 +22,7 @@ struct PopoverChrome {
     let name = " " + String(TextWrapper.sanitized(title).prefix(columns: max(frame.width - 6, 0))) + " "
     if frame.width >= 8 { put(name, style: [.bold], at: titleColumn(width: name.displayWidth), in: &top) }
     var bottom = cells(glyphs[2], glyphs[4], glyphs[3])
+    if let status { put(" \(status) ", style: .dim, at: 2, in: &bottom) }
     if total > contentHeight {
       let last = min(scroll + contentHeight, total)
       let more = (scroll > 0 ? (unicode ? "↑" : "^") : "") + (last < total ? (unicode ? "↓" : "v") : "")

@@ -17,4 +17,7 @@ protocol PopoverContent: AnyObject {
   /// What changed on its own since the last call, without waiting; `tree`
   /// is what is shown now.
   func tick(showing tree: ViewTree) throws -> SceneUpdate?
+  /// Stops the call in progress at once, from another thread; the content
+  /// cannot be used afterwards.
+  func interrupt()
 }

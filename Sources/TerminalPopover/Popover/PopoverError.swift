@@ -12,7 +12,7 @@ package enum PopoverError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .noTerminal(let code):
-      "cannot open the terminal /dev/tty (\(String(cString: strerror(code)))); use --press to drive the scene without one"
+      "cannot open the terminal /dev/tty (\(String(cString: strerror(code)))), so the popover cannot be drawn"
     case .unsupportedTerminal(let term):
       term.isEmpty
         ? "TERM is not set, so the popover cannot be drawn (set TERM to your terminal's type)"

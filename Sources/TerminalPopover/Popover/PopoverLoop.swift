@@ -28,6 +28,12 @@ final class PopoverLoop {
   private var focusMoved = false
   /// Set by Esc or `q`.
   private var dismissed = false
+  /// Keys that came while the content was working, in order.
+  private var pendingKeys: [Key] = []
+  /// Set while a call to the content takes long: the border says so.
+  private var working = false
+  /// The tree shown, laid out, by width and options.
+  private var layouts: [LayoutKey: SceneLayout] = [:]
 
   init(screen: TerminalScreen, content: any PopoverContent, first: ViewTree, title: String, placement: PopoverPlacement) {
     self.screen = screen
@@ -46,7 +52,7 @@ final class PopoverLoop {
     while true {
       if let signal = TerminalSignals.pending { throw PopoverError.interrupted(signal: signal) }
       draw()
-      if let key = screen.readKey() {
+      if let key = pendingKeys.isEmpty ? screen.readKey() : pendingKeys.removeFirst() {
         switch try handle(key) {
         case .some(.finished(let translation)): return .some(translation)
         case .some(.view(let next)): show(next)
@@ -54,13 +60,57 @@ final class PopoverLoop {
         }
         if dismissed { return nil }
       }
-      switch try content.tick(showing: tree) {
+      let shown = tree
+      switch try perform({ [content] in try content.tick(showing: shown) }) {
       case .some(.finished(let translation)): return .some(translation)
       case .some(.view(let next)): show(next)
       case nil: break
       }
+      if dismissed { return nil }
       if tree.isBusy { spinnerFrame += 1 }
     }
+  }
+
+  /// Calls the content on another thread and keeps the screen alive
+  /// meanwhile: Esc and Ctrl-C, SIGINT, SIGTERM and SIGHUP interrupt the
+  /// call; other keys wait for it to return.
+  private func perform(_ work: @escaping () throws -> SceneUpdate?) throws -> SceneUpdate? {
+    let call = BackgroundCall(work)
+    defer { working = false }
+    var waited = 0
+    while true {
+      if let result = call.result { return try result.get() }
+      if let signal = TerminalSignals.pending {
+        stop(call)
+        throw PopoverError.interrupted(signal: signal)
+      }
+      // A call that takes a moment gets the spinner; a quick one is not drawn for.
+      waited += 1
+      if waited > 5 {
+        working = true
+        spinnerFrame += 1
+        draw()
+      }
+      switch screen.readKey(waiting: waited > 5 ? 100 : 2) {
+      case .escape?:
+        stop(call)
+        dismissed = true
+        return nil
+      case .interrupt?:
+        stop(call)
+        throw PopoverError.interrupted(signal: SIGINT)
+      case let key?:
+        pendingKeys.append(key)
+      case nil:
+        break
+      }
+    }
+  }
+
+  /// Interrupts a call and waits for it to return (its runner is gone, so it does at once).
+  private func stop(_ call: BackgroundCall<SceneUpdate?>) {
+    content.interrupt()
+    call.wait()
   }
 
   // MARK: Keys
@@ -81,10 +131,10 @@ final class PopoverLoop {
     case .pageUp: scroll = max(scroll - max(visibleRows - 1, 1), 0)
     case .pageDown: scroll += max(visibleRows - 1, 1)
     case .enter:
-      if let field { return try content.submit(field.id) ?? { moveFocus(by: 1); return nil }() }
-      if let focused { return try content.press(focused.id) }
+      if let field { return try perform { [content] in try content.submit(field.id) } ?? { moveFocus(by: 1); return nil }() }
+      if let focused { return try perform { [content] in try content.press(focused.id) } }
     case .character(" ") where field == nil:
-      if let focused { return try content.press(focused.id) }
+      if let focused { return try perform { [content] in try content.press(focused.id) } }
     case .character("q") where field == nil:
       dismissed = true
     case .character(let character):
@@ -101,12 +151,16 @@ final class PopoverLoop {
     return nil
   }
 
-  private func insert(_ character: Character, into id: String) throws -> SceneUpdate {
+  private func insert(_ character: Character, into id: String) throws -> SceneUpdate? {
     var characters = Array(text(of: id))
     let caret = min(carets[id] ?? characters.count, characters.count)
     characters.insert(character, at: caret)
     carets[id] = caret + 1
-    return try content.edit(id, text: String(characters))
+    return try edit(id, text: String(characters))
+  }
+
+  private func edit(_ id: String, text: String) throws -> SceneUpdate? {
+    try perform { [content] in try content.edit(id, text: text) }
   }
 
   private func delete(in id: String, before: Bool) throws -> SceneUpdate? {
@@ -116,7 +170,7 @@ final class PopoverLoop {
     guard characters.indices.contains(index) else { return nil }
     characters.remove(at: index)
     carets[id] = index
-    return try content.edit(id, text: String(characters))
+    return try edit(id, text: String(characters))
   }
 
   private func moveCaret(_ id: String, by offset: Int) {
@@ -159,6 +213,7 @@ final class PopoverLoop {
 
   private func show(_ next: ViewTree) {
     tree = next
+    layouts = [:]
     focusFirstIfNeeded()
   }
 
@@ -170,11 +225,25 @@ final class PopoverLoop {
     return max(min(Self.preferredContentWidth, placement.maximumWidth(screen: size) - 4), 1)
   }
 
+  /// Lays the tree out again, unless it was laid out with these options
+  /// since it last changed: the loop draws ten times a second, and a long
+  /// text takes long to lay out.
   private func relayout(width: Int) {
-    let caret = focus.flatMap { carets[$0] } ?? 0
-    layout = SceneLayout(
-      tree.root, width: width,
-      options: LayoutOptions(focus: focus, caret: caret, spinnerFrame: spinnerFrame, unicode: screen.unicode))
+    let options = LayoutOptions(
+      focus: focus, caret: focus.flatMap { carets[$0] } ?? 0, spinnerFrame: spinnerFrame, unicode: screen.unicode)
+    let key = LayoutKey(width: width, options: options)
+    if let known = layouts[key] {
+      layout = known
+      return
+    }
+    if layouts.count > 8 { layouts = [:] }
+    layout = SceneLayout(tree.root, width: width, options: options)
+    layouts[key] = layout
+  }
+
+  private struct LayoutKey: Hashable {
+    var width: Int
+    var options: LayoutOptions
   }
 
   private func draw() {
@@ -195,7 +264,9 @@ final class PopoverLoop {
       drawTooSmall(size)
       return
     }
-    let chrome = PopoverChrome(frame: frame, title: title, unicode: screen.unicode)
+    let chrome = PopoverChrome(
+      frame: frame, title: title, unicode: screen.unicode,
+      status: working ? SceneLayout.spinner(frame: spinnerFrame, unicode: screen.unicode) + " working" : nil)
     if chrome.contentWidth < width { relayout(width: chrome.contentWidth) }
     visibleRows = chrome.contentHeight
     scrollToFocus()

@@ -29,8 +29,7 @@ package struct PopoverPresentation {
     let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
     guard descriptor >= 0 else { return false }
     close(descriptor)
-    let term = environment["TERM"] ?? ""
-    guard !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term) }
+    _ = try TerminalScreen.type(environment)
     return true
   }
 

@@ -18,6 +18,8 @@ final class ProviderSceneContent: PopoverContent {
 
   func submit(_ id: String) throws -> SceneUpdate? { nil }
 
+  func interrupt() { session.interruption() }
+
   /// The provider's redraws and finish. A scene that shows progress for
   /// longer than the session's deadline without a change has hung.
   func tick(showing tree: ViewTree) throws -> SceneUpdate? {

@@ -1,5 +1,5 @@
 /// A key the person pressed, decoded from the terminal.
-package enum Key: Equatable, Sendable {
+enum Key: Equatable, Sendable {
   case character(Character)
   case enter, escape, tab, backTab
   case up, down, left, right, home, end, pageUp, pageDown

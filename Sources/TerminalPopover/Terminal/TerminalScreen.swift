@@ -5,11 +5,11 @@ import Glibc
 /// popover works while stdin and stdout are pipes, in raw mode with keypad
 /// decoding, and restored by `restore()` (or, after a crash, by
 /// `TerminalSignals`).
-package final class TerminalScreen {
+final class TerminalScreen {
   /// Whether colours are drawn (the terminal has them and `NO_COLOR` is unset).
-  package let usesColor: Bool
+  let usesColor: Bool
   /// Whether Unicode symbols can be drawn.
-  package let unicode: Bool
+  let unicode: Bool
 
   private let file: UnsafeMutablePointer<FILE>
   private let screen: OpaquePointer
@@ -19,14 +19,15 @@ package final class TerminalScreen {
   /// Takes over the controlling terminal.
   /// - Throws: `PopoverError.noTerminal` without one,
   ///   `.unsupportedTerminal` when `TERM` cannot address the cursor.
-  package init(environment: [String: String]) throws(PopoverError) {
-    let term = environment["TERM"] ?? ""
-    guard !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term) }
+  init(environment: [String: String]) throws(PopoverError) {
+    let term = try Self.type(environment)
     unicode = TerminalLocale.prepare()
     guard let file = fopen("/dev/tty", "r+e") else { throw .noTerminal(errno: errno) }
     var mode = termios()
     tcgetattr(fileno(file), &mode)
+    TerminalSignals.install(terminal: fileno(file), mode: mode)
     guard let screen = newterm(term, file, file) else {
+      TerminalSignals.uninstall()
       fclose(file)
       throw .unsupportedTerminal(term)
     }
@@ -36,16 +37,16 @@ package final class TerminalScreen {
     guard let address = tigetstr("cup"), Int(bitPattern: address) > 0 else {
       endwin()
       delscreen(screen)
+      TerminalSignals.uninstall()
       fclose(file)
       throw .unsupportedTerminal(term)
     }
-    TerminalSignals.install(terminal: fileno(file), mode: mode, reset: Self.resetSequence())
+    TerminalSignals.setReset(Self.resetSequence())
     raw()
     noecho()
     nonl()
     keypad(th_stdscr(), true)
     set_escdelay(25)
-    wtimeout(th_stdscr(), 100)
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     usesColor = !noColor && has_colors()
     if usesColor {
@@ -57,11 +58,19 @@ package final class TerminalScreen {
 
   deinit { restore() }
 
+  /// The terminal's type from `TERM`.
+  /// - Throws: `PopoverError.unsupportedTerminal` for none or `dumb`, which cannot place the cursor.
+  static func type(_ environment: [String: String]) throws(PopoverError) -> String {
+    let term = environment["TERM"] ?? ""
+    guard !term.isEmpty, term != "dumb" else { throw .unsupportedTerminal(term) }
+    return term
+  }
+
   /// Rows and columns.
-  package var size: (rows: Int, columns: Int) { (Int(th_lines()), Int(th_columns())) }
+  var size: (rows: Int, columns: Int) { (Int(th_lines()), Int(th_columns())) }
 
   /// Replaces the screen with `lines` (each at its cell) and shows the caret at `cursor`, or hides it.
-  package func draw(_ lines: [(position: CellPosition, line: StyledLine)], cursor: CellPosition?) {
+  func draw(_ lines: [(position: CellPosition, line: StyledLine)], cursor: CellPosition?) {
     werase(th_stdscr())
     for (position, line) in lines {
       wmove(th_stdscr(), Int32(position.line), Int32(position.column))
@@ -81,8 +90,9 @@ package final class TerminalScreen {
     wrefresh(th_stdscr())
   }
 
-  /// The next key, waiting at most about 100 ms; nil when none came.
-  package func readKey() -> Key? {
+  /// The next key, waiting at most `milliseconds`; nil when none came.
+  func readKey(waiting milliseconds: Int32 = 100) -> Key? {
+    wtimeout(th_stdscr(), milliseconds)
     var code: wint_t = 0
     switch wget_wch(th_stdscr(), &code) {
     case KEY_CODE_YES: return Self.key(code: Int32(code))
@@ -102,7 +112,7 @@ package final class TerminalScreen {
   }
 
   /// Gives the terminal back as it was. Safe to call more than once.
-  package func restore() {
+  func restore() {
     guard !isRestored else { return }
     isRestored = true
     curs_set(1)

@@ -5,7 +5,7 @@ extension Character {
   /// The columns the character takes on a terminal: the sum of its scalars'
   /// `wcwidth`, as ncurses and terminal emulators count them (0 for
   /// combining marks and joiners, 2 for wide CJK and emoji).
-  package var displayWidth: Int {
+  var displayWidth: Int {
     var width = 0
     for scalar in unicodeScalars {
       let columns = wcwidth(wchar_t(bitPattern: scalar.value))
@@ -17,10 +17,10 @@ extension Character {
 
 extension StringProtocol {
   /// The columns the text takes on a terminal.
-  package var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+  var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
 
   /// The longest prefix that fits in `columns`.
-  package func prefix(columns: Int) -> Substring {
+  func prefix(columns: Int) -> Substring {
     var used = 0
     var end = startIndex
     for index in indices {

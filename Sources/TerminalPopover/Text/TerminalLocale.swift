@@ -3,14 +3,14 @@ import Synchronization
 
 /// The character set the terminal speaks. ncurses and `wcwidth` only know
 /// the width of non-ASCII characters under a UTF-8 `LC_CTYPE`.
-package enum TerminalLocale {
+enum TerminalLocale {
   private static let prepared = Mutex<Bool?>(nil)
 
   /// Adopts the user's locale; when its character set is not UTF-8, uses
   /// `C.UTF-8` for character classification only. Returns whether text can
   /// be UTF-8 (false: ASCII stand-ins are drawn).
   @discardableResult
-  package static func prepare() -> Bool {
+  static func prepare() -> Bool {
     prepared.withLock { state in
       if let state { return state }
       setlocale(LC_ALL, "")

@@ -1,9 +1,9 @@
 /// Breaks text into lines that fit a width in terminal columns.
-package enum TextWrapper {
+enum TextWrapper {
   /// Replaces what must not reach the terminal: tabs become spaces, carriage
   /// returns go, and every other control character becomes U+FFFD, so text
   /// from a provider or the caller cannot move the cursor or change modes.
-  package static func sanitized(_ text: String) -> String {
+  static func sanitized(_ text: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch scalar.value {
@@ -21,7 +21,7 @@ package enum TextWrapper {
   /// least 1). Words wider than a line are broken between characters, which
   /// is also how text without spaces (Chinese, Japanese) breaks. Each line
   /// break in the text starts a new line.
-  package static func wrap(_ text: String, width: Int) -> [String] {
+  static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(width, 1)
     var lines: [String] = []
     for paragraph in sanitized(text).split(separator: "\n", omittingEmptySubsequences: false) {

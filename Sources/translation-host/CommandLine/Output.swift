@@ -2,10 +2,13 @@ import Glibc
 
 /// Where a command writes: data to stdout, diagnostics to stderr.
 struct Output {
-  /// Writes data (a translation, a replacement) to stdout, all of it.
+  /// Writes data (a translation, a replacement) to stdout, all of it. When
+  /// stdout is a terminal, control characters other than newlines and tabs
+  /// are escaped, so text from a provider cannot drive the terminal (set
+  /// its title, write the clipboard); a pipe or file gets the bytes as they are.
   /// - Throws: a `CommandError` with exit code 74 when stdout cannot take it.
   func data(_ text: String) throws(CommandError) {
-    if let failure = write(STDOUT_FILENO, text) {
+    if let failure = write(STDOUT_FILENO, stdoutIsTerminal ? text.escapingControlCharacters() : text) {
       throw CommandError("cannot write to stdout: \(String(cString: strerror(failure)))", exitCode: .ioError)
     }
   }
