@@ -30,6 +30,7 @@ struct RunCommand: Command {
       Page Up, Page Down    scroll long content
       Esc, q                dismiss (q outside a field); nothing is written, exit 2
       Ctrl-C                interrupt; the terminal is restored, exit 130
+    Esc and Ctrl-C also stop a provider that is busy with a press or an edit.
 
     Without a terminal (or with --headless, or TERM=dumb), the scene is driven
     by --press: each label presses the button with that visible text (ignoring
