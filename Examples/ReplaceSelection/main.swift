@@ -4,9 +4,11 @@
 //
 //   ReplaceSelection [--view-only] [<text>]     (without <text>: stdin)
 //
-// With --view-only there is no replacement action, so the popover offers
-// no Replace button. Exit status: 0 replaced (or viewed), 1 dismissed,
-// 130 interrupted (Ctrl-C), 69 no provider or terminal.
+// With --view-only there is no replacement action: the provider is told
+// replacement is not allowed, so its Replace button is disabled or not
+// shown, and nothing is replaced. Exit status: 0 replaced (or viewed),
+// 1 dismissed, 130 interrupted (Ctrl-C in the popover), 69 no provider or
+// terminal.
 import Foundation
 import Translation
 

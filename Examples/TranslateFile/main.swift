@@ -17,14 +17,26 @@ let source = Locale.Language(identifier: arguments[0])
 let target = arguments.count == 2 ? Locale.Language(identifier: arguments[1]) : nil
 
 // Ask before translating: is the pair there at all?
-switch await LanguageAvailability().status(from: source, to: target) {
+let availability = LanguageAvailability()
+switch await availability.status(from: source, to: target) {
 case .installed:
   break
 case .supported:
   FileHandle.standardError.write(Data("TranslateFile: the provider supports this pair, but it is not installed\n".utf8))
   exit(69)
 case .unsupported:
-  FileHandle.standardError.write(Data("TranslateFile: the provider does not translate this pair\n".utf8))
+  // Also the answer when there is no provider or it cannot start, since
+  // status(from:to:) cannot throw; then there are no languages at all, and
+  // a session's error says what is missing.
+  var reason = "the provider does not translate this pair"
+  if await availability.supportedLanguages.isEmpty {
+    do {
+      try await TranslationSession(installedSource: source, target: target).prepareTranslation()
+    } catch let error as TranslationError {
+      reason = error.failureReason ?? "\(error)"
+    }
+  }
+  FileHandle.standardError.write(Data("TranslateFile: \(reason)\n".utf8))
   exit(69)
 }
 

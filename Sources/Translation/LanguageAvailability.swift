@@ -37,8 +37,13 @@ public final class LanguageAvailability: Sendable {
   /// Whether `source` can be translated into `target`; a nil target means
   /// the user's preferred language that is not the source (`LANGUAGE`,
   /// `LC_ALL`, `LC_MESSAGES`, `LANG`). Same-language pairs, such as
-  /// `en-US` → `en-GB`, are unsupported, and so is everything when the
-  /// provider cannot be asked.
+  /// `en-US` → `en-GB`, are unsupported.
+  ///
+  /// Everything is unsupported, too, when the provider cannot be asked (none
+  /// is installed, or it cannot start): this method cannot throw, as
+  /// Apple's. `supportedLanguages` is then empty, and a session's
+  /// `prepareTranslation()` throws `internalError`, whose `failureReason`
+  /// says what is missing.
   public func status(from source: Locale.Language, to target: Locale.Language?) async -> Status {
     guard let target = target ?? Self.preferredTarget(for: source), let languages = try? await languages() else {
       return .unsupported

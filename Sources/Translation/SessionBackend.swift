@@ -14,7 +14,11 @@ import TranslationHostCore
 /// on the cooperative pool. Only `interrupt()` crosses threads: it calls the
 /// session's `interruption` (kept under a mutex), which kills a runner's
 /// process group or shuts the service connection down, so the blocked
-/// request fails at once. A session that ended (a crash, a deadline, an
+/// request fails at once. While a session is being opened there is nothing
+/// to call yet: the interrupt is counted under the same mutex, and the
+/// launch that sees a new one closes its fresh session and throws instead
+/// of serving the request (a count rather than a flag, so that an
+/// interrupt with no launch in progress cannot fail a later one). A session that ended (a crash, a deadline, an
 /// interrupt) is replaced on the next request; so is one whose service went
 /// away for good, and that request is sent once more through the new
 /// session (the service again if it is back, the direct path if not).
@@ -31,8 +35,14 @@ actor SessionBackend: TranslationBackend {
   /// The environment the service is looked up with, or nil for the direct path only.
   private let serviceEnvironment: [String: String]?
   private var session: (any ProviderSession)?
-  /// The open session's `interruption`, for `interrupt()`.
-  private let interruption = Mutex<(@Sendable () -> Void)?>(nil)
+  /// The open session's `interruption`, for `interrupt()`, and how many
+  /// interrupts there were, for a launch in progress, which has none yet.
+  private let interruption = Mutex<Interruption>(Interruption())
+
+  private struct Interruption {
+    var interrupt: (@Sendable () -> Void)?
+    var count = 0
+  }
 
   /// A backend for `provider` that uses the service when the process's
   /// environment finds one running (`serviceEnvironment` overrides it; nil:
@@ -62,7 +72,10 @@ actor SessionBackend: TranslationBackend {
   }
 
   nonisolated func interrupt() {
-    interruption.withLock { $0?() }
+    interruption.withLock {
+      $0.count += 1
+      $0.interrupt?()
+    }
   }
 
   /// `request` on the session; once more on a new session when the service
@@ -82,16 +95,26 @@ actor SessionBackend: TranslationBackend {
   private func started() throws -> any ProviderSession {
     if let session, !session.hasEnded { return session }
     end()
+    let interruptsBefore = interruption.withLock(\.count)
     let opened = try ProviderLaunch.session(
       provider: provider, timeout: timeout, usesService: serviceEnvironment != nil,
       environment: serviceEnvironment ?? [:], notice: { _ in })
+    let interrupted = interruption.withLock {
+      guard $0.count == interruptsBefore else { return true }
+      $0.interrupt = opened.interruption
+      return false
+    }
+    guard !interrupted else {
+      // Interrupted while starting: the request must not be served.
+      opened.close()
+      throw CancellationError()
+    }
     session = opened
-    interruption.withLock { $0 = opened.interruption }
     return opened
   }
 
   private func end() {
-    interruption.withLock { $0 = nil }
+    interruption.withLock { $0.interrupt = nil }
     session?.close()
     session = nil
   }

@@ -7,11 +7,14 @@ import TranslationHostCore
 /// `translationPresentation(isPresented:text:attachmentAnchor:arrowEdge:replacementAction:)`.
 ///
 /// Returns when the person dismisses the popover or the provider finishes.
-/// A "Replace with Translation" button appears only when
-/// `replacementAction` is given, and `replacementAction` is called only
-/// with a complete replacement, after the terminal is restored. Changing
-/// `text` after the call has no effect, as with Apple's. If the language of
-/// the text cannot be detected, the person is asked for it first.
+/// `replacementAction` is called only with a complete replacement, after
+/// the terminal is restored. The Replace button is the provider's, and the
+/// host cannot remove it: without a `replacementAction` the provider is
+/// told that replacement is not allowed (`allowsReplacement` is false), so
+/// its button is disabled (Reverse) or not shown (Apertium), and no
+/// replacement is ever delivered. Changing `text` after the call has no
+/// effect, as with Apple's. If the language of the text cannot be detected,
+/// the person is asked for it first.
 ///
 /// The terminal is the process's controlling terminal (`/dev/tty`), so it
 /// works while stdin and stdout are redirected. The popover runs on a
@@ -19,9 +22,15 @@ import TranslationHostCore
 /// runs as for a `TranslationSession`: through the resident service when it
 /// is running, in a runner started here otherwise.
 ///
+/// Ctrl-C pressed in the popover is a key, not a signal (the terminal is
+/// in raw mode): it closes the popover and the call throws
+/// `CancellationError`. Signals sent to the process (SIGTERM, SIGHUP,
+/// SIGINT) are delivered to the app as usual, to its own handlers or
+/// default action, once the popover has restored the terminal.
+///
 /// - Throws: `TranslationError.internalError` when there is no terminal to
 ///   draw on or the provider fails (its reason says which), and
-///   `CancellationError` when the person interrupts with Ctrl-C.
+///   `CancellationError` when the person presses Ctrl-C in the popover.
 public func translationPresentation(
   text: String, attachmentAnchor: PopoverAttachmentAnchor = .screen, arrowEdge: Edge = .top,
   replacementAction: ((String) -> Void)? = nil

@@ -184,18 +184,25 @@ public final class TranslationSession: Sendable {
 
   /// Runs `work` unless the session was cancelled; a cancelled task or
   /// session interrupts the provider. Errors leave as `TranslationError`
-  /// (or `CancellationError` for a cancelled task).
+  /// (or `CancellationError` for a cancelled task). A cancellation that
+  /// came while `work` ran wins over its result, even when `work` returned:
+  /// between two requests to the provider there may be nothing to
+  /// interrupt.
   private func perform<T: Sendable>(_ work: () async throws -> T) async throws -> T {
     let cancelled = TranslationError.alreadyCancelled.because(
       "the session was cancelled with cancel(); create a new TranslationSession")
     guard !isCancelled else { throw cancelled }
+    let result: T
     do {
       try Task.checkCancellation()
-      return try await withTaskCancellationHandler(operation: work, onCancel: { [backend] in backend.interrupt() })
+      result = try await withTaskCancellationHandler(operation: work, onCancel: { [backend] in backend.interrupt() })
     } catch {
       if isCancelled { throw cancelled }
       if Task.isCancelled { throw CancellationError() }
       throw TranslationError.translating(error)
     }
+    if isCancelled { throw cancelled }
+    try Task.checkCancellation()
+    return result
   }
 }

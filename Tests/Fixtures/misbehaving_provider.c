@@ -254,6 +254,9 @@ static bool init(const tp_host *host) {
 #if defined(CRASH_IN_INIT)
   CRASH();
 #endif
+#if defined(SLOW_INIT)
+  sleep(3); /* starts, three seconds late (the library's cancel-while-starting tests) */
+#endif
 #if defined(INIT_FAILS)
   return false;
 #else

@@ -50,4 +50,15 @@ import Translation
     #expect(error.map { TranslationError.unableToIdentifyLanguage ~= $0 } == true)
     #expect(error?.failureReason?.contains("at least 20 characters") == true, "\(String(describing: error))")
   }
+
+  /// `status(from:to:)` cannot say why a provider cannot be asked; an app
+  /// finds the reason in a session's error.
+  @Test func withoutAProviderNothingIsSupportedAndASessionSaysWhy() async throws {
+    let missing = "/nonexistent/Gone.translationprovider"
+    #expect(await LanguageAvailability(provider: missing).supportedLanguages.isEmpty)
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("es"), provider: missing)
+    let error = await #expect(throws: TranslationError.self) { try await session.prepareTranslation() }
+    #expect(error.map { TranslationError.internalError ~= $0 } == true)
+    #expect(error?.failureReason?.contains("Gone.translationprovider") == true, "\(String(describing: error))")
+  }
 }

@@ -33,11 +33,26 @@ enum Providers {
 
   /// A bundle of `Tests/Fixtures/misbehaving_provider.c` built with `defines`
   /// (its pair is `en` → `en-x-upper`); the folder must outlive its use.
-  static func fixture(_ defines: [String], in directory: TemporaryDirectory) throws -> String {
+  /// Its runner's command line names `identifier`.
+  static func fixture(
+    _ defines: [String], in directory: TemporaryDirectory,
+    identifier: String = "org.example.fixture\(UInt32.random(in: 0...UInt32.max))"
+  ) throws -> String {
     let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
     let library = try CFixture.compile(source, defines: defines, name: "libFixture", in: directory)
-    let identifier = "org.example.fixture\(UInt32.random(in: 0...UInt32.max))"
     return try BundleFixture(name: "Fixture", identifier: identifier).write(name: "Fixture", in: directory, library: library)
+  }
+}
+
+/// Whether a process whose command line names `identifier` runs (a runner
+/// of that provider, started by this process or by a service).
+func runnerIsRunning(_ identifier: String) -> Bool {
+  let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return processes.contains { pid in
+    guard pid.allSatisfy(\.isNumber), let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+      return false
+    }
+    return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == identifier }
   }
 }
 

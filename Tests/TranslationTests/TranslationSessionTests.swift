@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import Translation
@@ -184,5 +185,43 @@ import Translation
     #expect(try await session.translate("still here").targetText == "STILL HERE")
     // Through the service: a new connection, and another runner (the first still hangs).
     #expect(service.map { $0.runners().count == 2 } ?? true)
+  }
+
+  /// A session on a fresh provider that takes seconds in `init` (`SLOW_INIT`),
+  /// its request in a task, returned once the provider's runner is up and
+  /// still starting (or the request ended first, which the tests' results
+  /// would show): what the caller does next happens while the session is
+  /// being opened, when there is no runner connection to interrupt yet.
+  private static func requestWhileStarting(in directory: TemporaryDirectory)
+    async throws -> (TranslationSession, Task<TranslationSession.Response, any Error>)
+  {
+    let identifier = "org.example.slowinit\(UInt32.random(in: 0...UInt32.max))"
+    let provider = try Providers.fixture(["SLOW_INIT"], in: directory, identifier: identifier)
+    let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
+    let ended = Mutex(false)
+    let request = Task {
+      defer { ended.withLock { $0 = true } }
+      return try await session.translate("started")
+    }
+    while !runnerIsRunning(identifier), !ended.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+    return (session, request)
+  }
+
+  @Test func cancelWhileTheProviderStartsStopsTheRequestAndEndsTheSession() async throws {
+    let directory = try TemporaryDirectory()
+    let (session, request) = try await Self.requestWhileStarting(in: directory)
+    session.cancel()
+    let error = await #expect(throws: TranslationError.self) { try await request.value }
+    #expect(error.map { TranslationError.alreadyCancelled ~= $0 } == true, "\(String(describing: error))")
+    let later = await #expect(throws: TranslationError.self) { try await session.translate("later") }
+    #expect(later.map { TranslationError.alreadyCancelled ~= $0 } == true)
+  }
+
+  @Test func aTaskCancelledWhileTheProviderStartsStopsItsRequestButNotTheSession() async throws {
+    let directory = try TemporaryDirectory()
+    let (session, request) = try await Self.requestWhileStarting(in: directory)
+    request.cancel()
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(try await session.translate("still here").targetText == "STILL HERE")
   }
 }
