@@ -104,7 +104,7 @@ final class RunnerPool: @unchecked Sendable {
 
   /// Closes runners idle for longer than `idleTimeout`.
   func closeIdleRunners() {
-    let cutoff = Syscalls.monotonicNanoseconds() - UInt64(idleTimeout * 1e9)
+    let cutoff = Deadline.before(idleTimeout)
     var expired: [RunnerClient] = []
     condition.lock()
     for (key, runners) in idle {

@@ -117,7 +117,7 @@ package final class ServiceClient {
   /// request), and a little more.
   private func roundTrip(_ request: ServiceRequest, timeout: Double) throws(ProtocolError) -> ServiceReply {
     try channel.send(request)
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(min(timeout * 3 + 5, 1e6) * 1e9)
+    let deadline = Deadline.after(timeout * 3 + 5)
     return try channel.receive(ServiceReply.self, deadline: deadline)
   }
 
@@ -144,7 +144,7 @@ package final class ServiceClient {
   /// served by this user. With `patience`, waits that many seconds for a
   /// restarting service to listen again.
   private static func open(_ location: ServiceLocation, patience: Double = 0) throws(ServiceError) -> FrameChannel {
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(patience * 1e9)
+    let deadline = Deadline.after(patience)
     while true {
       do {
         let fd = try UnixSocket.connect(to: location.socket)

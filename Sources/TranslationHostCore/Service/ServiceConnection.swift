@@ -31,7 +31,7 @@ final class ServiceConnection {
       }
       let request: ServiceRequest
       do {
-        let deadline = Syscalls.monotonicNanoseconds() + UInt64(server.configuration.requestArrivalSeconds * 1e9)
+        let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
         request = try channel.receive(ServiceRequest.self, deadline: deadline)
       } catch {
         guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return }
@@ -111,8 +111,8 @@ final class ServiceConnection {
       case .render:
         return .scene(try onScene { try $0.render() })
       case .waitForChange(let milliseconds):
-        let wait = UInt64(min(Double(milliseconds) / 1000, server.configuration.maximumTimeout) * 1e9)
-        return .scene(try onScene { try $0.waitForChange(until: Syscalls.monotonicNanoseconds() + wait) })
+        let wait = min(Double(milliseconds) / 1000, server.configuration.maximumTimeout)
+        return .scene(try onScene { try $0.waitForChange(until: Deadline.after(wait)) })
       case .takeChange:
         var expanded = false
         let update = try onScene { runner in
