@@ -60,6 +60,9 @@ struct ServeCommand: Command {
     let listener: Int32
     let ownedSocket: String?
     if let activated = try SocketActivation.listener() {
+      // systemd made the folder (DirectoryMode=0700); it is checked all the same.
+      guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
+      try location.checkFolder()
       (listener, ownedSocket) = (activated, nil)
       output.note("serving on the socket systemd passed (pid \(getpid()))")
     } else {
