@@ -8,6 +8,8 @@ import Foundation
 /// request (it was restarted, or crashed), the client reconnects and sends
 /// the request once more; if that fails too, or a scene was open (its runner
 /// is gone with the old connection), it throws `ServiceError.connectionLost`.
+/// A service that does not answer in time (`noAnswer`) or answers what this
+/// client cannot read (`badReply`) is not asked again.
 package final class ServiceClient {
   /// Where the service listens.
   package let location: ServiceLocation
@@ -33,14 +35,26 @@ package final class ServiceClient {
   /// The user's service, when one is running, answers, and sees what this
   /// process would see (the same provider folders, configuration and
   /// `TRANSLATION_HOST_*` variables); nil otherwise, so the caller takes the
-  /// direct path.
-  package static func running(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceClient? {
+  /// direct path. `notice` is told why when a service answers but cannot be
+  /// used (it speaks another protocol version, is served by another user, or
+  /// refused the connection), since the user may expect it to be.
+  package static func running(
+    environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void = { _ in }
+  ) -> ServiceClient? {
     guard let location = ServiceLocation.standard(environment: environment),
-      (try? FileStatus(path: location.socket, followingLinks: false)) != nil,
-      let client = try? connect(to: location),
-      client.serviceContext == ServiceContext.current(environment: environment)
+      (try? FileStatus(path: location.socket, followingLinks: false)) != nil
     else { return nil }
-    return client
+    let client: ServiceClient
+    do {
+      client = try connect(to: location)
+    } catch {
+      switch error {
+      case .versionMismatch, .refused: notice("not using the translation-host service: \(error)")
+      default: break
+      }
+      return nil
+    }
+    return client.serviceContext == ServiceContext.current(environment: environment) ? client : nil
   }
 
   /// Closes the connection; the service gives back any runner it held for it.
@@ -93,15 +107,19 @@ package final class ServiceClient {
     do {
       reply = try roundTrip(request, timeout: timeout)
     } catch {
-      guard mayRetry, error != .timedOut else {
-        throw .service(.connectionLost(location.socket, retried: false))
+      guard mayRetry, error == .closed || Self.isIO(error) else {
+        throw .service(failure(error, timeout: timeout, retried: false))
       }
       do {
         channel = try Self.open(location, patience: 3)
         try greet()
-        reply = try roundTrip(request, timeout: timeout)
       } catch {
         throw .service(.connectionLost(location.socket, retried: true))
+      }
+      do {
+        reply = try roundTrip(request, timeout: timeout)
+      } catch {
+        throw .service(failure(error, timeout: timeout, retried: true))
       }
     }
     if case .failure(let failure) = reply { throw failure }
@@ -117,16 +135,39 @@ package final class ServiceClient {
   /// request), and a little more.
   private func roundTrip(_ request: ServiceRequest, timeout: Double) throws(ProtocolError) -> ServiceReply {
     try channel.send(request)
-    let deadline = Deadline.after(timeout * 3 + 5)
-    return try channel.receive(ServiceReply.self, deadline: deadline)
+    return try channel.receive(ServiceReply.self, deadline: Deadline.after(Self.patience(timeout)))
+  }
+
+  /// How long the client waits for a reply to a request with `timeout`.
+  private static func patience(_ timeout: Double) -> Double { timeout * 3 + 5 }
+
+  /// The `timeout` of a hello: the service answers it without a provider.
+  private static let helloSeconds: Double = 2
+
+  private static func isIO(_ error: ProtocolError) -> Bool {
+    if case .io = error { return true }
+    return false
+  }
+
+  /// What a request with `timeout` that failed with `error` tells the caller.
+  private func failure(_ error: ProtocolError, timeout: Double, retried: Bool) -> ServiceError {
+    switch error {
+    case .closed, .io: .connectionLost(location.socket, retried: retried)
+    case .timedOut: .noAnswer(location.socket, seconds: Self.patience(timeout))
+    default: .badReply(location.socket, reason: error.description)
+    }
   }
 
   private func greet() throws(ServiceError) {
     let reply: ServiceReply
     do {
-      reply = try roundTrip(.hello(protocolVersion: ServiceProtocol.version, context: ""), timeout: 10)
-    } catch {
+      reply = try roundTrip(.hello(protocolVersion: ServiceProtocol.version, context: ""), timeout: Self.helloSeconds)
+    } catch .closed {
       throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
+    } catch .io(let errno) {
+      throw .socketFailed(location.socket, errno)
+    } catch {
+      throw failure(error, timeout: Self.helloSeconds, retried: false)
     }
     switch reply {
     case .hello(let version, let context) where version == ServiceProtocol.version: serviceContext = context

@@ -99,12 +99,11 @@ package final class ServiceSession: ProviderSession {
 
   private func request(_ request: ServiceRequest) throws(RunnerError) -> ServiceReply {
     let mayReconnect = client.mayRetry
-    let started = Syscalls.monotonicNanoseconds()
     guard connection.beginAttempt() else { throw .serviceFailed(.connectionLost(client.location.socket, retried: false)) }
     client.mayRetry = false
     let first = Result { () throws(ServiceFailure) in try client.exchange(request, timeout: timeout) }
     client.mayRetry = mayReconnect
-    guard connection.endAttempt(reconnecting: mayReconnect && Self.wasLost(first, after: started, timeout: timeout)) else {
+    guard connection.endAttempt(reconnecting: mayReconnect && Self.wasLost(first)) else {
       do { return try first.get() } catch { throw error.runnerError }
     }
     defer { connection.endReconnecting() }
@@ -113,12 +112,11 @@ package final class ServiceSession: ProviderSession {
   }
 
   /// Whether `outcome` is a connection that went away, rather than a
-  /// service that did not answer before the client's deadline (which
-  /// `ServiceClient` does not retry either: the request may still be served).
-  private static func wasLost(_ outcome: Result<ServiceReply, ServiceFailure>, after started: UInt64, timeout: Double) -> Bool {
+  /// service that did not answer before the client's deadline (`noAnswer`,
+  /// which `ServiceClient` does not retry either: the request may still be served).
+  private static func wasLost(_ outcome: Result<ServiceReply, ServiceFailure>) -> Bool {
     guard case .failure(.service(.connectionLost(_, retried: false))) = outcome else { return false }
-    // The client waits at least three deadlines (waiting for a runner, starting it, the request).
-    return Double(Syscalls.monotonicNanoseconds() - started) < timeout * 3 * 1e9
+    return true
   }
 
   /// The connection as `interruption` sees it from another thread: it may
