@@ -48,6 +48,16 @@ import TranslationHostCore
     return true
   }
 
+  /// A service (not started) whose misbehaving providers create `marker`,
+  /// in `folder`, when a translate request reaches them.
+  static func markingService(in folder: TemporaryDirectory) throws -> (service: ServiceProcess, marker: String) {
+    let marker = folder.path + "/received"
+    return (try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker]), marker)
+  }
+
+  /// Whether a request reached the provider: `marker` appeared (waiting as `eventually` does).
+  static func reached(_ marker: String) -> Bool { eventually { FileManager.default.fileExists(atPath: marker) } }
+
   /// A raw connection that has sent hello and `request`, and not read the replies.
   static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> Int32 {
     let fd = try UnixSocket.connect(to: service.location.socket)
@@ -165,14 +175,13 @@ import TranslationHostCore
   @Test func aClientThatLeavesMidRequestDoesNotLeakItsRunner() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let marker = folder.path + "/received"
-    let service = try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker])
+    let (service, marker) = try Self.markingService(in: folder)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     for _ in 0..<3 {
       unlink(marker)
       let fd = try Self.send(.translate(provider: slow, timeout: 10, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
-      try #require(Self.eventually { FileManager.default.fileExists(atPath: marker) }, "the request reached the provider")
+      try #require(Self.reached(marker), "the request reached the provider")
       close(fd)  // gone before the answer
     }
     // With one runner allowed, each departure must have given it back, or this would wait forever.
@@ -186,12 +195,11 @@ import TranslationHostCore
   @Test func aClientThatLeavesStopsItsRunnerAtOnce() throws {
     let folder = try TemporaryDirectory()
     let triggers = try Self.hostile("TEXT_TRIGGERS", in: folder)
-    let marker = folder.path + "/received"
-    let service = try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker])
+    let (service, marker) = try Self.markingService(in: folder)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: triggers, timeout: 600, source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
-    try #require(Self.eventually { FileManager.default.fileExists(atPath: marker) }, "the request reached the provider")
+    try #require(Self.reached(marker), "the request reached the provider")
     let hanging = try #require(service.runners().first)
     close(fd)
     #expect(Self.eventually { !service.runners().contains(hanging) }, "the runner of the departed client was stopped")
@@ -283,8 +291,7 @@ import TranslationHostCore
   @Test func sigtermAnswersTheAcceptedRequestThenExitsAndRemovesTheSocket() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let marker = folder.path + "/received"
-    let service = try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker])
+    let (service, marker) = try Self.markingService(in: folder)
     try service.start()
     _ = try ServiceClient.connect(to: service.location).languages(provider: slow)  // warm: the request below is only the slow part
     let location = service.location
@@ -295,7 +302,7 @@ import TranslationHostCore
       answer.withLock { $0 = try? client?.translate(["late"], from: "en", to: "en-x-upper", provider: slow) }
       finished.signal()
     }.start()
-    try #require(Self.eventually { FileManager.default.fileExists(atPath: marker) }, "the request reached the provider")
+    try #require(Self.reached(marker), "the request reached the provider")
     kill(service.pid, SIGTERM)
     #expect(finished.wait(timeout: .now() + 20) == .success)
     #expect(answer.withLock { $0 } == ["LATE"])

@@ -69,14 +69,38 @@ package final class ServiceClient {
   package func translate(
     _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Double = 30
   ) throws -> [String] {
-    let reply = try send(.translate(provider: Self.absolute(provider), timeout: timeout, source: source, target: target, texts: texts), timeout: timeout)
-    guard case .translations(let translations) = reply, translations.count == texts.count else { throw unexpected(reply) }
-    return translations
+    do {
+      return try Self.translate(texts, from: source, to: target, provider: Self.absolute(provider), timeout: timeout) {
+        (request) throws(ServiceFailure) in try exchange(request, timeout: timeout)
+      }
+    } catch { throw error.error }
   }
 
   /// The language pairs of `provider` (nil: the default) and their status.
   package func languages(provider: String? = nil, timeout: Double = 30) throws -> [LanguagePairStatus] {
-    let reply = try send(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
+    do {
+      return try Self.languages(provider: Self.absolute(provider), timeout: timeout) {
+        (request) throws(ServiceFailure) in try exchange(request, timeout: timeout)
+      }
+    } catch { throw error.error }
+  }
+
+  /// A translate request sent through `exchange`, its reply checked (one
+  /// translation per text); for the client and for `ServiceSession`.
+  static func translate(
+    _ texts: [String], from source: String, to target: String, provider: String?, timeout: Double,
+    through exchange: (ServiceRequest) throws(ServiceFailure) -> ServiceReply
+  ) throws(ServiceFailure) -> [String] {
+    let reply = try exchange(.translate(provider: provider, timeout: timeout, source: source, target: target, texts: texts))
+    guard case .translations(let translations) = reply, translations.count == texts.count else { throw unexpected(reply) }
+    return translations
+  }
+
+  /// A languages request sent through `exchange`, its reply checked; for the client and for `ServiceSession`.
+  static func languages(
+    provider: String?, timeout: Double, through exchange: (ServiceRequest) throws(ServiceFailure) -> ServiceReply
+  ) throws(ServiceFailure) -> [LanguagePairStatus] {
+    let reply = try exchange(.languages(provider: provider, timeout: timeout))
     guard case .languages(let pairs) = reply else { throw unexpected(reply) }
     return pairs
   }
@@ -84,7 +108,7 @@ package final class ServiceClient {
   /// The language of `text`, as `LanguageDetector.detect` finds it.
   package func detect(_ text: String) throws -> LanguageDetection {
     let reply = try send(.detect(text: text), timeout: 10)
-    guard case .detection(let detection) = reply else { throw unexpected(reply) }
+    guard case .detection(let detection) = reply else { throw Self.unexpected(reply) }
     return detection
   }
 
@@ -94,7 +118,7 @@ package final class ServiceClient {
   /// `ProviderResolution` would say it.
   package func openSession(provider: String?, timeout: Double, notice: (String) -> Void) throws -> ServiceSession {
     let reply = try send(.openSession(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
-    guard case .session(let bundle, let capabilities, let notices) = reply else { throw unexpected(reply) }
+    guard case .session(let bundle, let capabilities, let notices) = reply else { throw Self.unexpected(reply) }
     notices.forEach(notice)
     return ServiceSession(client: self, bundle: bundle, capabilities: capabilities, timeout: timeout)
   }
@@ -177,7 +201,7 @@ package final class ServiceClient {
     }
   }
 
-  func unexpected(_ reply: ServiceReply) -> ServiceFailure {
+  static func unexpected(_ reply: ServiceReply) -> ServiceFailure {
     .service(.badRequest("unexpected reply \(reply)"))
   }
 

@@ -57,7 +57,7 @@ package final class ServiceSession: ProviderSession {
 
   package func takeChange() throws(RunnerError) -> SceneUpdate? {
     let reply = try request(.takeChange)
-    guard case .change(let update, let expandedSheet) = reply else { throw client.unexpected(reply).runnerError }
+    guard case .change(let update, let expandedSheet) = reply else { throw ServiceClient.unexpected(reply).runnerError }
     wantsExpandedSheet = wantsExpandedSheet || expandedSheet
     return update
   }
@@ -68,17 +68,13 @@ package final class ServiceSession: ProviderSession {
   }
 
   package func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String] {
-    let reply = try request(.translate(provider: bundle.path, timeout: timeout, source: source, target: target, texts: texts))
-    guard case .translations(let translations) = reply, translations.count == texts.count else {
-      throw client.unexpected(reply).runnerError
-    }
-    return translations
+    do {
+      return try ServiceClient.translate(texts, from: source, to: target, provider: bundle.path, timeout: timeout, through: exchange)
+    } catch { throw error.runnerError }
   }
 
   package func languages() throws(RunnerError) -> [LanguagePairStatus] {
-    let reply = try request(.languages(provider: bundle.path, timeout: timeout))
-    guard case .languages(let pairs) = reply else { throw client.unexpected(reply).runnerError }
-    return pairs
+    do { return try ServiceClient.languages(provider: bundle.path, timeout: timeout, through: exchange) } catch { throw error.runnerError }
   }
 
   package func close() { client.close() }
@@ -93,8 +89,13 @@ package final class ServiceSession: ProviderSession {
 
   private func scene(_ request: ServiceRequest) throws(RunnerError) -> SceneUpdate {
     let reply = try self.request(request)
-    guard case .scene(let update) = reply else { throw client.unexpected(reply).runnerError }
+    guard case .scene(let update) = reply else { throw ServiceClient.unexpected(reply).runnerError }
     return update
+  }
+
+  /// `request` as `ServiceClient`'s shared requests take it.
+  private func exchange(_ request: ServiceRequest) throws(ServiceFailure) -> ServiceReply {
+    do { return try self.request(request) } catch { throw .runner(error) }
   }
 
   private func request(_ request: ServiceRequest) throws(RunnerError) -> ServiceReply {
