@@ -57,7 +57,8 @@ package final class ServiceClient {
     return client.serviceContext == ServiceContext.current(environment: environment) ? client : nil
   }
 
-  /// Closes the connection; the service gives back any runner it held for it.
+  /// Closes the connection; the service gives back a runner a scene held for
+  /// it, and stops (and closes) one that was working on a request.
   package func close() { UnixSocket.shutdown(channel.fd) }
 
   deinit { close() }

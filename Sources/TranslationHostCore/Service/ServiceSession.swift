@@ -83,8 +83,8 @@ package final class ServiceSession: ProviderSession {
   package var hasEnded: Bool { connection.isInterrupted }
 
   /// Shuts the connection down: the request in progress fails at once and
-  /// is not sent again, and the service gives its runner back once the
-  /// runner has answered (within the request's deadline).
+  /// is not sent again, and the service, seeing the client gone, stops the
+  /// runner that was working on it (`ClientWatcher`).
   package var interruption: @Sendable () -> Void { { [connection] in connection.interrupt() } }
 
   private func scene(_ request: ServiceRequest) throws(RunnerError) -> SceneUpdate {
