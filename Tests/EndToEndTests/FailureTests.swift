@@ -34,6 +34,7 @@ import TestSupport
     Case(testDescription: "no such button", defines: [], arguments: ["run", "--text", "hi", "--press", "Stop"], exitCode: 3, message: "no button 'Stop' in the scene; its buttons are 'Go'"),
     Case(testDescription: "usage", defines: [], arguments: ["run", "--press"], exitCode: 64, message: "missing value for '--press <label>'"),
     Case(testDescription: "bad timeout", defines: [], arguments: press + ["--timeout", "soon"], exitCode: 64, message: "'--timeout' needs a positive number of seconds"),
+    Case(testDescription: "a timeout beyond a day", defines: [], arguments: press + ["--timeout", "1e300"], exitCode: 64, message: "up to 86400, not '1e300'"),
     Case(testDescription: "bad tag", defines: [], arguments: ["translate", "--from", "english!", "--to", "es", "x"], exitCode: 64, message: "is not a BCP-47 language tag"),
     Case(testDescription: "empty text", defines: [], arguments: ["translate", "--from", "en", "--to", "en-x-upper", ""], exitCode: 65, message: "nothing to translate"),
   ]

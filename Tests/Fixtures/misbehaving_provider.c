@@ -214,9 +214,20 @@ static const tp_scene *create_scene(const tp_context *context) {
 
 static const tp_selected_text_scene_factory factory = {sizeof factory, create_scene};
 
+/* Creates the file $TP_FIXTURE_MARKER, when set: the tests' sign that a
+ * request reached the provider, instead of sleeping and hoping it did. */
+static void mark_request_received(void) {
+  const char *marker = getenv("TP_FIXTURE_MARKER");
+  if (marker) {
+    FILE *file = fopen(marker, "w");
+    if (file) fclose(file);
+  }
+}
+
 static tp_status translate(const char *source, const char *target, const tp_string *texts, size_t count,
                            const tp_translation_sink *sink, tp_string *message) {
   (void)message;
+  mark_request_received();
 #if defined(CRASH_IN_TRANSLATE)
   CRASH();
 #elif defined(SLOW_TRANSLATE)
@@ -256,6 +267,8 @@ static bool init(const tp_host *host) {
 #endif
 #if defined(SLOW_INIT)
   sleep(3); /* starts, three seconds late (the library's cancel-while-starting tests) */
+#elif defined(HANG_IN_INIT)
+  for (;;) pause(); /* never finishes loading (the service's cold-start tests) */
 #endif
 #if defined(INIT_FAILS)
   return false;

@@ -7,7 +7,7 @@ import TranslationHostCore
 
 /// The resident service against hostile and unlucky clients and providers:
 /// it answers what it can, refuses what it must, and stays up.
-@Suite(.serialized) struct ServiceRobustnessTests {
+@Suite(.serialized, .tags(.endToEnd)) struct ServiceRobustnessTests {
   static let fixture = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
   static let rot13 = ServiceProcess.buildDirectory + "/lib/translation-host/providers/Rot13.translationprovider"
 
@@ -36,6 +36,33 @@ import TranslationHostCore
   static func translateWorks(_ service: ServiceProcess) throws {
     let client = try ServiceClient.connect(to: service.location)
     #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: rot13) == ["Uryyb"])
+  }
+
+  /// Waits (up to 60 s, for a loaded machine) until `condition` holds; whether it did.
+  static func eventually(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    while !condition() {
+      guard Date() < deadline else { return false }
+      usleep(20_000)
+    }
+    return true
+  }
+
+  /// A service (not started) whose misbehaving providers create `marker`,
+  /// in `folder`, when a translate request reaches them.
+  static func markingService(in folder: TemporaryDirectory) throws -> (service: ServiceProcess, marker: String) {
+    let marker = folder.path + "/received"
+    return (try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker]), marker)
+  }
+
+  /// Whether a request reached the provider: `marker` appeared (waiting as `eventually` does).
+  static func reached(_ marker: String) -> Bool { eventually { FileManager.default.fileExists(atPath: marker) } }
+
+  /// A raw connection that has sent hello and `request`, and not read the replies.
+  static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> Int32 {
+    let fd = try UnixSocket.connect(to: service.location.socket)
+    try (hello + frame(request)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
+    return fd
   }
 
   // MARK: Many clients
@@ -148,20 +175,74 @@ import TranslationHostCore
   @Test func aClientThatLeavesMidRequestDoesNotLeakItsRunner() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let service = try ServiceProcess()
+    let (service, marker) = try Self.markingService(in: folder)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     for _ in 0..<3 {
-      let fd = try UnixSocket.connect(to: service.location.socket)
-      let request = Self.hello + Self.frame(.translate(provider: slow, timeout: 10, source: "en", target: "en-x-upper", texts: ["hi"]))
-      try request.withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
-      usleep(300_000)
+      unlink(marker)
+      let fd = try Self.send(.translate(provider: slow, timeout: 10, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+      try #require(Self.reached(marker), "the request reached the provider")
       close(fd)  // gone before the answer
     }
     // With one runner allowed, each departure must have given it back, or this would wait forever.
     let client = try ServiceClient.connect(to: service.location)
     #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: slow, timeout: 10) == ["HI"])
     #expect(service.runners().count == 1)
+  }
+
+  /// A client that leaves (or a library `cancel()`, which shuts the
+  /// connection down) frees its runner at once, not at the request's deadline.
+  @Test func aClientThatLeavesStopsItsRunnerAtOnce() throws {
+    let folder = try TemporaryDirectory()
+    let triggers = try Self.hostile("TEXT_TRIGGERS", in: folder)
+    let (service, marker) = try Self.markingService(in: folder)
+    try service.start(["--runners", "1"])
+    defer { service.stop() }
+    let fd = try Self.send(.translate(provider: triggers, timeout: 600, source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
+    try #require(Self.reached(marker), "the request reached the provider")
+    let hanging = try #require(service.runners().first)
+    close(fd)
+    #expect(Self.eventually { !service.runners().contains(hanging) }, "the runner of the departed client was stopped")
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: triggers, timeout: 10) == ["HI"])
+  }
+
+  /// Loading a provider happens on the request's thread: one that hangs in
+  /// `init` holds up its own request, not another provider's cold start.
+  @Test func aProviderThatHangsWhileLoadingDoesNotHoldUpOthers() throws {
+    let folder = try TemporaryDirectory()
+    let hanging = try Self.hostile("HANG_IN_INIT", in: folder)
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let fd = try Self.send(.translate(provider: hanging, timeout: 60, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+    defer { close(fd) }
+    try #require(Self.eventually { service.runners().count == 1 }, "the hanging provider's runner started")
+    let stuck = service.runners()[0]
+    defer { kill(stuck, SIGKILL) }  // its request then fails at once, and the service stops quickly
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13, timeout: 5) == ["Uryyb"])
+  }
+
+  /// Open popovers hold runners of their own: headless requests for the
+  /// same provider still get theirs.
+  @Test func openScenesDoNotStarveHeadlessRequests() throws {
+    let folder = try TemporaryDirectory()
+    let provider = try Self.hostile("WELL_BEHAVED", in: folder)
+    let service = try ServiceProcess()
+    try service.start(["--runners", "1"])
+    defer { service.stop() }
+    let popovers = try (0..<2).map { _ in try ServiceClient.connect(to: service.location) }
+    let sessions = try popovers.map { try $0.openSession(provider: provider, timeout: 10, notice: { _ in }) }
+    for session in sessions {
+      _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
+    }
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: provider, timeout: 5) == ["HI"])
+    #expect(service.runners().count == 3)
+    for session in sessions { try session.closeScene() }
+    // Back to the headless limit: the scenes' runners beyond it are closed.
+    #expect(Self.eventually { service.runners().count == 1 })
   }
 
   @Test func aCrashingProviderFailsOnlyItsRequest() throws {
@@ -193,12 +274,24 @@ import TranslationHostCore
     try Self.translateWorks(service)  // and a new one starts when needed
   }
 
+  /// An idle timeout longer than the machine has been up once made the
+  /// service trap when it looked for idle runners (the cutoff underflowed).
+  @Test func anIdleTimeoutLongerThanTheUptimeKeepsTheServiceUp() throws {
+    let service = try ServiceProcess()
+    try service.start(["--idle-timeout", "604800"])
+    defer { service.stop() }
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13) == ["Uryyb"])
+    #expect(try client.translate(["World"], from: "en", to: "en-x-rot13", provider: Self.rot13) == ["Jbeyq"])
+    #expect(service.runners().count == 1)
+  }
+
   // MARK: Stopping and restarting
 
   @Test func sigtermAnswersTheAcceptedRequestThenExitsAndRemovesTheSocket() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let service = try ServiceProcess()
+    let (service, marker) = try Self.markingService(in: folder)
     try service.start()
     _ = try ServiceClient.connect(to: service.location).languages(provider: slow)  // warm: the request below is only the slow part
     let location = service.location
@@ -209,7 +302,7 @@ import TranslationHostCore
       answer.withLock { $0 = try? client?.translate(["late"], from: "en", to: "en-x-upper", provider: slow) }
       finished.signal()
     }.start()
-    usleep(300_000)
+    try #require(Self.reached(marker), "the request reached the provider")
     kill(service.pid, SIGTERM)
     #expect(finished.wait(timeout: .now() + 20) == .success)
     #expect(answer.withLock { $0 } == ["LATE"])
@@ -235,8 +328,8 @@ import TranslationHostCore
 
   // MARK: Who may connect
 
-  @Test func anotherUsersConnectionIsRefusedByItsCredentials() throws {
-    try #require(getuid() == 0, "needs root to act as a second user")
+  @Test(.enabled(if: getuid() == 0, "needs root to act as a second user"))
+  func anotherUsersConnectionIsRefusedByItsCredentials() throws {
     let service = try ServiceProcess()
     try service.start()
     defer { service.stop() }
@@ -290,10 +383,6 @@ import TranslationHostCore
     Start(testDescription: "a folder others may enter", prepare: { service in
       try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     }, message: "has mode 755, which lets others in; the service's folder must be a folder owned by you with mode 0700: run 'chmod 700"),
-    Start(testDescription: "a folder another user owns", prepare: { service in
-      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      chown(service.location.folder, 65534, 65534)
-    }, message: "is owned by uid 65534, not by you"),
     Start(testDescription: "a symbolic link for a folder", prepare: { service in
       try FileManager.default.createSymbolicLink(atPath: service.location.folder, withDestinationPath: service.home.path)
     }, message: "is not a folder"),
@@ -302,6 +391,19 @@ import TranslationHostCore
       close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
     }, message: nil),
   ]
+
+  /// Giving a folder away takes root (`chown`).
+  static let startsAsRoot: [Start] = [
+    Start(testDescription: "a folder another user owns", prepare: { service in
+      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      chown(service.location.folder, 65534, 65534)
+    }, message: "is owned by uid 65534, not by you"),
+  ]
+
+  @Test(.enabled(if: getuid() == 0, "needs root to give a folder to another user"), arguments: startsAsRoot)
+  func aFolderOfAnotherUserIsRefusedAtStart(_ test: Start) throws {
+    try theFolderAndSocketAreCheckedAtStart(test)
+  }
 
   @Test(arguments: starts) func theFolderAndSocketAreCheckedAtStart(_ test: Start) throws {
     let service = try ServiceProcess()
@@ -318,6 +420,22 @@ import TranslationHostCore
     }
   }
 
+  @Test func socketActivationChecksTheFolderToo() throws {
+    let service = try ServiceProcess()
+    let folder = service.home.path + "/run/translation-host"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let listener = try UnixSocket.listen(at: folder + "/socket")
+    defer { close(listener) }
+    // Run to its end here: `start` would wait for an answer that systemd's backlog never gives.
+    let pid = try Syscalls.spawn(
+      "/bin/sh", arguments: ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" serve 2>\"$1\"", ServiceProcess.executable, service.log],
+      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: 3)], newProcessGroup: true)
+    let status = try Syscalls.wait(pid)
+    #expect((status >> 8) & 0xff == 1)
+    let log = try String(contentsOfFile: service.log, encoding: .utf8)
+    #expect(log.contains("\(folder): has mode 755, which lets others in"), "\(log)")
+  }
+
   @Test func aSecondServiceIsRefusedWhileTheFirstAnswers() throws {
     let service = try ServiceProcess()
     try service.start()
@@ -327,4 +445,9 @@ import TranslationHostCore
     #expect(second.stderr.contains("a translation-host service is already running on \(service.location.socket)"))
     try Self.translateWorks(service)
   }
+}
+
+extension Tag {
+  /// Tests that start the built `translation-host` (named as in EndToEndTests, so one filter selects both).
+  @Tag static var endToEnd: Self
 }

@@ -1,24 +1,29 @@
+import FoundationEssentials
+
 /// Turns a provider reference (`--provider`, a client's choice, or nothing)
 /// into a bundle that may run.
 package enum ProviderResolution {
   /// The bundle `reference` names (a path, an identifier or a name), or the
   /// default provider when it is nil. What runs is always read afresh from
   /// disk, never taken from the registry cache.
-  /// - Parameter notice: receives one-line notices (how the default was
-  ///   chosen) and manifest warnings.
-  package static func bundle(named reference: String?, notice: (String) -> Void) throws -> ProviderBundle {
+  /// - Parameters:
+  ///   - environment: where the search folders and the default-provider list are (the service passes its own).
+  ///   - notice: receives one-line notices (how the default was chosen) and manifest warnings.
+  package static func bundle(
+    named reference: String?, environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
+  ) throws -> ProviderBundle {
     let path: String
     let label: String
     if let reference, isPath(reference) {
       path = reference
       label = reference
     } else {
-      let snapshot = ProviderRegistry.standard().scan()
+      let snapshot = ProviderRegistry.standard(environment: environment).scan()
       if let reference {
         path = try snapshot.entry(named: reference).path
         label = reference
       } else {
-        let choice = DefaultChoice.choose(from: snapshot, preferences: (try? DefaultPreferences.standard().read().identifiers) ?? [])
+        let choice = DefaultChoice.choose(from: snapshot, preferences: (try? DefaultPreferences.standard(environment: environment).read().identifiers) ?? [])
         guard let entry = choice.entry else {
           throw RegistryError.noProviders(searched: snapshot.searchPath.folders.map(\.path))
         }

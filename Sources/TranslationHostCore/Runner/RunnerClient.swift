@@ -50,17 +50,8 @@ package final class RunnerClient: ProviderSession {
   package static func launch(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double, settings: String = "{}"
   ) throws(RunnerError) -> RunnerClient {
-    let client = try start(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
-    let reply = try client.request(
-      .hello(
-        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
-        executablePath: bundle.executablePath, settings: settings))
-    guard case .ready(let version, let capabilities, let sandbox) = reply else { throw client.unexpected(reply) }
-    guard version == RunnerProtocol.version else {
-      throw client.protocolViolation(.versionMismatch(host: RunnerProtocol.version, runner: version))
-    }
-    client.capabilities = capabilities
-    client.sandbox = sandbox
+    let client = try spawn(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
+    try client.hello(settings: settings)
     return client
   }
 
@@ -68,9 +59,38 @@ package final class RunnerClient: ProviderSession {
   /// bundle's own policy, with the runner found next to the host and the
   /// user's settings for the provider.
   package static func launch(bundle: ProviderBundle, timeout: Double) throws -> RunnerClient {
-    try launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(),
-      timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
+    let launch = try Launch(bundle: bundle)
+    return try RunnerClient.launch(
+      bundle: bundle, policy: launch.policy, runnerPath: launch.runnerPath, timeout: timeout, settings: launch.settings)
+  }
+
+  /// What starting a runner for a bundle as every front end does takes: the
+  /// bundle's policy, the runner next to the host, the user's settings.
+  package struct Launch: Sendable {
+    package var policy: SandboxPolicy
+    package var runnerPath: String
+    package var settings: String
+
+    package init(bundle: ProviderBundle) throws {
+      policy = try SandboxPolicy.forBundle(bundle)
+      runnerPath = try RunnerLocator.locate()
+      settings = try SettingsStore.standard().effectiveJSON(for: bundle)
+    }
+  }
+
+  /// The second half of `launch`: has the runner load the provider with
+  /// `settings`, within the deadline; a runner that fails it is ended.
+  package func hello(settings: String) throws(RunnerError) {
+    let reply = try request(
+      .hello(
+        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
+        executablePath: bundle.executablePath, settings: settings))
+    guard case .ready(let version, let capabilities, let sandbox) = reply else { throw unexpected(reply) }
+    guard version == RunnerProtocol.version else {
+      throw protocolViolation(.versionMismatch(host: RunnerProtocol.version, runner: version))
+    }
+    self.capabilities = capabilities
+    self.sandbox = sandbox
   }
 
   /// The layers a runner puts in force for `bundle` under `policy` on this
@@ -78,14 +98,18 @@ package final class RunnerClient: ProviderSession {
   package static func probeSandbox(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
   ) throws(RunnerError) -> [SandboxLayer] {
-    let client = try start(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
+    let client = try spawn(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
     defer { client.close() }
     let reply = try client.request(.describeSandbox)
     guard case .sandbox(let layers) = reply else { throw client.unexpected(reply) }
     return layers
   }
 
-  private static func start(
+  /// The first half of `launch`: starts the runner process, which waits for
+  /// `hello`. Split so that the resident service can spawn on the thread
+  /// the runner's parent-death signal follows, and load the provider (which
+  /// may take long, or hang until the deadline) on the caller's thread.
+  package static func spawn(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
   ) throws(RunnerError) -> RunnerClient {
     let (hostFD, runnerFD): (Int32, Int32)
@@ -186,7 +210,7 @@ package final class RunnerClient: ProviderSession {
     if let ending { throw ending }
     // A frame that has started arriving gets the usual deadline to complete.
     while !hasChange && channel.hasPendingInput {
-      let message = try receive(deadline: Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9))
+      let message = try receive(deadline: Deadline.after(timeout))
       if case .reply(let reply) = message { throw unexpected(reply) }
     }
     return try change()
@@ -271,7 +295,7 @@ package final class RunnerClient: ProviderSession {
     if let ending { throw ending }
     precondition(!isClosed, "request on a runner the host closed")
     do { try channel.send(request) } catch { throw failure(error) }
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(timeout * 1e9)
+    let deadline = Deadline.after(timeout)
     while true {
       if case .reply(let reply) = try receive(deadline: deadline) {
         if case .failure(let failure) = reply { throw mapped(failure) }

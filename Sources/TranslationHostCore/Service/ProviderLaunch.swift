@@ -7,7 +7,7 @@ import Foundation
 package enum ProviderLaunch {
   /// A session with `provider` (a bundle id, name or path; nil: the default).
   ///
-  /// With `usesService`, asks `ServiceClient.running(environment:)` first;
+  /// With `usesService`, asks `ServiceClient.running(environment:notice:)` first;
   /// without, or when no service answers, resolves the provider here and
   /// starts its runner, on the calling thread, which must outlive the runner
   /// (its parent-death signal follows the thread). `notice` receives what
@@ -19,7 +19,7 @@ package enum ProviderLaunch {
     provider: String?, timeout: Double, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
   ) throws -> any ProviderSession {
-    if usesService, let service = ServiceClient.running(environment: environment) {
+    if usesService, let service = ServiceClient.running(environment: environment, notice: notice) {
       return try service.openSession(provider: provider, timeout: timeout, notice: notice)
     }
     let bundle = try ProviderResolution.bundle(named: provider, notice: notice)

@@ -1,13 +1,16 @@
 import Foundation
 
-/// Starts runners for the service from one thread that lives as long as the
+/// Spawns runners for the service from one thread that lives as long as the
 /// service.
 ///
 /// A runner asks the kernel to kill it when its parent goes
 /// (`PR_SET_PDEATHSIG`), and for the kernel the parent is the *thread* that
 /// spawned it. A runner spawned from a connection's thread would die when
 /// that connection ends, and one spawned from a Dispatch worker when the
-/// pool retires the worker; so every launch happens here, one at a time.
+/// pool retires the worker; so every spawn happens here, one at a time.
+/// Only the spawn: loading the provider (`hello`: `dlopen`, the provider's
+/// `init`) runs on the caller's thread, so that a provider that hangs while
+/// loading holds up its own request and no other provider's cold start.
 final class RunnerLauncher: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [@Sendable () -> Void] = []
@@ -19,20 +22,25 @@ final class RunnerLauncher: @unchecked Sendable {
   }
 
   /// Starts a sandboxed runner for `bundle` exactly as the direct path does
-  /// (`RunnerClient.launch(bundle:timeout:)`), on the launcher thread.
+  /// (`RunnerClient.launch(bundle:timeout:)`): spawned on the launcher
+  /// thread, the provider loaded on this one.
   func launch(_ bundle: ProviderBundle, timeout: Double) throws -> RunnerClient {
+    let launch = try RunnerClient.Launch(bundle: bundle)
     let done = DispatchSemaphore(value: 0)
     let outcome = Outcome()
     condition.lock()
     jobs.append {
-      do { outcome.client = try RunnerClient.launch(bundle: bundle, timeout: timeout) } catch { outcome.error = error }
+      outcome.result = Result { () throws(RunnerError) in
+        try RunnerClient.spawn(bundle: bundle, policy: launch.policy, runnerPath: launch.runnerPath, timeout: timeout)
+      }
       done.signal()
     }
     condition.signal()
     condition.unlock()
     done.wait()
-    if let error = outcome.error { throw error }
-    return outcome.client!
+    let client = try outcome.result!.get()
+    try client.hello(settings: launch.settings)
+    return client
   }
 
   private func loop() {
@@ -48,7 +56,6 @@ final class RunnerLauncher: @unchecked Sendable {
   /// A launch's result, handed from the launcher thread to the caller, who
   /// waits on a semaphore and reads it after.
   private final class Outcome: @unchecked Sendable {
-    var client: RunnerClient?
-    var error: (any Error)?
+    var result: Result<RunnerClient, RunnerError>?
   }
 }

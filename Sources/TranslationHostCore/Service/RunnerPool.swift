@@ -11,6 +11,13 @@ import Foundation
 /// is given a fresh one; a runner that dies during a request fails only that
 /// request. When a provider's files or settings change, its older runners
 /// are closed as they come back.
+///
+/// A scene (an open popover) pins its runner for as long as it is open,
+/// which may be minutes; so scene runners are counted apart, up to
+/// `scenesPerProvider`, and never against `runnersPerProvider`: open
+/// popovers cannot make headless requests for their provider wait. A scene
+/// takes an idle runner when there is one, and its runner joins the idle
+/// ones when the scene closes if the provider has room for it.
 final class RunnerPool: @unchecked Sendable {
   /// Which runners are interchangeable.
   struct Key: Hashable, Sendable {
@@ -20,25 +27,29 @@ final class RunnerPool: @unchecked Sendable {
   }
 
   let runnersPerProvider: Int
+  let scenesPerProvider: Int
   let idleTimeout: Double
   private let launcher = RunnerLauncher()
   private let condition = NSCondition()
   private var idle: [Key: [(runner: RunnerClient, since: UInt64)]] = [:]
-  /// Runners idle, in use or being started, per key.
+  /// Runners idle, in use for a request or being started for one, per key.
   private var live: [Key: Int] = [:]
+  /// Runners held by scenes or being started for one, per key.
+  private var scenes: [Key: Int] = [:]
   /// The newest key of each bundle path; runners of older ones are retired.
   private var current: [String: Key] = [:]
   private var isClosed = false
 
-  init(runnersPerProvider: Int, idleTimeout: Double) {
-    precondition(runnersPerProvider > 0 && idleTimeout > 0)
+  init(runnersPerProvider: Int, scenesPerProvider: Int, idleTimeout: Double) {
+    precondition(runnersPerProvider > 0 && scenesPerProvider > 0 && idleTimeout > 0)
     self.runnersPerProvider = runnersPerProvider
+    self.scenesPerProvider = scenesPerProvider
     self.idleTimeout = idleTimeout
   }
 
   /// A runner for `resolution`, its deadline set to `timeout`, for the
-  /// caller alone until it gives it back with `checkin`.
-  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Double) throws -> RunnerClient {
+  /// caller alone until it gives it back with `checkin` (with the same `forScene`).
+  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Double, forScene: Bool = false) throws -> RunnerClient {
     let key = resolution.key
     let deadline = Date(timeIntervalSinceNow: timeout)
     var retired: [RunnerClient] = []
@@ -63,18 +74,23 @@ final class RunnerPool: @unchecked Sendable {
           live[key, default: 0] -= 1
           continue
         }
+        if forScene {
+          live[key, default: 0] -= 1
+          scenes[key, default: 0] += 1
+        }
         condition.unlock()
         runner.timeout = timeout
         return runner
       }
-      if live[key, default: 0] < runnersPerProvider {
-        live[key, default: 0] += 1
+      let (count, limit) = forScene ? (scenes[key, default: 0], scenesPerProvider) : (live[key, default: 0], runnersPerProvider)
+      if count < limit {
+        adjust(key, forScene: forScene, by: 1)
         condition.unlock()
         do {
           return try launcher.launch(resolution.bundle, timeout: timeout)
         } catch {
           condition.lock()
-          live[key, default: 0] -= 1
+          adjust(key, forScene: forScene, by: -1)
           condition.broadcast()
           condition.unlock()
           throw error
@@ -88,10 +104,17 @@ final class RunnerPool: @unchecked Sendable {
   }
 
   /// Takes a runner back: warm for the next request, or closed if it ended,
-  /// is not quiet, belongs to an older version of its provider, or the pool is closing.
-  func checkin(_ runner: RunnerClient, key: Key) {
+  /// is not quiet, is not `reusable` (its client left and it was
+  /// interrupted), belongs to an older version of its provider, or the pool is closing.
+  /// A scene's runner is kept only while the provider has fewer than `runnersPerProvider`.
+  func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) {
     condition.lock()
-    let keep = !isClosed && current[key.path] == key && runner.isReady
+    if forScene {
+      scenes[key, default: 0] -= 1
+      live[key, default: 0] += 1
+    }
+    let room = !forScene || live[key, default: 0] <= runnersPerProvider
+    let keep = reusable && room && !isClosed && current[key.path] == key && runner.isReady
     if keep {
       idle[key, default: []].append((runner, Syscalls.monotonicNanoseconds()))
     } else {
@@ -104,7 +127,7 @@ final class RunnerPool: @unchecked Sendable {
 
   /// Closes runners idle for longer than `idleTimeout`.
   func closeIdleRunners() {
-    let cutoff = Syscalls.monotonicNanoseconds() - UInt64(idleTimeout * 1e9)
+    let cutoff = Deadline.before(idleTimeout)
     var expired: [RunnerClient] = []
     condition.lock()
     for (key, runners) in idle {
@@ -134,6 +157,10 @@ final class RunnerPool: @unchecked Sendable {
   var liveRunners: Int {
     condition.lock()
     defer { condition.unlock() }
-    return live.values.reduce(0, +)
+    return live.values.reduce(0, +) + scenes.values.reduce(0, +)
+  }
+
+  private func adjust(_ key: Key, forScene: Bool, by change: Int) {
+    if forScene { scenes[key, default: 0] += change } else { live[key, default: 0] += change }
   }
 }

@@ -8,6 +8,8 @@ import Foundation
 /// request (it was restarted, or crashed), the client reconnects and sends
 /// the request once more; if that fails too, or a scene was open (its runner
 /// is gone with the old connection), it throws `ServiceError.connectionLost`.
+/// A service that does not answer in time (`noAnswer`) or answers what this
+/// client cannot read (`badReply`) is not asked again.
 package final class ServiceClient {
   /// Where the service listens.
   package let location: ServiceLocation
@@ -33,17 +35,30 @@ package final class ServiceClient {
   /// The user's service, when one is running, answers, and sees what this
   /// process would see (the same provider folders, configuration and
   /// `TRANSLATION_HOST_*` variables); nil otherwise, so the caller takes the
-  /// direct path.
-  package static func running(environment: [String: String] = ProcessInfo.processInfo.environment) -> ServiceClient? {
+  /// direct path. `notice` is told why when a service answers but cannot be
+  /// used (it speaks another protocol version, is served by another user, or
+  /// refused the connection), since the user may expect it to be.
+  package static func running(
+    environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void = { _ in }
+  ) -> ServiceClient? {
     guard let location = ServiceLocation.standard(environment: environment),
-      (try? FileStatus(path: location.socket, followingLinks: false)) != nil,
-      let client = try? connect(to: location),
-      client.serviceContext == ServiceContext.current(environment: environment)
+      (try? FileStatus(path: location.socket, followingLinks: false)) != nil
     else { return nil }
-    return client
+    let client: ServiceClient
+    do {
+      client = try connect(to: location)
+    } catch {
+      switch error {
+      case .versionMismatch, .refused: notice("not using the translation-host service: \(error)")
+      default: break
+      }
+      return nil
+    }
+    return client.serviceContext == ServiceContext.current(environment: environment) ? client : nil
   }
 
-  /// Closes the connection; the service gives back any runner it held for it.
+  /// Closes the connection; the service gives back a runner a scene held for
+  /// it, and stops (and closes) one that was working on a request.
   package func close() { UnixSocket.shutdown(channel.fd) }
 
   deinit { close() }
@@ -55,14 +70,38 @@ package final class ServiceClient {
   package func translate(
     _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Double = 30
   ) throws -> [String] {
-    let reply = try send(.translate(provider: Self.absolute(provider), timeout: timeout, source: source, target: target, texts: texts), timeout: timeout)
-    guard case .translations(let translations) = reply, translations.count == texts.count else { throw unexpected(reply) }
-    return translations
+    do {
+      return try Self.translate(texts, from: source, to: target, provider: Self.absolute(provider), timeout: timeout) {
+        (request) throws(ServiceFailure) in try exchange(request, timeout: timeout)
+      }
+    } catch { throw error.error }
   }
 
   /// The language pairs of `provider` (nil: the default) and their status.
   package func languages(provider: String? = nil, timeout: Double = 30) throws -> [LanguagePairStatus] {
-    let reply = try send(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
+    do {
+      return try Self.languages(provider: Self.absolute(provider), timeout: timeout) {
+        (request) throws(ServiceFailure) in try exchange(request, timeout: timeout)
+      }
+    } catch { throw error.error }
+  }
+
+  /// A translate request sent through `exchange`, its reply checked (one
+  /// translation per text); for the client and for `ServiceSession`.
+  static func translate(
+    _ texts: [String], from source: String, to target: String, provider: String?, timeout: Double,
+    through exchange: (ServiceRequest) throws(ServiceFailure) -> ServiceReply
+  ) throws(ServiceFailure) -> [String] {
+    let reply = try exchange(.translate(provider: provider, timeout: timeout, source: source, target: target, texts: texts))
+    guard case .translations(let translations) = reply, translations.count == texts.count else { throw unexpected(reply) }
+    return translations
+  }
+
+  /// A languages request sent through `exchange`, its reply checked; for the client and for `ServiceSession`.
+  static func languages(
+    provider: String?, timeout: Double, through exchange: (ServiceRequest) throws(ServiceFailure) -> ServiceReply
+  ) throws(ServiceFailure) -> [LanguagePairStatus] {
+    let reply = try exchange(.languages(provider: provider, timeout: timeout))
     guard case .languages(let pairs) = reply else { throw unexpected(reply) }
     return pairs
   }
@@ -70,7 +109,7 @@ package final class ServiceClient {
   /// The language of `text`, as `LanguageDetector.detect` finds it.
   package func detect(_ text: String) throws -> LanguageDetection {
     let reply = try send(.detect(text: text), timeout: 10)
-    guard case .detection(let detection) = reply else { throw unexpected(reply) }
+    guard case .detection(let detection) = reply else { throw Self.unexpected(reply) }
     return detection
   }
 
@@ -80,7 +119,7 @@ package final class ServiceClient {
   /// `ProviderResolution` would say it.
   package func openSession(provider: String?, timeout: Double, notice: (String) -> Void) throws -> ServiceSession {
     let reply = try send(.openSession(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
-    guard case .session(let bundle, let capabilities, let notices) = reply else { throw unexpected(reply) }
+    guard case .session(let bundle, let capabilities, let notices) = reply else { throw Self.unexpected(reply) }
     notices.forEach(notice)
     return ServiceSession(client: self, bundle: bundle, capabilities: capabilities, timeout: timeout)
   }
@@ -93,15 +132,19 @@ package final class ServiceClient {
     do {
       reply = try roundTrip(request, timeout: timeout)
     } catch {
-      guard mayRetry, error != .timedOut else {
-        throw .service(.connectionLost(location.socket, retried: false))
+      guard mayRetry, error == .closed || Self.isIO(error) else {
+        throw .service(failure(error, timeout: timeout, retried: false))
       }
       do {
         channel = try Self.open(location, patience: 3)
         try greet()
-        reply = try roundTrip(request, timeout: timeout)
       } catch {
         throw .service(.connectionLost(location.socket, retried: true))
+      }
+      do {
+        reply = try roundTrip(request, timeout: timeout)
+      } catch {
+        throw .service(failure(error, timeout: timeout, retried: true))
       }
     }
     if case .failure(let failure) = reply { throw failure }
@@ -117,16 +160,39 @@ package final class ServiceClient {
   /// request), and a little more.
   private func roundTrip(_ request: ServiceRequest, timeout: Double) throws(ProtocolError) -> ServiceReply {
     try channel.send(request)
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(min(timeout * 3 + 5, 1e6) * 1e9)
-    return try channel.receive(ServiceReply.self, deadline: deadline)
+    return try channel.receive(ServiceReply.self, deadline: Deadline.after(Self.patience(timeout)))
+  }
+
+  /// How long the client waits for a reply to a request with `timeout`.
+  private static func patience(_ timeout: Double) -> Double { timeout * 3 + 5 }
+
+  /// The `timeout` of a hello: the service answers it without a provider.
+  private static let helloSeconds: Double = 2
+
+  private static func isIO(_ error: ProtocolError) -> Bool {
+    if case .io = error { return true }
+    return false
+  }
+
+  /// What a request with `timeout` that failed with `error` tells the caller.
+  private func failure(_ error: ProtocolError, timeout: Double, retried: Bool) -> ServiceError {
+    switch error {
+    case .closed, .io: .connectionLost(location.socket, retried: retried)
+    case .timedOut: .noAnswer(location.socket, seconds: Self.patience(timeout))
+    default: .badReply(location.socket, reason: error.description)
+    }
   }
 
   private func greet() throws(ServiceError) {
     let reply: ServiceReply
     do {
-      reply = try roundTrip(.hello(protocolVersion: ServiceProtocol.version, context: ""), timeout: 10)
-    } catch {
+      reply = try roundTrip(.hello(protocolVersion: ServiceProtocol.version, context: ""), timeout: Self.helloSeconds)
+    } catch .closed {
       throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
+    } catch .io(let errno) {
+      throw .socketFailed(location.socket, errno)
+    } catch {
+      throw failure(error, timeout: Self.helloSeconds, retried: false)
     }
     switch reply {
     case .hello(let version, let context) where version == ServiceProtocol.version: serviceContext = context
@@ -136,7 +202,7 @@ package final class ServiceClient {
     }
   }
 
-  func unexpected(_ reply: ServiceReply) -> ServiceFailure {
+  static func unexpected(_ reply: ServiceReply) -> ServiceFailure {
     .service(.badRequest("unexpected reply \(reply)"))
   }
 
@@ -144,7 +210,7 @@ package final class ServiceClient {
   /// served by this user. With `patience`, waits that many seconds for a
   /// restarting service to listen again.
   private static func open(_ location: ServiceLocation, patience: Double = 0) throws(ServiceError) -> FrameChannel {
-    let deadline = Syscalls.monotonicNanoseconds() + UInt64(patience * 1e9)
+    let deadline = Deadline.after(patience)
     while true {
       do {
         let fd = try UnixSocket.connect(to: location.socket)

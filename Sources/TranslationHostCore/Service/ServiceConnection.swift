@@ -8,21 +8,27 @@ import FoundationEssentials
 /// answered with a `badRequest` failure (and the connection closed when the
 /// stream can no longer be followed). A scene pins a runner to the connection
 /// until the scene is closed or the client goes; either way the runner goes
-/// back to the pool (or is closed), never lost.
+/// back to the pool (or is closed), never lost. A client that leaves while a
+/// runner works for it has that runner stopped and closed (`ClientWatcher`).
 final class ServiceConnection {
   private let channel: FrameChannel
   private let server: ServiceServer
   private var greeted = false
   /// The runner a scene holds, and its key.
   private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
+  private let watcher: ClientWatcher
 
   init(fd: Int32, server: ServiceServer) {
     channel = FrameChannel(fd: fd)
+    watcher = ClientWatcher(client: fd)
     self.server = server
   }
 
   func serve() {
-    defer { release() }
+    defer {
+      watcher.stop()
+      release()
+    }
     while true {
       if channel.pendingByteCount == 0 {
         // Idle between requests: wait for the next one, or for the service to stop.
@@ -31,7 +37,7 @@ final class ServiceConnection {
       }
       let request: ServiceRequest
       do {
-        let deadline = Syscalls.monotonicNanoseconds() + UInt64(server.configuration.requestArrivalSeconds * 1e9)
+        let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
         request = try channel.receive(ServiceRequest.self, deadline: deadline)
       } catch {
         guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return }
@@ -101,7 +107,9 @@ final class ServiceConnection {
       case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
         let resolution = try server.resolutions.resolve(provider)
         if let pinned, pinned.key != resolution.key { release() }
-        if pinned == nil { pinned = (try server.pool.checkout(resolution, timeout: clamped(timeout)), resolution.key) }
+        if pinned == nil {
+          pinned = (try server.pool.checkout(resolution, timeout: clamped(timeout), forScene: true), resolution.key)
+        }
         return .scene(
           try onScene { try $0.openScene(inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target) })
       case .performAction(let id):
@@ -111,8 +119,8 @@ final class ServiceConnection {
       case .render:
         return .scene(try onScene { try $0.render() })
       case .waitForChange(let milliseconds):
-        let wait = UInt64(min(Double(milliseconds) / 1000, server.configuration.maximumTimeout) * 1e9)
-        return .scene(try onScene { try $0.waitForChange(until: Syscalls.monotonicNanoseconds() + wait) })
+        let wait = min(Double(milliseconds) / 1000, server.configuration.maximumTimeout)
+        return .scene(try onScene { try $0.waitForChange(until: Deadline.after(wait)) })
       case .takeChange:
         var expanded = false
         let update = try onScene { runner in
@@ -123,7 +131,7 @@ final class ServiceConnection {
       case .closeScene:
         if let (runner, key) = pinned {
           pinned = nil
-          defer { server.pool.checkin(runner, key: key) }
+          defer { server.pool.checkin(runner, key: key, forScene: true) }
           try runner.closeScene()
         }
         return .done
@@ -138,17 +146,17 @@ final class ServiceConnection {
     _ resolution: ResolutionCache.Resolution, timeout: Double, _ body: (RunnerClient) throws -> T
   ) throws -> T {
     let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
-    defer { server.pool.checkin(runner, key: resolution.key) }
-    return try body(runner)
+    defer { server.pool.checkin(runner, key: resolution.key, reusable: !watcher.hasInterrupted) }
+    return try watcher.watching(runner.interruption) { try body(runner) }
   }
 
   /// Runs `body` on the scene's runner; a runner that ended is given back (and so closed).
   private func onScene<Update>(_ body: (RunnerClient) throws -> Update) throws -> Update {
     guard let (runner, _) = pinned else { throw ServiceError.badRequest("no scene is open; send openScene first") }
     do {
-      return try body(runner)
+      return try watcher.watching(runner.interruption) { try body(runner) }
     } catch {
-      if runner.hasEnded { release() }
+      if runner.hasEnded || watcher.hasInterrupted { release() }
       throw error
     }
   }
@@ -159,7 +167,8 @@ final class ServiceConnection {
   private func release() {
     guard let (runner, key) = pinned else { return }
     pinned = nil
-    if !runner.hasEnded { try? runner.closeScene() }
-    server.pool.checkin(runner, key: key)
+    let reusable = !watcher.hasInterrupted
+    if reusable && !runner.hasEnded { try? runner.closeScene() }
+    server.pool.checkin(runner, key: key, forScene: true, reusable: reusable)
   }
 }

@@ -23,6 +23,10 @@ package enum ServiceError: Error, Equatable, CustomStringConvertible {
   /// The service went away mid-request, and again after one reconnect (or
   /// while a scene was open, which cannot be replayed).
   case connectionLost(String, retried: Bool)
+  /// The service did not answer within `seconds` (the request may still be served; it is not sent again).
+  case noAnswer(String, seconds: Double)
+  /// The service sent a reply this client cannot read (not a reply of this protocol, or too big).
+  case badReply(String, reason: String)
   /// A failure the service reported from another domain; `kind` says how bad.
   case remote(Kind, String)
 
@@ -60,6 +64,10 @@ package enum ServiceError: Error, Equatable, CustomStringConvertible {
       "the translation-host service on \(path) went away during the request"
         + (retried ? " and again after reconnecting" : " while a scene was open")
         + "; check it with 'systemctl --user status translation-host', or pass --no-service"
+    case .noAnswer(let path, let seconds):
+      "the translation-host service on \(path) did not answer within \(Self.format(seconds)) s; it may be stuck: check it with 'systemctl --user status translation-host' and restart it, or pass --no-service"
+    case .badReply(let path, let reason):
+      "the translation-host service on \(path) sent a reply this client cannot read (\(reason)); restart the service after updating translation-host, or pass --no-service"
     case .remote(_, let message):
       message
     }

@@ -15,6 +15,9 @@ package final class ServiceServer: @unchecked Sendable {
     package var idleTimeout: Double = 300
     /// Warm runners per provider at most; more requests for it wait.
     package var runnersPerProvider = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// Runners per provider held by open scenes (popovers) at most, apart
+    /// from `runnersPerProvider`; more scenes for it wait, then fail as busy.
+    package var scenesPerProvider = 16
     /// Connections served at once; more are refused.
     package var maximumConnections = 128
     /// Seconds a request that has begun to arrive has to arrive whole.
@@ -49,7 +52,9 @@ package final class ServiceServer: @unchecked Sendable {
     self.socketPath = socketPath
     self.configuration = configuration
     self.log = log
-    pool = RunnerPool(runnersPerProvider: configuration.runnersPerProvider, idleTimeout: configuration.idleTimeout)
+    pool = RunnerPool(
+      runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
+      idleTimeout: configuration.idleTimeout)
     resolutions = ResolutionCache(environment: environment)
     context = ServiceContext.current(environment: environment)
     do { (stopSignal, stopTrigger) = try Syscalls.socketPair() } catch { throw .socketFailed("(stop signal)", error) }
@@ -78,11 +83,25 @@ package final class ServiceServer: @unchecked Sendable {
   package func run() {
     // Runners idle too long are closed from here, once a second at most.
     let reapInterval = Int32(min(1000, max(50, configuration.idleTimeout * 250)))
+    var loggedDescriptorShortage = false
     while true {
       guard let ready = try? UnixSocket.waitReadable([listener, stopSignal], milliseconds: reapInterval) else { continue }
       if ready[1] { break }
       pool.closeIdleRunners()
-      if ready[0], let connection = try? UnixSocket.accept(listener) { admit(connection) }
+      guard ready[0] else { continue }
+      do {
+        admit(try UnixSocket.accept(listener))
+      } catch where [EMFILE, ENFILE].contains(error.rawValue) {
+        // The connection stays queued, so the listener stays readable: wait
+        // for descriptors to be freed instead of spinning on it.
+        if !loggedDescriptorShortage {
+          log("cannot accept a connection: \(error); waiting for connections to close (logged once)")
+          loggedDescriptorShortage = true
+        }
+        usleep(100_000)
+      } catch {
+        continue  // the client left before it was accepted (ECONNABORTED and the like)
+      }
     }
     Syscalls.close(listener)
     if let socketPath { UnixSocket.unlink(socketPath) }

@@ -57,7 +57,7 @@ package final class ServiceSession: ProviderSession {
 
   package func takeChange() throws(RunnerError) -> SceneUpdate? {
     let reply = try request(.takeChange)
-    guard case .change(let update, let expandedSheet) = reply else { throw client.unexpected(reply).runnerError }
+    guard case .change(let update, let expandedSheet) = reply else { throw ServiceClient.unexpected(reply).runnerError }
     wantsExpandedSheet = wantsExpandedSheet || expandedSheet
     return update
   }
@@ -68,17 +68,13 @@ package final class ServiceSession: ProviderSession {
   }
 
   package func translate(_ texts: [String], from source: String, to target: String) throws(RunnerError) -> [String] {
-    let reply = try request(.translate(provider: bundle.path, timeout: timeout, source: source, target: target, texts: texts))
-    guard case .translations(let translations) = reply, translations.count == texts.count else {
-      throw client.unexpected(reply).runnerError
-    }
-    return translations
+    do {
+      return try ServiceClient.translate(texts, from: source, to: target, provider: bundle.path, timeout: timeout, through: exchange)
+    } catch { throw error.runnerError }
   }
 
   package func languages() throws(RunnerError) -> [LanguagePairStatus] {
-    let reply = try request(.languages(provider: bundle.path, timeout: timeout))
-    guard case .languages(let pairs) = reply else { throw client.unexpected(reply).runnerError }
-    return pairs
+    do { return try ServiceClient.languages(provider: bundle.path, timeout: timeout, through: exchange) } catch { throw error.runnerError }
   }
 
   package func close() { client.close() }
@@ -87,24 +83,28 @@ package final class ServiceSession: ProviderSession {
   package var hasEnded: Bool { connection.isInterrupted }
 
   /// Shuts the connection down: the request in progress fails at once and
-  /// is not sent again, and the service gives its runner back once the
-  /// runner has answered (within the request's deadline).
+  /// is not sent again, and the service, seeing the client gone, stops the
+  /// runner that was working on it (`ClientWatcher`).
   package var interruption: @Sendable () -> Void { { [connection] in connection.interrupt() } }
 
   private func scene(_ request: ServiceRequest) throws(RunnerError) -> SceneUpdate {
     let reply = try self.request(request)
-    guard case .scene(let update) = reply else { throw client.unexpected(reply).runnerError }
+    guard case .scene(let update) = reply else { throw ServiceClient.unexpected(reply).runnerError }
     return update
+  }
+
+  /// `request` as `ServiceClient`'s shared requests take it.
+  private func exchange(_ request: ServiceRequest) throws(ServiceFailure) -> ServiceReply {
+    do { return try self.request(request) } catch { throw .runner(error) }
   }
 
   private func request(_ request: ServiceRequest) throws(RunnerError) -> ServiceReply {
     let mayReconnect = client.mayRetry
-    let started = Syscalls.monotonicNanoseconds()
     guard connection.beginAttempt() else { throw .serviceFailed(.connectionLost(client.location.socket, retried: false)) }
     client.mayRetry = false
     let first = Result { () throws(ServiceFailure) in try client.exchange(request, timeout: timeout) }
     client.mayRetry = mayReconnect
-    guard connection.endAttempt(reconnecting: mayReconnect && Self.wasLost(first, after: started, timeout: timeout)) else {
+    guard connection.endAttempt(reconnecting: mayReconnect && Self.wasLost(first)) else {
       do { return try first.get() } catch { throw error.runnerError }
     }
     defer { connection.endReconnecting() }
@@ -113,12 +113,11 @@ package final class ServiceSession: ProviderSession {
   }
 
   /// Whether `outcome` is a connection that went away, rather than a
-  /// service that did not answer before the client's deadline (which
-  /// `ServiceClient` does not retry either: the request may still be served).
-  private static func wasLost(_ outcome: Result<ServiceReply, ServiceFailure>, after started: UInt64, timeout: Double) -> Bool {
+  /// service that did not answer before the client's deadline (`noAnswer`,
+  /// which `ServiceClient` does not retry either: the request may still be served).
+  private static func wasLost(_ outcome: Result<ServiceReply, ServiceFailure>) -> Bool {
     guard case .failure(.service(.connectionLost(_, retried: false))) = outcome else { return false }
-    // The client waits at least three deadlines (waiting for a runner, starting it, the request).
-    return Double(Syscalls.monotonicNanoseconds() - started) < timeout * 3 * 1e9
+    return true
   }
 
   /// The connection as `interruption` sees it from another thread: it may

@@ -86,9 +86,9 @@ struct CommandError: Error {
     switch error {
     case .remote(.usage, _): .usage
     case .remote(.unavailable, _): .providerUnavailable
-    case .busy: .deadlineExceeded
+    case .busy, .noAnswer: .deadlineExceeded
     case .remote(.failure, _), .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused,
-      .badRequest, .versionMismatch, .connectionLost:
+      .badRequest, .versionMismatch, .connectionLost, .badReply:
       .failure
     }
   }

@@ -14,6 +14,8 @@ struct ProviderOptions {
   static let timeoutSpec = OptionSpec.option(
     "timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout))).")
   static let defaultTimeout = 30.0
+  /// The longest `--timeout`: a day; a deadline is there to end a provider that hangs.
+  static let longestTimeout = 86_400.0
 
   var provider: String?
   var timeout: Double
@@ -29,9 +31,11 @@ struct ProviderOptions {
 
   /// The `--timeout` value, checked.
   static func timeout(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) -> Double {
-    guard let timeout = arguments.value("timeout").map({ Double($0) }) ?? defaultTimeout, timeout.isFinite, timeout > 0
+    guard let timeout = arguments.value("timeout").map({ Double($0) }) ?? defaultTimeout, timeout > 0, timeout <= longestTimeout
     else {
-      throw .usage("'--timeout' needs a positive number of seconds, not '\(arguments.value("timeout") ?? "")'", of: command)
+      throw .usage(
+        "'--timeout' needs a positive number of seconds up to \(Int(longestTimeout)), not '\(arguments.value("timeout") ?? "")'",
+        of: command)
     }
     return timeout
   }

@@ -28,7 +28,7 @@ struct DetectCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
-    let service = usesService ? ServiceClient.running() : nil
+    let service = usesService ? ServiceClient.running(notice: output.note) : nil
     let detection = try service?.detect(input.text) ?? LanguageDetector.detect(input.text)
     if json {
       try output.json(detection)

@@ -31,13 +31,18 @@ struct ServeCommand: Command {
     .option("max-connections", "count", help: "Connections served at once; more are refused (default: 128)."),
   ]
 
+  /// The longest `--idle-timeout`: a runner idle for a week might as well start again.
+  static let longestIdleTimeout: Double = 7 * 86_400
+
   var configuration = ServiceServer.Configuration()
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'", of: Self.self) }
     if let text = arguments.value("idle-timeout") {
-      guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-        throw .usage("'--idle-timeout' needs a positive number of seconds, not '\(text)'", of: Self.self)
+      guard let seconds = Double(text), seconds > 0, seconds <= Self.longestIdleTimeout else {
+        throw .usage(
+          "'--idle-timeout' needs a positive number of seconds up to \(Int(Self.longestIdleTimeout)) (a week), not '\(text)'",
+          of: Self.self)
       }
       configuration.idleTimeout = seconds
     }
@@ -55,6 +60,9 @@ struct ServeCommand: Command {
     let listener: Int32
     let ownedSocket: String?
     if let activated = try SocketActivation.listener() {
+      // systemd made the folder (DirectoryMode=0700); it is checked all the same.
+      guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
+      try location.checkFolder()
       (listener, ownedSocket) = (activated, nil)
       output.note("serving on the socket systemd passed (pid \(getpid()))")
     } else {

@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import TestSupport
+import TranslationHostCore
+
+/// What the client says when the service misbehaves: each failure its own
+/// error, and only a connection that went away is tried again.
+@Suite struct ServiceClientTests {
+  /// How the stand-in service treats a client.
+  enum Behaviour: Sendable {
+    /// Answers hello, then never answers.
+    case silent
+    /// Answers hello, then sends a reply of no known kind.
+    case garbage
+    /// Answers hello, then closes the connection.
+    case closes
+    /// Answers hello with a reply of no known kind.
+    case garbledHello
+    /// Answers hello as a service of protocol 99.
+    case otherVersion
+  }
+
+  /// A stand-in for `translation-host serve` on a socket of its own, counting connections.
+  final class StandIn: @unchecked Sendable {
+    let folder: TemporaryDirectory
+    let location: ServiceLocation
+    let connections = Mutex(0)
+    private let listener: Int32
+
+    /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their `XDG_RUNTIME_DIR`.
+    init(_ behaviour: Behaviour, runtime: String? = nil) throws {
+      folder = try TemporaryDirectory()
+      location = runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
+      try UnixSocket.makeFolder(location.folder, mode: 0o700)
+      listener = try UnixSocket.listen(at: location.socket)
+      Thread { [self, listener] in
+        while let fd = try? UnixSocket.accept(listener) {
+          connections.withLock { $0 += 1 }
+          Thread { Self.serve(FrameChannel(fd: fd), behaviour) }.start()
+        }
+      }.start()
+    }
+
+    deinit {
+      UnixSocket.shutdown(listener)  // wakes the accepting thread
+      Syscalls.close(listener)
+    }
+
+    static let garbage: [UInt8] = [0, 0, 0, 1, 99]
+
+    private static func serve(_ channel: FrameChannel, _ behaviour: Behaviour) {
+      guard (try? channel.receive(ServiceRequest.self)) != nil else { return }
+      if case .garbledHello = behaviour {
+        try? garbage.withUnsafeBytes { try Syscalls.writeAll(channel.fd, $0) }
+        _ = try? channel.receive(ServiceRequest.self)  // until the client leaves
+        return
+      }
+      let version = if case .otherVersion = behaviour { 99 } else { ServiceProtocol.version }
+      try? channel.send(ServiceReply.hello(protocolVersion: version, context: ""))
+      guard (try? channel.receive(ServiceRequest.self)) != nil else { return }
+      switch behaviour {
+      case .garbage: try? garbage.withUnsafeBytes { try Syscalls.writeAll(channel.fd, $0) }
+      case .closes: return
+      case .silent, .garbledHello, .otherVersion: break
+      }
+      _ = try? channel.receive(ServiceRequest.self)  // until the client leaves
+    }
+  }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var behaviour: Behaviour
+    var error: @Sendable (String) -> ServiceError
+    var connections: Int
+  }
+
+  static let cases: [Case] = [
+    Case(testDescription: "no answer in time", behaviour: .silent, error: { .noAnswer($0, seconds: 5.75) }, connections: 1),
+    Case(testDescription: "an unreadable reply", behaviour: .garbage,
+         error: { .badReply($0, reason: "malformed message: unknown reply 99") }, connections: 1),
+    Case(testDescription: "a connection that goes away, twice", behaviour: .closes,
+         error: { .connectionLost($0, retried: true) }, connections: 2),
+  ]
+
+  @Test(arguments: cases) func eachFailureIsItsOwnErrorAndOnlyALostConnectionIsRetried(_ test: Case) throws {
+    let service = try StandIn(test.behaviour)
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(throws: test.error(service.location.socket)) {
+      try client.translate(["hi"], from: "en", to: "es", timeout: 0.25)
+    }
+    #expect(service.connections.withLock { $0 } == test.connections)
+  }
+
+  @Test func anUnreadableHelloIsReportedAsSuch() throws {
+    let service = try StandIn(.garbledHello)
+    #expect(throws: ServiceError.badReply(service.location.socket, reason: "malformed message: unknown reply 99")) {
+      try ServiceClient.connect(to: service.location)
+    }
+  }
+
+  @Test func aServiceOfAnotherVersionIsNotUsedAndTheUserIsToldWhy() throws {
+    let runtime = try TemporaryDirectory()
+    let service = try StandIn(.otherVersion, runtime: runtime.path)
+    var notices: [String] = []
+    #expect(ServiceClient.running(environment: ["XDG_RUNTIME_DIR": runtime.path], notice: { notices.append($0) }) == nil)
+    let mismatch = ServiceError.versionMismatch(service: 99, client: ServiceProtocol.version)
+    #expect(notices == ["not using the translation-host service: \(mismatch)"])
+    #expect(service.connections.withLock { $0 } == 1)
+  }
+}
