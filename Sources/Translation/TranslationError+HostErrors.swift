@@ -36,8 +36,11 @@ extension TranslationError {
     switch error {
     case .connectionLost(let path, let retried):
       "the translation-host service on \(path) "
-        + (retried ? "went away during the request and again after reconnecting" : "did not answer the request in time")
+        + (retried ? "went away during the request and again after reconnecting" : "went away while a scene was open")
         + "; check it with 'systemctl --user status translation-host'"
+    case .noAnswer(let path, let seconds):
+      "the translation-host service on \(path) did not answer within \(Int(seconds.rounded(.up))) s; "
+        + "check it with 'systemctl --user status translation-host'"
     case .busy(let provider, let seconds):
       "every runner of provider '\(provider)' of the translation-host service stayed busy for \(Int(seconds.rounded(.up))) s; try again"
     default:
