@@ -151,14 +151,22 @@ import Translation
     return (session, service)
   }
 
+  /// Starts a request the fixture never answers, and gives it a moment to reach the provider.
+  private static func startHanging(
+    _ session: TranslationSession
+  ) async throws -> (ContinuousClock.Instant, Task<TranslationSession.Response, any Error>) {
+    let started = ContinuousClock.now
+    let hanging = Task { try await session.translate("hang") }
+    try await Task.sleep(for: .milliseconds(300))
+    return (started, hanging)
+  }
+
   @Test(arguments: [false, true])
   func cancelStopsTheRequestInProgressAndEndsTheSession(throughService: Bool) async throws {
     let directory = try TemporaryDirectory()
     let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
     defer { service?.stop(waiting: 1) }
-    let started = ContinuousClock.now
-    let hanging = Task { try await session.translate("hang") }
-    try await Task.sleep(for: .milliseconds(300))
+    let (started, hanging) = try await Self.startHanging(session)
     session.cancel()
     let error = await #expect(throws: TranslationError.self) { try await hanging.value }
     #expect(error.map { TranslationError.alreadyCancelled ~= $0 } == true, "\(String(describing: error))")
@@ -176,9 +184,7 @@ import Translation
     let directory = try TemporaryDirectory()
     let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
     defer { service?.stop(waiting: 1) }
-    let started = ContinuousClock.now
-    let hanging = Task { try await session.translate("hang") }
-    try await Task.sleep(for: .milliseconds(300))
+    let (started, hanging) = try await Self.startHanging(session)
     hanging.cancel()
     await #expect(throws: CancellationError.self) { try await hanging.value }
     #expect(ContinuousClock.now - started < Self.hangingDeadline.stoppedBefore)
