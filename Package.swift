@@ -37,8 +37,10 @@ let package = Package(
     .target(
       name: "TerminalPopover", dependencies: ["TranslationHostCore", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
+    .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
-      name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
+      name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover", "CHostProcess"],
+      exclude: ["README.md"]),
 
     // MARK: Client library
     .target(name: "Translation", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),

@@ -124,7 +124,7 @@ enum HostBenchmark {
     defer { close(null) }
     let pid = try Syscalls.spawn(
       path, arguments: arguments, environment: environment, actions: Syscalls.runnerActions(protocol: b, output: null),
-      newProcessGroup: true)
+      newSession: true)
     Syscalls.close(b)
     _ = try Syscalls.wait(pid)
   }
@@ -142,7 +142,7 @@ enum HostBenchmark {
     defer { close(null) }
     let pid = try Syscalls.spawn(
       "/usr/bin/time", arguments: ["-f", "%M", "-o", report, path] + arguments, environment: environment,
-      actions: [.duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(null, as: 2)], newProcessGroup: false)
+      actions: [.duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(null, as: 2)], newSession: false)
     _ = try Syscalls.wait(pid)
     let text = (FileManager.default.contents(atPath: report)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     return Int(text.split(separator: "\n").last ?? "") ?? -1
@@ -160,7 +160,7 @@ final class EchoPeer {
     // cat reads descriptor 3 (the socket) and writes to its stdout, the same socket.
     pid = try Syscalls.spawn(
       "/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),
-      newProcessGroup: false)
+      newSession: false)
     Syscalls.close(b)
   }
 

@@ -95,7 +95,7 @@ final class ServiceFixture {
         .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open("/dev/null", as: 1, flags: O_WRONLY, mode: 0),
         .open("/dev/null", as: 2, flags: O_WRONLY, mode: 0),
       ],
-      newProcessGroup: true)
+      newSession: true)
   }
 
   /// Waits for `pid`; throws unless it exited with 0.

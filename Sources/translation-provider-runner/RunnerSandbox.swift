@@ -1,33 +1,83 @@
 import CRunnerSandbox
+import Glibc
 import TranslationHostCore
 
 /// Puts the runner's sandbox in force, before any provider code is loaded:
-/// death with the host, no stray descriptors, namespaces where the kernel
-/// allows them, no_new_privs and resource limits, then the seccomp filter.
+/// death with the host, no stray descriptors and no terminal; PID, mount,
+/// IPC and (without the network key) network namespaces with a private root;
+/// no capabilities; no_new_privs and resource limits; Landlock; then the
+/// seccomp filter last, since it refuses the calls the steps before make.
+///
+/// Nothing is silently weaker: where the kernel refuses the namespaces the
+/// provider is not loaded, unless the user allowed a weak sandbox; any other
+/// step that fails stops the provider from loading.
 enum RunnerSandbox {
   /// Applies `policy` and returns the layers in force.
-  /// - Throws: `SandboxError.filterFailed` when the seccomp filter could not
-  ///   be installed: the provider must not run then.
+  /// - Throws: `SandboxError` when a layer could not be put in force; the
+  ///   provider must not run then.
   static func apply(_ policy: SandboxPolicy) throws(SandboxError) -> [SandboxLayer] {
     var bits = tp_sandbox_detach(RunnerProtocol.runnerDescriptor, policy.hostProcess)
-    bits |= tp_sandbox_enter_namespaces(policy.allowsNetwork ? 0 : 1)
-    var limits = tp_sandbox_limits(
-      address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,
-      open_files: policy.limits.openFiles, processes: policy.limits.processes)
-    bits |= tp_sandbox_limit(&limits)
-    let filter = tp_sandbox_filter(policy.allowsNetwork ? 0 : 1)
+    let denyNetwork: Int32 = policy.allowsNetwork ? 0 : 1
+    var failure = tp_sandbox_failure()
+    let result = withFiles(policy) { files -> Result<Int32, SandboxError> in
+      var ownUserNamespace: Int32 = 0
+      let entered = tp_sandbox_enter_namespaces(denyNetwork, files, &ownUserNamespace, &failure)
+      if entered == -1 && !policy.allowsWeakSandbox { return .failure(.namespacesRefused(step(failure), failure.error)) }
+      if entered < -1 { return .failure(.setupFailed(step(failure), failure.error)) }
+      var bits = max(entered, 0)
+      let capabilities = tp_sandbox_drop_capabilities(&failure)
+      guard capabilities >= 0 else { return .failure(.setupFailed(step(failure), failure.error)) }
+      bits |= capabilities
+      var limits = tp_sandbox_limits(
+        address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,
+        open_files: policy.limits.openFiles, processes: policy.limits.processes)
+      bits |= tp_sandbox_limit(&limits, ownUserNamespace)
+      let privateRoot: Int32 = bits & Int32(TP_LAYER_FILE_SYSTEM) != 0 ? 1 : 0
+      let landlock = tp_sandbox_landlock(denyNetwork, privateRoot, files, &failure)
+      guard landlock >= 0 else { return .failure(.setupFailed(step(failure), failure.error)) }
+      bits |= landlock
+      return .success(bits)
+    }
+    bits |= try result.get()
+    let filter = tp_sandbox_filter(denyNetwork)
     if filter < 0 { throw .filterFailed(-filter) }
     bits |= filter
-    return Self.layers(bits)
+    return SandboxLayer.allCases.filter { bits & Self.bit(of: $0) != 0 }
   }
 
-  private static func layers(_ bits: Int32) -> [SandboxLayer] {
-    let table: [(Int32, SandboxLayer)] = [
-      (Int32(TP_LAYER_PARENT_DEATH_SIGNAL), .parentDeathSignal), (Int32(TP_LAYER_PID_NAMESPACE), .pidNamespace),
-      (Int32(TP_LAYER_NETWORK_NAMESPACE), .networkNamespace), (Int32(TP_LAYER_NO_NEW_PRIVS), .noNewPrivileges),
-      (Int32(TP_LAYER_RESOURCE_LIMITS), .resourceLimits), (Int32(TP_LAYER_PROCESS_FILTER), .processFilter),
-      (Int32(TP_LAYER_NETWORK_FILTER), .networkFilter),
-    ]
-    return table.filter { bits & $0.0 != 0 }.map(\.1)
+  /// Calls `body` with the C view of the policy's paths, valid during the call.
+  private static func withFiles<T>(_ policy: SandboxPolicy, _ body: (UnsafePointer<tp_sandbox_files>) -> T) -> T {
+    let readOnly = ([policy.bundlePath] + policy.readOnlyPaths).map { strdup($0) }
+    let container = policy.container.map { strdup($0) } ?? nil
+    defer {
+      readOnly.forEach { free($0) }
+      free(container)
+    }
+    let pointers = readOnly.map { UnsafePointer<CChar>($0) }
+    return pointers.withUnsafeBufferPointer { paths in
+      var files = tp_sandbox_files(read_only: paths.baseAddress, read_only_count: paths.count, container: container)
+      return withUnsafePointer(to: &files) { body($0) }
+    }
+  }
+
+  private static func step(_ failure: tp_sandbox_failure) -> String {
+    withUnsafeBytes(of: failure.step) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+  }
+
+  private static func bit(of layer: SandboxLayer) -> Int32 {
+    switch layer {
+    case .parentDeathSignal: Int32(TP_LAYER_PARENT_DEATH_SIGNAL)
+    case .noTerminal: Int32(TP_LAYER_NO_TERMINAL)
+    case .pidNamespace: Int32(TP_LAYER_PID_NAMESPACE)
+    case .networkNamespace: Int32(TP_LAYER_NETWORK_NAMESPACE)
+    case .fileSystem: Int32(TP_LAYER_FILE_SYSTEM)
+    case .noCapabilities: Int32(TP_LAYER_NO_CAPABILITIES)
+    case .noNewPrivileges: Int32(TP_LAYER_NO_NEW_PRIVS)
+    case .resourceLimits: Int32(TP_LAYER_RESOURCE_LIMITS)
+    case .processCount: Int32(TP_LAYER_PROCESS_COUNT)
+    case .landlock: Int32(TP_LAYER_LANDLOCK)
+    case .systemCallFilter: Int32(TP_LAYER_SYSTEM_CALL_FILTER)
+    case .networkFilter: Int32(TP_LAYER_NETWORK_FILTER)
+    }
   }
 }

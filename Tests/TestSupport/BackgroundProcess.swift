@@ -13,7 +13,7 @@ package final class BackgroundProcess {
       actions: [
         .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open(log, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
         .duplicate(1, as: 2),
-      ], newProcessGroup: true)
+      ], newSession: true)
   }
 
   deinit { stop() }

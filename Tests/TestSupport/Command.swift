@@ -27,7 +27,7 @@ package enum Command {
           .open(stdin == nil ? "/dev/null" : input, as: 0, flags: O_RDONLY, mode: 0),
           .open(out, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
           .open(err, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
-        ], newProcessGroup: false)
+        ], newSession: false)
     } catch {
       throw SpawnError(path: path, code: error.rawValue)
     }

@@ -48,7 +48,7 @@ package final class ServiceProcess {
       path = "/bin/sh"
     }
     pid = try Syscalls.spawn(
-      path, arguments: argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: actions, newProcessGroup: true)
+      path, arguments: argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: actions, newSession: true)
     exitStatus = nil
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {

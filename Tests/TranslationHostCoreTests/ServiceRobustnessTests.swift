@@ -429,7 +429,7 @@ import TranslationHostCore
     // Run to its end here: `start` would wait for an answer that systemd's backlog never gives.
     let pid = try Syscalls.spawn(
       "/bin/sh", arguments: ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" serve 2>\"$1\"", ServiceProcess.executable, service.log],
-      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: 3)], newProcessGroup: true)
+      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: 3)], newSession: true)
     let status = try Syscalls.wait(pid)
     #expect((status >> 8) & 0xff == 1)
     let log = try String(contentsOfFile: service.log, encoding: .utf8)

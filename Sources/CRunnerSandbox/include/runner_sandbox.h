@@ -1,12 +1,17 @@
 /*
  * runner_sandbox.h: the system calls translation-provider-runner makes to
- * isolate a provider before loading it. C, because libseccomp's rule macros,
- * unshare(2), fork(2) and close_range(2) are not usable from Swift.
- * Only the runner links this.
+ * confine a provider before loading it. C, because libseccomp's rule macros,
+ * unshare(2), mount(2), pivot_root(2), fork(2), capset(2), Landlock and
+ * close_range(2) are not usable from Swift. Only the runner links this.
+ *
+ * The order is fixed (RunnerSandbox.swift): detach, enter namespaces (which
+ * builds the private file system), drop capabilities, limit, Landlock, then
+ * the seccomp filter last, since it forbids the calls the steps before it make.
  */
 #ifndef RUNNER_SANDBOX_H
 #define RUNNER_SANDBOX_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -17,11 +22,16 @@ extern "C" {
 enum {
   TP_LAYER_NO_NEW_PRIVS = 1 << 0,
   TP_LAYER_RESOURCE_LIMITS = 1 << 1,
-  TP_LAYER_PROCESS_FILTER = 1 << 2,   /* seccomp: setsid/setpgid fail, so no process leaves the group */
-  TP_LAYER_NETWORK_FILTER = 1 << 3,   /* seccomp: sockets other than AF_UNIX, and io_uring, fail */
+  TP_LAYER_SYSTEM_CALL_FILTER = 1 << 2, /* seccomp: ptrace, setns, mount, bpf, TIOCSTI, setsid… fail */
+  TP_LAYER_NETWORK_FILTER = 1 << 3,     /* seccomp: sockets other than AF_UNIX fail */
   TP_LAYER_NETWORK_NAMESPACE = 1 << 4,
   TP_LAYER_PID_NAMESPACE = 1 << 5,
   TP_LAYER_PARENT_DEATH_SIGNAL = 1 << 6,
+  TP_LAYER_FILE_SYSTEM = 1 << 7,        /* a mount namespace with a private root (tp_sandbox_files) */
+  TP_LAYER_NO_CAPABILITIES = 1 << 8,    /* every capability dropped, bounding and ambient sets included */
+  TP_LAYER_LANDLOCK = 1 << 9,           /* Landlock file (and, without the network, TCP) rules */
+  TP_LAYER_NO_TERMINAL = 1 << 10,       /* a session of its own without a controlling terminal */
+  TP_LAYER_PROCESS_COUNT = 1 << 11,     /* RLIMIT_NPROC counted within its own user namespace */
 };
 
 /* Resource limits; 0 leaves a limit as it is. */
@@ -29,28 +39,73 @@ typedef struct tp_sandbox_limits {
   uint64_t address_space_bytes;
   uint64_t cpu_seconds;
   uint64_t open_files;
+  /* Tasks (processes and threads) of the sandbox; applied only where the
+   * runner has a user namespace of its own, where the kernel counts only the
+   * sandbox's tasks rather than every task of the user. */
   uint64_t processes;
 } tp_sandbox_limits;
 
+/* What of the user's file system a provider sees, besides the system's
+ * programs, libraries and data (read-only) and an empty private /tmp. */
+typedef struct tp_sandbox_files {
+  /* Absolute paths shown read-only at the same place: the bundle, and the
+   * paths its manifest declares. Missing paths are skipped. */
+  const char *const *read_only;
+  size_t read_only_count;
+  /* The provider's own writable folder (its HOME), shown at the same place;
+   * must exist. NULL for none. */
+  const char *container;
+} tp_sandbox_files;
+
+/* Why a step failed: the errno and what was being done. */
+typedef struct tp_sandbox_failure {
+  int error;
+  char step[240];
+} tp_sandbox_failure;
+
 /* Dies with SIGKILL when the parent (the host, process `host_pid`) dies, exits
  * at once if it is already gone, and closes every descriptor above
- * `keep_up_to`. Returns TP_LAYER_PARENT_DEATH_SIGNAL or 0. */
+ * `keep_up_to`. Returns TP_LAYER_PARENT_DEATH_SIGNAL and TP_LAYER_NO_TERMINAL
+ * (the process leads a session with no controlling terminal: the host starts
+ * it with setsid) as they hold. */
 int tp_sandbox_detach(int keep_up_to, int host_pid);
 
-/* Enters a new PID namespace and, with `isolate_network`, a new network
- * namespace (directly as root, else through a new user namespace), then forks:
- * the caller returns in the child, which is PID 1 of the new namespace, while
- * the original process waits for it and exits with its status, so the host's
- * view of the process is unchanged. When the child dies, the kernel kills
- * every process left in its namespace. Returns the namespace layers entered
- * (0 when the kernel refuses; the caller goes on without them). */
-int tp_sandbox_enter_namespaces(int isolate_network);
+/* Enters new PID, mount and IPC namespaces and, with `isolate_network`, a new
+ * network namespace (directly as root, else through a new user namespace);
+ * builds the private root of `files` in the mount namespace; then forks: the
+ * caller returns in PID 2 of the new namespace, PID 1 reaps orphans, and the
+ * original process waits and ends as PID 2 ends, so the host's view of the
+ * process is unchanged. When PID 1 dies, the kernel kills every process left.
+ * `own_user_namespace` is set when a user namespace had to be made (not root).
+ * Returns the layers entered; -1 when the kernel refuses the namespaces
+ * (nothing changed; `failure` says which); -2 when a later step failed (the
+ * process is half set up and must not load a provider). */
+int tp_sandbox_enter_namespaces(int isolate_network, const tp_sandbox_files *files, int *own_user_namespace,
+                                tp_sandbox_failure *failure);
 
-/* Sets no_new_privs and the limits (core dumps always off). Returns the layers set. */
-int tp_sandbox_limit(const tp_sandbox_limits *limits);
+/* Drops every capability: effective, permitted, inheritable, ambient and the
+ * bounding set, and locks root out of regaining them on exec. Returns
+ * TP_LAYER_NO_CAPABILITIES, or -1 with `failure` (may be NULL) set. */
+int tp_sandbox_drop_capabilities(tp_sandbox_failure *failure);
 
-/* Installs the seccomp filter: always the process filter; with `deny_network`
- * also the network filter. Returns the layers installed; -errno on failure. */
+/* Sets no_new_privs and the limits (core dumps always off); the process
+ * count only when `own_user_namespace`. Returns the layers set. */
+int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace);
+
+/* Landlock, where the kernel has it: with `private_root` (the file-system
+ * layer is in force) reading anywhere in that root and writing only to the
+ * container, /tmp and /dev; without it, reading only the system's folders,
+ * the read-only paths and the directories of the libraries already loaded,
+ * and writing only to the container. Without the network, TCP bind and
+ * connect are refused too (ABI 4); abstract Unix sockets and signals outside
+ * the sandbox are out of reach (ABI 6). Returns TP_LAYER_LANDLOCK, 0 when the
+ * kernel has no Landlock, or -1 with `failure` set. */
+int tp_sandbox_landlock(int deny_network, int private_root, const tp_sandbox_files *files,
+                        tp_sandbox_failure *failure);
+
+/* Installs the seccomp filter: always the system-call filter; with
+ * `deny_network` also the network filter. Returns the layers installed;
+ * -errno on failure. */
 int tp_sandbox_filter(int deny_network);
 
 #ifdef __cplusplus

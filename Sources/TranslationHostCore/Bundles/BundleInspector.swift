@@ -55,6 +55,7 @@ package struct BundleInspector {
     }
     let allowsNetworkAccess = keys.boolean(ManifestKey.networkAccess) ?? false
     let settings = Self.settings(info[ManifestKey.settings], file: infoPath, problems: &keys)
+    let readOnlyPaths = Self.readOnlyPaths(info[ManifestKey.readOnlyPaths], file: infoPath, problems: &keys)
     problems += keys.problems + nested.problems
 
     var executablePath: String?
@@ -73,7 +74,32 @@ package struct BundleInspector {
     return ProviderBundle(
       path: path, identifier: identifier, name: name, displayName: displayName ?? name, version: version,
       executablePath: executablePath, allowsNetworkAccess: allowsNetworkAccess, isTranslationApp: isTranslationApp,
-      settings: settings)
+      settings: settings, readOnlyPaths: readOnlyPaths)
+  }
+
+  /// The `TPReadOnlyPaths` declarations: absolute, normal paths of system
+  /// data (under `ReadOnlyPathRule.allowedRoots`); each bad entry is a problem
+  /// and is not shown to the provider.
+  private static func readOnlyPaths(_ value: PropertyListValue?, file: String, problems keys: inout KeyReader) -> [String] {
+    guard let value else { return [] }
+    guard case .array(let entries) = value else {
+      keys.report(.wrongType(file: file, key: ManifestKey.readOnlyPaths, expected: "array", found: value.typeName))
+      return []
+    }
+    var paths: [String] = []
+    for (index, entry) in entries.enumerated() {
+      let key = "\(ManifestKey.readOnlyPaths)[\(index)]"
+      guard case .string(let path) = entry else {
+        keys.report(.wrongType(file: file, key: key, expected: "string", found: entry.typeName))
+        continue
+      }
+      if let reason = ReadOnlyPathRule.problem(with: path) {
+        keys.report(.invalidValue(file: file, key: key, value: path, reason: reason))
+      } else {
+        paths.append(path)
+      }
+    }
+    return paths
   }
 
   /// The `TPSettings` declarations; each bad entry is a problem and is skipped.

@@ -19,6 +19,9 @@ package struct ProviderBundle: Equatable, Codable, Sendable {
   package var isTranslationApp: Bool
   /// The settings it declares under `TPSettings`.
   package var settings: [ProviderSetting] = []
+  /// System paths the provider reads besides its bundle and the system's
+  /// folders, declared under `TPReadOnlyPaths` and shown read-only in its sandbox.
+  package var readOnlyPaths: [String] = []
 
   /// Reads the bundle at `path` and returns its manifest when it has no fatal problem.
   /// - Throws: the first fatal `ManifestError`.

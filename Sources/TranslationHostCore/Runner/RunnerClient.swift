@@ -112,6 +112,7 @@ package final class RunnerClient: ProviderSession {
   package static func spawn(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
   ) throws(RunnerError) -> RunnerClient {
+    do { try policy.makeContainer() } catch { throw .sandboxFailed(provider: bundle.identifier, message: error.description) }
     let (hostFD, runnerFD): (Int32, Int32)
     do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw .spawnFailed(runnerPath, error) }
     let output: ProviderOutput
@@ -122,16 +123,12 @@ package final class RunnerClient: ProviderSession {
       Syscalls.close(runnerFD)
       throw .spawnFailed(runnerPath, error)
     }
-    // A crash is reported in one line by the host; Swift's backtracer would
-    // print pages of registers first. Authors who want it set SWIFT_BACKTRACE.
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
     let pid: pid_t
     do {
       pid = try Syscalls.spawn(
         runnerPath, arguments: [bundle.identifier] + policy.arguments,
-        environment: environment.map { "\($0.key)=\($0.value)" },
-        actions: Syscalls.runnerActions(protocol: runnerFD, output: output.writeEnd), newProcessGroup: true)
+        environment: policy.environment(from: ProcessInfo.processInfo.environment),
+        actions: Syscalls.runnerActions(protocol: runnerFD, output: output.writeEnd), newSession: true)
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)

@@ -61,11 +61,12 @@ package enum Syscalls {
   /// by `actions` (descriptors not named there and close-on-exec are not
   /// inherited). It starts with no blocked signals and default dispositions,
   /// whatever thread spawned it (Dispatch's threads block every signal), and,
-  /// with `newProcessGroup`, in a process group of its own, so that
-  /// everything it starts can be killed together.
+  /// with `newSession`, in a session and process group of its own without a
+  /// controlling terminal, so that everything it starts can be killed
+  /// together and none of it can reach the user's terminal.
   package static func spawn(
     _ path: String, arguments: [String], environment: [String], actions spawnActions: [SpawnAction],
-    newProcessGroup: Bool
+    newSession: Bool
   ) throws(Errno) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -85,9 +86,9 @@ package enum Syscalls {
     posix_spawnattr_setsigmask(&attributes, &signals)
     sigfillset(&signals)
     posix_spawnattr_setsigdefault(&attributes, &signals)
-    let groupFlag = newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
-    posix_spawnattr_setflags(&attributes, Int16(groupFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    posix_spawnattr_setpgroup(&attributes, 0)
+    // glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
+    let sessionFlag: Int32 = newSession ? 0x80 : 0
+    posix_spawnattr_setflags(&attributes, Int16(sessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     var pid: pid_t = 0
     let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -1,0 +1,22 @@
+/*
+ * host_process.h: what translation-host does to its own process that Swift
+ * cannot express (prctl(2) is variadic). Linked only by the translation-host
+ * executable.
+ */
+#ifndef HOST_PROCESS_H
+#define HOST_PROCESS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the process not dumpable: no process of the same user (a provider
+ * that got out of its runner, say) may ptrace it or open its
+ * /proc/<pid>/mem, and it leaves no core dump. Returns 0, or -1 with errno. */
+int tp_host_forbid_attaching(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,192 @@
+#define _GNU_SOURCE
+#include "sandbox_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* The private root is built on a tmpfs mounted over /tmp, then made the root
+ * with pivot_root. Every source is opened (O_PATH) before that tmpfs hides the
+ * old /tmp, and bound from /proc/self/fd, so a bundle in /tmp stays reachable
+ * and absolute symbolic links resolve in the real root. */
+static const char stage[] = "/tmp";
+
+/* Creates every missing folder of `path` (a path in the stage) up to and
+ * excluding its last component. */
+static int make_parents(const char *path, tp_sandbox_failure *failure) {
+  char partial[PATH_MAX];
+  size_t length = strlen(path);
+  if (length >= sizeof partial) {
+    errno = ENAMETOOLONG;
+    return tp_fail(failure, "creating the mount point of %s", path);
+  }
+  memcpy(partial, path, length + 1);
+  for (char *slash = strchr(partial + strlen(stage) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+    *slash = '\0';
+    if (mkdir(partial, 0755) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", partial);
+    *slash = '/';
+  }
+  return 0;
+}
+
+/* The flags the kernel keeps locked on a bind mount of the mount under `fd`
+ * (a remount that drops one of them is refused in a user namespace). */
+static unsigned long locked_flags(int fd) {
+  struct statvfs status;
+  if (fstatvfs(fd, &status) != 0) return MS_NOSUID | MS_NODEV;
+  unsigned long flags = 0;
+  if (status.f_flag & ST_NOSUID) flags |= MS_NOSUID;
+  if (status.f_flag & ST_NODEV) flags |= MS_NODEV;
+  if (status.f_flag & ST_NOEXEC) flags |= MS_NOEXEC;
+  if (status.f_flag & ST_NOATIME) flags |= MS_NOATIME;
+  if (status.f_flag & ST_NODIRATIME) flags |= MS_NODIRATIME;
+  if (status.f_flag & ST_RELATIME) flags |= MS_RELATIME;
+  return flags;
+}
+
+struct source {
+  const char *path;
+  int fd;   /* O_PATH, or -1 when the path does not exist */
+  int writable;
+  int device;
+};
+
+/* Opens `path` to be bound later; a missing optional path is skipped. */
+static int open_source(struct source *source, const char *path, int writable, int device, int required,
+                       tp_sandbox_failure *failure) {
+  source->path = path;
+  source->writable = writable;
+  source->device = device;
+  source->fd = open(path, O_PATH | O_CLOEXEC);
+  if (source->fd < 0 && (required || errno != ENOENT)) return tp_fail(failure, "opening %s", path);
+  return 0;
+}
+
+/* Binds an opened source at its own path in the stage, read-only unless writable. */
+static int bind_source(const struct source *source, tp_sandbox_failure *failure) {
+  if (source->fd < 0) return 0;
+  char target[PATH_MAX];
+  char from[64];
+  snprintf(target, sizeof target, "%s%s", stage, source->path);
+  snprintf(from, sizeof from, "/proc/self/fd/%d", source->fd);
+  struct stat status;
+  if (fstat(source->fd, &status) != 0) return tp_fail(failure, "reading %s", source->path);
+  if (make_parents(target, failure) != 0) return -1;
+  if (S_ISDIR(status.st_mode)) {
+    if (mkdir(target, 0755) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", target);
+  } else {
+    int file = open(target, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (file < 0) return tp_fail(failure, "creating %s", target);
+    close(file);
+  }
+  /* Not recursive: what is mounted below a path stays out of sight. The
+   * kernel refuses that for a tree whose submounts a user namespace locked;
+   * those get the whole tree, read-only at the top as well. */
+  if (mount(from, target, NULL, MS_BIND, NULL) != 0) {
+    if (errno != EINVAL || mount(from, target, NULL, MS_BIND | MS_REC, NULL) != 0) {
+      return tp_fail(failure, "binding %s", source->path);
+    }
+  }
+  unsigned long flags = MS_BIND | MS_REMOUNT | MS_NOSUID | locked_flags(source->fd);
+  if (!source->device) flags |= MS_NODEV;
+  if (!source->writable) flags |= MS_RDONLY;
+  if (mount(NULL, target, NULL, flags, NULL) != 0) return tp_fail(failure, "making %s read-only", source->path);
+  return 0;
+}
+
+/* Recreates a top-level symbolic link such as /bin -> usr/bin; returns 1 when `path` is one. */
+static int copy_link(const char *path, tp_sandbox_failure *failure) {
+  char link[PATH_MAX];
+  ssize_t length = readlink(path, link, sizeof link - 1);
+  if (length < 0) return 0;
+  link[length] = '\0';
+  char target[PATH_MAX];
+  snprintf(target, sizeof target, "%s%s", stage, path);
+  if (symlink(link, target) != 0 && errno != EEXIST) return tp_fail(failure, "linking %s", target);
+  return 1;
+}
+
+static int mount_tmpfs(const char *path, const char *options, tp_sandbox_failure *failure) {
+  char target[PATH_MAX];
+  snprintf(target, sizeof target, "%s%s", stage, path);
+  if (make_parents(target, failure) != 0) return -1;
+  if (mkdir(target, 0755) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", target);
+  if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) return tp_fail(failure, "mounting %s", path);
+  return 0;
+}
+
+enum { MAX_SOURCES = 128 };
+
+int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure) {
+  static char libraries[TP_MAX_LIBRARY_FOLDERS][PATH_MAX];
+  size_t library_count = tp_library_folders(libraries, TP_MAX_LIBRARY_FOLDERS);
+  static struct source sources[MAX_SOURCES];
+  size_t count = 0;
+  int result = 0;
+
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return tp_fail(failure, "making mounts private");
+  /* Open everything first (see `stage`). Top-level links are recreated instead. */
+  for (const char *const *folder = tp_system_folders; *folder && result == 0; folder++) {
+    struct stat status;
+    if (lstat(*folder, &status) != 0 || S_ISLNK(status.st_mode)) continue;
+    result = open_source(&sources[count++], *folder, 0, 0, 0, failure);
+  }
+  for (const char *const *file = tp_system_configuration; *file && result == 0; file++) {
+    result = open_source(&sources[count++], *file, 0, 0, 0, failure);
+  }
+  for (size_t i = 0; i < library_count && result == 0; i++) {
+    result = open_source(&sources[count++], libraries[i], 0, 0, 1, failure);
+  }
+  for (size_t i = 0; files && i < files->read_only_count && result == 0 && count < MAX_SOURCES - 8; i++) {
+    if (tp_is_system_path(files->read_only[i])) continue;
+    result = open_source(&sources[count++], files->read_only[i], 0, 0, 0, failure);
+  }
+  if (result == 0 && files && files->container) {
+    result = open_source(&sources[count++], files->container, 1, 0, 1, failure);
+  }
+  for (const char *const *device = tp_devices; *device && result == 0; device++) {
+    result = open_source(&sources[count++], *device, 1, 1, 0, failure);
+  }
+
+  if (result == 0 && mount("tmpfs", stage, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=4m,nr_inodes=4096") != 0) {
+    result = tp_fail(failure, "mounting the private root");
+  }
+  for (const char *const *folder = tp_system_folders; *folder && result == 0; folder++) {
+    if (copy_link(*folder, failure) < 0) result = -1;
+  }
+  /* The empty /tmp and /dev come before what is bound inside them (a bundle in /tmp). */
+  if (result == 0) result = mount_tmpfs("/tmp", "mode=1777,size=64m,nr_inodes=16384", failure);
+  if (result == 0) result = mount_tmpfs("/dev", "mode=0755,size=64k,nr_inodes=64", failure);
+  if (result == 0) result = mount_tmpfs("/dev/shm", "mode=1777,size=64m,nr_inodes=1024", failure);
+  for (size_t i = 0; i < count && result == 0; i++) result = bind_source(&sources[i], failure);
+  for (size_t i = 0; i < count; i++) {
+    if (sources[i].fd >= 0) close(sources[i].fd);
+  }
+  if (result != 0) return -1;
+
+  static const char *const links[][2] = {
+      {"/proc/self/fd", "/tmp/dev/fd"}, {"/proc/self/fd/0", "/tmp/dev/stdin"},
+      {"/proc/self/fd/1", "/tmp/dev/stdout"}, {"/proc/self/fd/2", "/tmp/dev/stderr"}};
+  for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+    if (symlink(links[i][0], links[i][1]) != 0) return tp_fail(failure, "linking %s", links[i][1]);
+  }
+  if (mkdir("/tmp/proc", 0555) != 0) return tp_fail(failure, "creating /proc");
+  if (mount("proc", "/tmp/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
+    return tp_fail(failure, "mounting /proc of the PID namespace");
+  }
+  if (mkdir("/tmp/.old-root", 0700) != 0) return tp_fail(failure, "creating the old root's mount point");
+  if (syscall(SYS_pivot_root, stage, "/tmp/.old-root") != 0) return tp_fail(failure, "pivot_root");
+  if (chdir("/") != 0) return tp_fail(failure, "chdir /");
+  if (umount2("/.old-root", MNT_DETACH) != 0) return tp_fail(failure, "detaching the old root");
+  if (rmdir("/.old-root") != 0) return tp_fail(failure, "removing the old root's mount point");
+  if (mount(NULL, "/", NULL, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) {
+    return tp_fail(failure, "making the private root read-only");
+  }
+  return 0;
+}

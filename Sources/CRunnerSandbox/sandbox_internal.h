@@ -1,0 +1,44 @@
+/*
+ * What the sandbox's C files share: the failure helper, the system's folders
+ * and configuration files every provider may read, and the folders of the
+ * libraries the runner has already loaded. Not part of the module's interface.
+ */
+#ifndef SANDBOX_INTERNAL_H
+#define SANDBOX_INTERNAL_H
+
+#include "runner_sandbox.h"
+
+#include <limits.h>
+
+/* Records `errno` and what was being done; returns -1. */
+int tp_fail(tp_sandbox_failure *failure, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* The system's programs, libraries and data, read-only for every provider
+ * (NULL-terminated). Apertium's data is in /usr/share, the toolchain's
+ * runtime may be in /opt. */
+extern const char *const tp_system_folders[];
+
+/* The files of /etc a program needs to run, resolve names and check
+ * certificates (NULL-terminated). Not the rest of /etc: as root without
+ * capabilities a provider would still own /etc/shadow and the host keys. */
+extern const char *const tp_system_configuration[];
+
+/* The device files a provider may open (NULL-terminated). */
+extern const char *const tp_devices[];
+
+/* Whether `path` is one of the system folders or below one. */
+int tp_is_system_path(const char *path);
+
+enum { TP_MAX_LIBRARY_FOLDERS = 32 };
+
+/* The real folders of the shared objects loaded so far that are outside the
+ * system folders (a toolchain in a home folder, say): the provider's own
+ * Swift runtime is there. Returns how many were written to `folders`. */
+size_t tp_library_folders(char folders[][PATH_MAX], size_t capacity);
+
+/* Builds the private root in the current (new) mount namespace and enters
+ * it; called by PID 1 of the new PID namespace, so that /proc shows that
+ * namespace. Returns 0, or -1 with `failure` set. */
+int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure);
+
+#endif
