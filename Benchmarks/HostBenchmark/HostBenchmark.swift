@@ -17,8 +17,9 @@ enum HostBenchmark {
     let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let runner = build + "/libexec/translation-host/translation-provider-runner"
     let bundle = try ProviderBundle.load(at: bundlePath)
-    let denied = SandboxPolicy(allowsNetwork: false)
-    let allowed = SandboxPolicy(allowsNetwork: true)
+    let denied = try SandboxPolicy.forBundle(bundle)
+    var allowed = denied
+    allowed.allowsNetwork = true
 
     print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
     print("| measure | translation-host | baseline | ratio |")

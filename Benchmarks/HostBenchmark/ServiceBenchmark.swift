@@ -25,8 +25,9 @@ enum ServiceBenchmark {
     defer { runner.close() }
     let engine = ApertiumEngine()
     let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
+    let rot13Bundle = try ProviderBundle.load(at: rot13Path)
     let rot13 = try RunnerClient.launch(
-      bundle: try ProviderBundle.load(at: rot13Path), policy: SandboxPolicy(allowsNetwork: false),
+      bundle: rot13Bundle, policy: try SandboxPolicy.forBundle(rot13Bundle),
       runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: 30)
     defer { rot13.close() }
 

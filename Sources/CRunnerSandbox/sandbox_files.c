@@ -63,6 +63,11 @@ static int open_source(struct source *source, const char *path, int writable, in
   source->path = path;
   source->writable = writable;
   source->device = device;
+  source->fd = -1;
+  if (path[0] != '/' || path[1] == '\0') {
+    errno = EINVAL; /* the whole root, or a relative path: never shown */
+    return tp_fail(failure, "showing '%s'", path);
+  }
   source->fd = open(path, O_PATH | O_CLOEXEC);
   if (source->fd < 0 && (required || errno != ENOENT)) return tp_fail(failure, "opening %s", path);
   return 0;

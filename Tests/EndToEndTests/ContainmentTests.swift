@@ -95,9 +95,7 @@ import TestSupport
     var fixture = BundleFixture(name: "Net")
     if allowed { fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true) }
     let bundle = try fixture.write(name: "Net", in: directory, library: library)
-    var host = try Host()
-    host.environment["TP_FIXTURE_PORT"] = String(listener.port)
-    let result = try host.run(Self.press + ["--provider", bundle])
+    let result = try Host().run("run", "--text", String(listener.port), "--replace", "--press", "Go", "--provider", bundle)
     #expect(result.exitCode == 0, "stderr: \(result.stderr)")
     if allowed {
       #expect(result.stdout == "CONNECTED")

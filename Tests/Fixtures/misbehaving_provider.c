@@ -60,16 +60,18 @@ static tp_status render(const tp_scene *scene, tp_string *out) {
 }
 
 #if defined(CONNECT_IN_ACTION)
-/* Tries to reach a listener on 127.0.0.1:$TP_FIXTURE_PORT; returns what happened. */
-static char *connect_to_listener(void) {
+/* Tries to reach a listener on 127.0.0.1 at the port the input text names
+ * (the environment does not reach a provider); returns what happened. */
+static char *connect_to_listener(const tp_string *text) {
   static char outcome[64];
-  const char *port = getenv("TP_FIXTURE_PORT");
+  char port[16] = {0};
+  memcpy(port, text->data, text->length < sizeof port - 1 ? text->length : sizeof port - 1);
   int fd = socket(AF_INET, SOCK_STREAM, 0);
   if (fd < 0) {
     snprintf(outcome, sizeof outcome, "REFUSED:socket:%s", strerrorname_np(errno));
     return outcome;
   }
-  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(port ? port : "0"))};
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(port))};
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
     snprintf(outcome, sizeof outcome, "REFUSED:connect:%s", strerrorname_np(errno));
@@ -171,7 +173,7 @@ static tp_status perform_action(const tp_scene *scene, const char *id) {
 #endif
   free(upper);
 #if defined(CONNECT_IN_ACTION)
-  upper = strdup(connect_to_listener());
+  upper = strdup(connect_to_listener(&current->input_text));
 #elif defined(SOCKET_TRICKS)
   upper = strdup(try_socket_tricks());
 #else
@@ -214,14 +216,15 @@ static const tp_scene *create_scene(const tp_context *context) {
 
 static const tp_selected_text_scene_factory factory = {sizeof factory, create_scene};
 
-/* Creates the file $TP_FIXTURE_MARKER, when set: the tests' sign that a
- * request reached the provider, instead of sleeping and hoping it did. */
+/* Creates request-received in the provider's container (its HOME): the
+ * tests' sign that a request reached the provider, instead of sleeping and
+ * hoping it did. */
 static void mark_request_received(void) {
-  const char *marker = getenv("TP_FIXTURE_MARKER");
-  if (marker) {
-    FILE *file = fopen(marker, "w");
-    if (file) fclose(file);
-  }
+  const char *home = getenv("HOME");
+  char marker[4096];
+  if (!home || snprintf(marker, sizeof marker, "%s/request-received", home) >= (int)sizeof marker) return;
+  FILE *file = fopen(marker, "w");
+  if (file) fclose(file);
 }
 
 static tp_status translate(const char *source, const char *target, const tp_string *texts, size_t count,

@@ -17,6 +17,14 @@ package enum CFixture {
     return output
   }
 
+  /// Compiles the program `source` into `<directory>/<name>`, linked with `libraries` (`-l` names).
+  package static func compileProgram(_ source: String, libraries: [String] = [], name: String, in directory: TemporaryDirectory) throws -> String {
+    let output = "\(directory.path)/\(name)"
+    let status = try Command.run("/usr/bin/cc", ["-std=c11", "-O1", source, "-o", output] + libraries.map { "-l\($0)" })
+    guard status.exitCode == 0 else { throw CompileError(message: status.stderr) }
+    return output
+  }
+
   package struct CompileError: Error, CustomStringConvertible {
     package var message: String
     package var description: String { "cc failed: \(message)" }

@@ -11,7 +11,7 @@ import Testing
     let path = try BundleFixture(name: "Client").write(name: "Client", in: directory, library: library)
     let bundle = try ProviderBundle.load(at: path)
     return try RunnerClient.launch(
-      bundle: bundle, policy: SandboxPolicy(allowsNetwork: false), runnerPath: try RunnerLocator.locate(), timeout: 5)
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(), timeout: 5)
   }
 
   @Test func reportsTheSandboxAndCapabilities() throws {
@@ -20,7 +20,9 @@ import Testing
     defer { client.close() }
     #expect(client.capabilities == ["tp.scene.selected-text/1", "tp.translate/1"])
     #expect(client.sandbox.contains(.networkFilter))
-    #expect(client.sandbox.contains(.processFilter))
+    #expect(client.sandbox.contains(.systemCallFilter))
+    #expect(client.sandbox.contains(.fileSystem))
+    #expect(client.sandbox.contains(.noCapabilities))
     try client.ping()
   }
 

@@ -48,11 +48,13 @@ import TranslationHostCore
     return true
   }
 
-  /// A service (not started) whose misbehaving providers create `marker`,
-  /// in `folder`, when a translate request reaches them.
-  static func markingService(in folder: TemporaryDirectory) throws -> (service: ServiceProcess, marker: String) {
-    let marker = folder.path + "/received"
-    return (try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker]), marker)
+  /// A service (not started), and the file the misbehaving provider at
+  /// `bundle` creates in its container (its HOME) when a translate request reaches it.
+  static func markingService(watching bundle: String) throws -> (service: ServiceProcess, marker: String) {
+    let service = try ServiceProcess()
+    let identifier = try ProviderBundle.load(at: bundle).identifier
+    let containers = service.environment["XDG_DATA_HOME"]! + "/translation-host/containers/"
+    return (service, containers + identifier + "/request-received")
   }
 
   /// Whether a request reached the provider: `marker` appeared (waiting as `eventually` does).
@@ -175,7 +177,7 @@ import TranslationHostCore
   @Test func aClientThatLeavesMidRequestDoesNotLeakItsRunner() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let (service, marker) = try Self.markingService(in: folder)
+    let (service, marker) = try Self.markingService(watching: slow)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     for _ in 0..<3 {
@@ -195,7 +197,7 @@ import TranslationHostCore
   @Test func aClientThatLeavesStopsItsRunnerAtOnce() throws {
     let folder = try TemporaryDirectory()
     let triggers = try Self.hostile("TEXT_TRIGGERS", in: folder)
-    let (service, marker) = try Self.markingService(in: folder)
+    let (service, marker) = try Self.markingService(watching: triggers)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: triggers, timeout: 600, source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
@@ -291,7 +293,7 @@ import TranslationHostCore
   @Test func sigtermAnswersTheAcceptedRequestThenExitsAndRemovesTheSocket() throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
-    let (service, marker) = try Self.markingService(in: folder)
+    let (service, marker) = try Self.markingService(watching: slow)
     try service.start()
     _ = try ServiceClient.connect(to: service.location).languages(provider: slow)  // warm: the request below is only the slow part
     let location = service.location

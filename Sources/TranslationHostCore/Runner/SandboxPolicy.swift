@@ -45,7 +45,7 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var allowsWeakSandbox: Bool
 
   package init(
-    allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = getpid(), bundlePath: String = "/",
+    allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = getpid(), bundlePath: String,
     readOnlyPaths: [String] = [], container: String? = nil, allowsWeakSandbox: Bool = false
   ) {
     self.allowsNetwork = allowsNetwork
@@ -148,7 +148,9 @@ package struct SandboxPolicy: Equatable, Sendable {
       guard let value = values[name], value == yes || value == no else { throw .invalidArguments(arguments) }
       return value == yes
     }
-    guard let bundlePath = values["--bundle"], bundlePath.hasPrefix("/") else { throw .invalidArguments(arguments) }
+    guard let bundlePath = values["--bundle"], bundlePath.hasPrefix("/"), bundlePath != "/" else {
+      throw .invalidArguments(arguments)
+    }
     self.init(
       allowsNetwork: try choice("--network", "allow", "deny"),
       limits: Limits(

