@@ -43,6 +43,9 @@ package struct ProviderValidator: Sendable {
     }
     defer { client.close() }
     checks.append(.note("sandbox in force: \(client.sandbox.map(\.rawValue).joined(separator: ", "))"))
+    if !manifest.readOnlyPaths.isEmpty {
+      checks.append(.note("reads, besides its bundle and the system: \(manifest.readOnlyPaths.joined(separator: ", ")) (\(ManifestKey.readOnlyPaths))"))
+    }
     checks.append(.passed("loaded \(manifest.executablePath): ABI \(TP_ABI_VERSION_MAJOR), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.joined(separator: ", "))"))
     if client.capabilities.isEmpty {
       checks.append(.failed("the provider implements no capability; return a table for '\(TP_CAPABILITY_SELECTED_TEXT_SCENE)' or '\(TP_CAPABILITY_TRANSLATE)' from get_capability"))

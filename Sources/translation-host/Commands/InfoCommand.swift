@@ -17,13 +17,19 @@ struct InfoCommand: Command {
   }
 
   /// The layers a runner puts in force for this bundle on this machine,
-  /// found by starting one that loads no provider code.
-  private static func sandbox(for entry: RegistryEntry) -> [String]? {
-    guard let manifest = entry.manifest, let policy = try? SandboxPolicy.forBundle(manifest),
-      let runner = try? RunnerLocator.locate(),
-      let layers = try? RunnerClient.probeSandbox(bundle: manifest, policy: policy, runnerPath: runner, timeout: 10)
-    else { return nil }
-    return layers.map(\.rawValue)
+  /// found by starting one that loads no provider code; nil for a bundle
+  /// that cannot run. Why a sandbox cannot be set up is a problem of the bundle.
+  private static func sandbox(for entry: RegistryEntry, summary: inout ProviderSummary) -> [String]? {
+    guard let manifest = entry.manifest else { return nil }
+    do {
+      let policy = try SandboxPolicy.forBundle(manifest)
+      let layers = try RunnerClient.probeSandbox(
+        bundle: manifest, policy: policy, runnerPath: try RunnerLocator.locate(), timeout: 10)
+      return layers.map(\.rawValue)
+    } catch {
+      summary.problems.append("sandbox: \(error)")
+      return nil
+    }
   }
 
   func run(output: Output) throws -> ExitCode {
@@ -35,7 +41,7 @@ struct InfoCommand: Command {
       entry = try context.snapshot.entry(named: reference)
     }
     var summary = context.summary(entry)
-    summary.sandbox = Self.sandbox(for: entry)
+    summary.sandbox = Self.sandbox(for: entry, summary: &summary)
     if json {
       try output.json(summary)
       return .success
@@ -49,9 +55,10 @@ struct InfoCommand: Command {
       ("Found in", "\(summary.folder) (\(summary.origin))"),
       ("Translation app", summary.translationApp ? "yes" : "no"),
       ("Network access", summary.networkAccess ? "declared" : "not declared: the provider gets no network"),
+      ("Reads", summary.readOnlyPaths.isEmpty ? "its bundle and the system only" : summary.readOnlyPaths.joined(separator: ", ")),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
-      ("Sandbox", summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unknown (the bundle is unusable)"),
+      ("Sandbox", summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unavailable (see the problems below)"),
     ]
     var text = rows.map { "\(($0.0 + ":").padding(18))\($0.1)\n" }.joined()
     if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }

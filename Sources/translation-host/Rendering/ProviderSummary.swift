@@ -15,6 +15,8 @@ struct ProviderSummary: Encodable {
   var eligible: Bool
   var translationApp: Bool
   var networkAccess: Bool
+  /// System paths the manifest asks to read (`TPReadOnlyPaths`).
+  var readOnlyPaths: [String]
   var isDefault: Bool
   var shadowedBy: String?
   var problems: [String]
@@ -34,6 +36,7 @@ struct ProviderSummary: Encodable {
     eligible = entry.isUsable
     translationApp = manifest?.isTranslationApp ?? false
     networkAccess = manifest?.allowsNetworkAccess ?? false
+    readOnlyPaths = manifest?.readOnlyPaths ?? []
     isDefault = entry.path == defaultPath
     shadowedBy = entry.shadowedBy
     problems = entry.problemDescriptions
@@ -42,7 +45,7 @@ struct ProviderSummary: Encodable {
   // `shadowedBy` is written as null rather than left out.
   enum CodingKeys: String, CodingKey {
     case id, name, displayName, version, path, executable, folder, origin, eligible, translationApp, networkAccess,
-      isDefault, shadowedBy, problems, sandbox
+      readOnlyPaths, isDefault, shadowedBy, problems, sandbox
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -58,6 +61,7 @@ struct ProviderSummary: Encodable {
     try c.encode(eligible, forKey: .eligible)
     try c.encode(translationApp, forKey: .translationApp)
     try c.encode(networkAccess, forKey: .networkAccess)
+    try c.encode(readOnlyPaths, forKey: .readOnlyPaths)
     try c.encode(isDefault, forKey: .isDefault)
     try c.encode(shadowedBy, forKey: .shadowedBy)
     try c.encode(problems, forKey: .problems)
