@@ -44,9 +44,15 @@ package enum RegistryCache {
   }
 
   /// Writes `records` atomically; failures are ignored (the cache is only a cache).
+  /// The cache folder and `$XDG_CACHE_HOME` are made when missing, never the
+  /// folder above them: a home that is gone (a test's, a removed user's) is
+  /// not brought back by a command that was still listing.
   package static func save(_ records: [String: BundleInspection], to path: String) {
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let home = folder.deletingLastPathComponent().deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: home) else { return }
+    try? FileManager.default.createDirectory(
+      atPath: folder.path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var bytes = Array(header.utf8) + [newline]
     bytes.reserveCapacity(records.count * 512)
     for key in records.keys.sorted() {
