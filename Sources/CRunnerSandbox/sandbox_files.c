@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -73,7 +74,41 @@ static int open_source(struct source *source, const char *path, int writable, in
   return 0;
 }
 
-/* Binds an opened source at its own path in the stage, read-only unless writable. */
+/* mount_setattr(2) (Linux 5.12), spelled out: glibc 2.36's <sys/mount.h> and
+ * <linux/mount.h> cannot be included together. */
+struct mount_attributes {
+  uint64_t attr_set;
+  uint64_t attr_clr;
+  uint64_t propagation;
+  uint64_t userns_fd;
+};
+#define ATTRIBUTE_RDONLY 0x1ULL
+#define ATTRIBUTE_NOSUID 0x2ULL
+#define ATTRIBUTE_NODEV 0x4ULL
+#define APPLY_RECURSIVELY 0x8000 /* AT_RECURSIVE */
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+
+/* Makes the mount at `target` and every mount below it read-only (unless
+ * writable), nosuid and (unless a device) nodev. Kernels before 5.12 lack
+ * mount_setattr: there the top mount is remounted, keeping the flags the
+ * kernel locks in a user namespace. */
+static int restrict_mount(const char *target, const struct source *source, tp_sandbox_failure *failure) {
+  struct mount_attributes attributes = {.attr_set = ATTRIBUTE_NOSUID};
+  if (!source->device) attributes.attr_set |= ATTRIBUTE_NODEV;
+  if (!source->writable) attributes.attr_set |= ATTRIBUTE_RDONLY;
+  if (syscall(SYS_mount_setattr, -1, target, APPLY_RECURSIVELY, &attributes, sizeof attributes) == 0) return 0;
+  if (errno != ENOSYS) return tp_fail(failure, "making %s read-only", source->path);
+  unsigned long flags = MS_BIND | MS_REMOUNT | MS_NOSUID | locked_flags(source->fd);
+  if (!source->device) flags |= MS_NODEV;
+  if (!source->writable) flags |= MS_RDONLY;
+  if (mount(NULL, target, NULL, flags, NULL) != 0) return tp_fail(failure, "making %s read-only", source->path);
+  return 0;
+}
+
+/* Binds an opened source, with what is mounted below it, at its own path in
+ * the stage: read-only unless writable. */
 static int bind_source(const struct source *source, tp_sandbox_failure *failure) {
   if (source->fd < 0) return 0;
   char target[PATH_MAX];
@@ -90,19 +125,8 @@ static int bind_source(const struct source *source, tp_sandbox_failure *failure)
     if (file < 0) return tp_fail(failure, "creating %s", target);
     close(file);
   }
-  /* Not recursive: what is mounted below a path stays out of sight. The
-   * kernel refuses that for a tree whose submounts a user namespace locked;
-   * those get the whole tree, read-only at the top as well. */
-  if (mount(from, target, NULL, MS_BIND, NULL) != 0) {
-    if (errno != EINVAL || mount(from, target, NULL, MS_BIND | MS_REC, NULL) != 0) {
-      return tp_fail(failure, "binding %s", source->path);
-    }
-  }
-  unsigned long flags = MS_BIND | MS_REMOUNT | MS_NOSUID | locked_flags(source->fd);
-  if (!source->device) flags |= MS_NODEV;
-  if (!source->writable) flags |= MS_RDONLY;
-  if (mount(NULL, target, NULL, flags, NULL) != 0) return tp_fail(failure, "making %s read-only", source->path);
-  return 0;
+  if (mount(from, target, NULL, MS_BIND | MS_REC, NULL) != 0) return tp_fail(failure, "binding %s", source->path);
+  return restrict_mount(target, source, failure);
 }
 
 /* Recreates a top-level symbolic link such as /bin -> usr/bin; returns 1 when `path` is one. */
