@@ -48,11 +48,17 @@ import TranslationHostCore
     return true
   }
 
-  /// A service (not started) whose misbehaving providers create `marker`,
-  /// in `folder`, when a translate request reaches them.
+  /// A service (not started) that finds the bundles `hostile` writes in
+  /// `folder` (it runs only bundles its search path lists).
+  static func service(searching folder: TemporaryDirectory) throws -> ServiceProcess {
+    try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folder.path])
+  }
+
+  /// A service (not started) that finds the bundles in `folder`, whose
+  /// misbehaving providers create `marker`, in `folder`, when a translate request reaches them.
   static func markingService(in folder: TemporaryDirectory) throws -> (service: ServiceProcess, marker: String) {
     let marker = folder.path + "/received"
-    return (try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker]), marker)
+    return (try ServiceProcess(environment: ["TP_FIXTURE_MARKER": marker, "TRANSLATION_HOST_PROVIDER_PATH": folder.path]), marker)
   }
 
   /// Whether a request reached the provider: `marker` appeared (waiting as `eventually` does).
@@ -212,7 +218,7 @@ import TranslationHostCore
   @Test func aProviderThatHangsWhileLoadingDoesNotHoldUpOthers() throws {
     let folder = try TemporaryDirectory()
     let hanging = try Self.hostile("HANG_IN_INIT", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: hanging, timeout: 60, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
@@ -229,7 +235,7 @@ import TranslationHostCore
   @Test func openScenesDoNotStarveHeadlessRequests() throws {
     let folder = try TemporaryDirectory()
     let provider = try Self.hostile("WELL_BEHAVED", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let popovers = try (0..<2).map { _ in try ServiceClient.connect(to: service.location) }
@@ -248,7 +254,7 @@ import TranslationHostCore
   @Test func aCrashingProviderFailsOnlyItsRequest() throws {
     let folder = try TemporaryDirectory()
     let crashing = try Self.hostile("CRASH_IN_TRANSLATE", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
     for _ in 0..<2 {  // the second request gets a fresh runner, and the same one-line error
