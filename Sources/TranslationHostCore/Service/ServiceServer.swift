@@ -122,6 +122,20 @@ package final class ServiceServer: @unchecked Sendable {
       refuse(fd, "it comes from \(who), and this service serves uid \(own) only")
       return
     }
+    // Runners are the service's children: a provider (or a process it
+    // started) must not have the service run what it asks, such as a bundle
+    // it wrote that declares network access, outside its own sandbox.
+    switch ProcessLineage.descends(peer.pid, from: getpid()) {
+    case false?: break
+    case true?:
+      log("refused a connection from pid \(peer.pid): it is a provider runner of this service, or was started by one")
+      refuse(fd, "it comes from pid \(peer.pid), a provider runner of this service or a process started by one; providers may not use the service")
+      return
+    case nil:
+      log("refused a connection from pid \(peer.pid): its parent processes could not be read from /proc")
+      refuse(fd, "the service could not tell which process pid \(peer.pid) is (it could not read its parents from /proc); try again")
+      return
+    }
     state.lock()
     guard connections < configuration.maximumConnections else {
       state.unlock()
