@@ -78,6 +78,75 @@ import TranslationHostCore
     #expect(service.runners().isEmpty, "the service started no runner for it")
   }
 
+  // MARK: Idle connections
+
+  /// A raw connection that has said hello and read the answer, then stays idle.
+  static func idleConnection(to service: ServiceProcess) throws -> FrameChannel {
+    let channel = FrameChannel(fd: try UnixSocket.connect(to: service.location.socket))
+    try channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: ""))
+    let reply = try channel.receive(ServiceReply.self, deadline: Deadline.after(20))
+    guard case .hello = reply else { throw UnexpectedReply(reply: reply) }
+    return channel
+  }
+
+  struct UnexpectedReply: Error { var reply: ServiceReply }
+
+  /// Whether the service closed `channel` within `seconds` (it sends nothing first).
+  static func isClosed(_ channel: FrameChannel, within seconds: Double) -> Bool {
+    do {
+      _ = try channel.receive(ServiceReply.self, deadline: Deadline.after(seconds))
+      return false
+    } catch {
+      return error == .closed
+    }
+  }
+
+  /// Idle connections once filled every place and locked everyone out until
+  /// the service restarted. Now they give their places to new connections,
+  /// the longest idle first.
+  @Test func idleConnectionsDoNotLockOthersOut() throws {
+    let service = try ServiceProcess()
+    try service.start(["--max-connections", "4"])
+    defer { service.stop() }
+    let idle = try (0..<4).map { _ in try Self.idleConnection(to: service) }
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.languages(provider: "Rot13").contains { $0.target == "en-x-rot13" })
+    #expect(Self.isClosed(idle[0], within: 20), "the longest idle connection made room")
+    // Another newcomer takes the next longest idle connection's place.
+    _ = try Self.idleConnection(to: service)
+    #expect(Self.isClosed(idle[1], within: 20))
+    #expect(!Self.isClosed(idle[3], within: 0.2), "the youngest idle connections stay")
+  }
+
+  @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {
+    let service = try ServiceProcess()
+    try service.start(["--connection-idle-timeout", "0.5"])
+    defer { service.stop() }
+    let idle = try Self.idleConnection(to: service)
+    #expect(Self.isClosed(idle, within: 30))
+    // A client whose connection was closed while idle reconnects by itself.
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(Self.isClosed(try Self.idleConnection(to: service), within: 30))
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: "Rot13") == ["Uryyb"])
+  }
+
+  /// Connections at work keep their places: a scene open counts as work.
+  @Test func aNewConnectionIsRefusedWhenEveryConnectionIsAtWork() throws {
+    let service = try ServiceProcess()
+    try service.start(["--max-connections", "1", "--connection-idle-timeout", "0.5"])
+    defer { service.stop() }
+    let popover = try ServiceClient.connect(to: service.location)
+    let session = try popover.openSession(provider: "Reverse", timeout: 20, notice: { _ in })
+    _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
+    #expect {
+      try ServiceClient.connect(to: service.location)
+    } throws: { error in
+      "\(error)".contains("all 1 connections are at work (--max-connections); try again in a moment")
+    }
+    // Refusing the newcomer left the scene as it was.
+    _ = try session.render()
+  }
+
   // MARK: Who may connect
 
   /// A provider connects to the service's socket from inside its runner.
