@@ -7,11 +7,12 @@ extension ViewNode {
   private static let horizontalAlignments: Set = ["top", "center", "bottom"]
 
   /// Checks what `Codable` cannot: alignments, ranges, unique control ids, depth.
-  /// Returns the ids of the controls seen so far, this node's included.
-  @discardableResult
-  func validate(path: String, ids: Set<String>, depth: Int = 0) throws(ViewTreeError) -> Set<String> {
+  /// `ids` collects the ids of the controls seen so far, this node's included;
+  /// it is one set shared by the whole walk (passed `inout`, never copied), so
+  /// checking a tree costs time in proportion to its size: a provider that
+  /// draws 60,000 buttons must not make the host spend quadratic time on them.
+  func validate(path: String, ids: inout Set<String>, depth: Int = 0) throws(ViewTreeError) {
     guard depth < Self.maximumDepth else { throw .tooDeep(path: path) }
-    var ids = ids
     switch self {
     case .vstack(let alignment, let spacing, _):
       try Self.check(alignment, in: Self.verticalAlignments, path: path)
@@ -30,9 +31,8 @@ extension ViewNode {
       break
     }
     for (index, child) in children.enumerated() {
-      ids = try child.validate(path: "\(path).\(index)", ids: ids, depth: depth + 1)
+      try child.validate(path: "\(path).\(index)", ids: &ids, depth: depth + 1)
     }
-    return ids
   }
 
   private static func check(_ alignment: String, in allowed: Set<String>, path: String) throws(ViewTreeError) {

@@ -37,7 +37,8 @@ package struct ViewTree: Codable, Equatable, Sendable {
     guard tree.version == currentVersion else {
       throw .unsupportedVersion(tree.version)
     }
-    try tree.root.validate(path: "root", ids: [])
+    var ids: Set<String> = []
+    try tree.root.validate(path: "root", ids: &ids)
     return tree
   }
 }

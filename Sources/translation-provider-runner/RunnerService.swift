@@ -34,7 +34,15 @@ final class RunnerService {
         break
       }
       let reply = answer(request)
-      do { try channel.send(RunnerMessage.reply(reply)) } catch { break }
+      do {
+        try channel.send(RunnerMessage.reply(reply))
+      } catch .oversized(let size) {
+        // Said, not ended in silence: the host would only see a runner that exited.
+        let failure = RunnerFailure(kind: .provider, message: Self.tooLarge("answer", size) + "; translate less text at once")
+        do { try channel.send(RunnerMessage.reply(.failure(failure))) } catch { break }
+      } catch {
+        break
+      }
     }
     scene?.destroy()
     scene = nil
@@ -113,7 +121,12 @@ final class RunnerService {
           if event == .renderRequested && isActing.value { return }
           // The event goes out before the flag is set, so a reply that says
           // "finished" can never overtake the event that carries the result.
-          try? channel.send(RunnerMessage.event(event))
+          do throws(ProtocolError) {
+            try channel.send(RunnerMessage.event(event))
+          } catch .oversized(let size) {
+            // The host must not see "finished" without the text: it ends the scene as a violation.
+            try? channel.send(RunnerMessage.event(.violation(Self.tooLarge("replacement", size))))
+          } catch {}
           if case .finished = event { finished.value = true }
         },
         onWarning: { Self.write("warning: \($0)") })
@@ -153,6 +166,11 @@ final class RunnerService {
     } catch {
       return .failure(RunnerFailure(error))
     }
+  }
+
+  /// Why a message of `size` bytes (the provider's `what`) could not be sent.
+  private static func tooLarge(_ what: String, _ size: Int) -> String {
+    "the provider's \(what) of \(size) bytes is more than the runner protocol carries (\(FrameChannel.maximumFrameSize) bytes)"
   }
 
   private func notReady() -> RunnerReply {

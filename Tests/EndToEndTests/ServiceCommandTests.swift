@@ -61,12 +61,15 @@ import TestSupport
     #expect(after.stderr == "")
   }
 
-  @Test(arguments: [["--idle-timeout", "1e300"], ["--idle-timeout", "inf"], ["--idle-timeout", "nan"], ["--idle-timeout", "0"], ["--idle-timeout", "604801"]])
+  @Test(arguments: [
+    ["--idle-timeout", "1e300"], ["--idle-timeout", "inf"], ["--idle-timeout", "nan"], ["--idle-timeout", "0"], ["--idle-timeout", "604801"],
+    ["--connection-idle-timeout", "0"], ["--connection-idle-timeout", "-5"], ["--connection-idle-timeout", "604801"],
+  ])
   func anIdleTimeoutOutOfRangeIsAUsageError(_ arguments: [String]) throws {
     let service = try ServiceProcess()
     let result = try service.run(["serve"] + arguments)
     #expect(result.exitCode == 64)
-    #expect(result.stderr.contains("'--idle-timeout' needs a positive number of seconds up to 604800 (a week), not '\(arguments[1])'"), "\(result.stderr)")
+    #expect(result.stderr.contains("'\(arguments[0])' needs a positive number of seconds up to 604800 (a week), not '\(arguments[1])'"), "\(result.stderr)")
   }
 
   @Test func socketActivationTakesTheListenerOnDescriptor3() throws {

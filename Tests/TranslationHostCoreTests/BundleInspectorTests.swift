@@ -99,10 +99,13 @@ import Testing
       [.missingKey(file: $0 + info, key: "CFBundleShortVersionString"), .missingKey(file: $0 + info, key: "CFBundleExecutable")]
     },
     Broken(testDescription: "executable with a path", change: { $0.info["CFBundleExecutable"] = .string("lib/libX.so") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "lib/libX.so", reason: "must be a file name inside the bundle, without '/' or '..'")]
+      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "lib/libX.so", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
     },
     Broken(testDescription: "executable is ..", change: { $0.info["CFBundleExecutable"] = .string("..") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "..", reason: "must be a file name inside the bundle, without '/' or '..'")]
+      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "..", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
+    },
+    Broken(testDescription: "executable with a newline", change: { $0.info["CFBundleExecutable"] = .string("libX.so\nforged") }) {
+      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "libX.so\nforged", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
     },
     Broken(testDescription: "executable absent", change: { $0.writesExecutable = false }) { [.missingFile($0 + "/libBroken.so")] },
     Broken(testDescription: "executable not ELF", after: { try write("#!/bin/sh\n", to: $0 + "/libBroken.so") }) {

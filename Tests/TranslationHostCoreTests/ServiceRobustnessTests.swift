@@ -48,10 +48,18 @@ import TranslationHostCore
     return true
   }
 
-  /// A service (not started), and the file the misbehaving provider at
-  /// `bundle` creates in its container (its HOME) when a translate request reaches it.
+  /// A service (not started) that finds the bundles `hostile` writes in
+  /// `folder` (it runs only bundles its search path lists).
+  static func service(searching folder: TemporaryDirectory) throws -> ServiceProcess {
+    try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folder.path])
+  }
+
+  /// A service (not started) that finds the bundles in the folder of
+  /// `bundle`, and the file the misbehaving provider at `bundle` creates in
+  /// its container (its HOME) when a translate request reaches it.
   static func markingService(watching bundle: String) throws -> (service: ServiceProcess, marker: String) {
-    let service = try ServiceProcess()
+    let folder = URL(fileURLWithPath: bundle).deletingLastPathComponent().path
+    let service = try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folder])
     let identifier = try ProviderBundle.load(at: bundle).identifier
     let containers = service.environment["XDG_DATA_HOME"]! + "/translation-host/containers/"
     return (service, containers + identifier + "/request-received")
@@ -214,7 +222,7 @@ import TranslationHostCore
   @Test func aProviderThatHangsWhileLoadingDoesNotHoldUpOthers() throws {
     let folder = try TemporaryDirectory()
     let hanging = try Self.hostile("HANG_IN_INIT", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: hanging, timeout: 60, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
@@ -231,7 +239,7 @@ import TranslationHostCore
   @Test func openScenesDoNotStarveHeadlessRequests() throws {
     let folder = try TemporaryDirectory()
     let provider = try Self.hostile("WELL_BEHAVED", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let popovers = try (0..<2).map { _ in try ServiceClient.connect(to: service.location) }
@@ -250,7 +258,7 @@ import TranslationHostCore
   @Test func aCrashingProviderFailsOnlyItsRequest() throws {
     let folder = try TemporaryDirectory()
     let crashing = try Self.hostile("CRASH_IN_TRANSLATE", in: folder)
-    let service = try ServiceProcess()
+    let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
     for _ in 0..<2 {  // the second request gets a fresh runner, and the same one-line error

@@ -22,9 +22,12 @@ enum Providers {
     return [buildDirectory, prefix].map { $0 + "/lib/translation-host/providers" }.joined(separator: ":")
   }
 
-  /// A service (not started) that this process's library sessions use.
-  static func service() throws -> ServiceProcess {
-    try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": sharedSearchPath])
+  /// A service (not started) that this process's library sessions use; it
+  /// also searches `fixtures` (folders of `fixture` bundles), since a
+  /// service runs only bundles its search path lists.
+  static func service(searching fixtures: [TemporaryDirectory] = []) throws -> ServiceProcess {
+    let folders = fixtures.map(\.path) + [sharedSearchPath]
+    return try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folders.joined(separator: ":")])
   }
 
   static func bundle(_ name: String) -> String {

@@ -141,7 +141,7 @@ import Translation
     -> (TranslationSession, ServiceProcess?)
   {
     let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
-    let service = throughService ? try Providers.service() : nil
+    let service = throughService ? try Providers.service(searching: [directory]) : nil
     try service?.start()
     let session = TranslationSession(
       installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider, serviceEnvironment: service?.environment,

@@ -42,9 +42,11 @@ package struct BundleInspector {
     let displayName = keys.optionalString(ManifestKey.displayName)
     let version = keys.string(ManifestKey.shortVersion)
     _ = keys.optionalString(ManifestKey.bundleVersion)
+    // Control characters too: the name is shown in messages and passed to the runner.
     let executable = keys.string(ManifestKey.executable) { value in
-      value.isEmpty || value.contains("/") || value == "." || value == ".." || value.contains("\0")
-        ? "must be a file name inside the bundle, without '/' or '..'" : nil
+      value.isEmpty || value.contains("/") || value == "." || value == ".."
+        || value.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        ? "must be a file name inside the bundle, without '/', '..' or control characters" : nil
     }
     let attributes = keys.dictionary(ManifestKey.extensionAttributes)
     var nested = KeyReader(entries: attributes ?? [:], file: infoPath, prefix: ManifestKey.extensionAttributes + ".")

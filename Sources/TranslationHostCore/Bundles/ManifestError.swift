@@ -58,7 +58,13 @@ package enum ManifestError: Error, Codable, Equatable, Hashable, Sendable, Custo
     return false
   }
 
+  /// One line: file names and values come from the bundle, so their control
+  /// characters are escaped, newlines too, and cannot forge a line of the host's.
   package var description: String {
+    multilineDescription.escapingControlCharacters(keeping: [])
+  }
+
+  private var multilineDescription: String {
     switch self {
     case .missingFile(let path):
       "\(path): file is missing; a provider bundle needs it (see Documentation/Bundles.md)"

@@ -95,6 +95,10 @@ extension tp_string {
     return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
   }
 
+  /// Whether the string breaks the ABI's rule that `data` may be NULL only
+  /// when `length` is 0; such a string must be refused, not read as "".
+  var hasMissingData: Bool { data == nil && length > 0 }
+
   /// The raw bytes.
   var bytes: [UInt8] {
     guard let data, length > 0 else { return [] }

@@ -54,7 +54,7 @@ package final class ProviderScene {
         source_language: sourceLanguage.map { UnsafePointer(strdup($0)) } ?? nil,
         target_language: targetLanguage.map { UnsafePointer(strdup($0)) } ?? nil,
         finish: { context, translation in
-          Callbacks.from(context)?.finish(translation.map { $0.pointee.bytes })
+          Callbacks.from(context)?.finish(translation?.pointee)
         },
         expand_sheet: { context in Callbacks.from(context)?.send(.expandSheet) },
         request_render: { context in Callbacks.from(context)?.send(.renderRequested) }))
@@ -134,7 +134,8 @@ package final class ProviderScene {
       return Unmanaged<Callbacks>.fromOpaque(data).takeUnretainedValue()
     }
 
-    func finish(_ translation: [UInt8]?) {
+    /// `translation` is borrowed for the call; its bytes are copied before it returns.
+    func finish(_ translation: tp_string?) {
       let previous = phase.withLock { phase in
         defer { if phase == .open { phase = .finished } }
         return phase
@@ -153,7 +154,12 @@ package final class ProviderScene {
         onEvent(.finished(translation: nil))
         return
       }
-      guard let text = String(validating: translation, as: UTF8.self) else {
+      // Checked before anything is replaced: NULL with a length is no text at all, not "".
+      guard !translation.hasMissingData else {
+        onEvent(.violation("the provider's replacement has NULL data but a length of \(translation.length) bytes"))
+        return
+      }
+      guard let text = String(validating: translation.bytes, as: UTF8.self) else {
         onEvent(.violation("the provider's replacement is not valid UTF-8"))
         return
       }

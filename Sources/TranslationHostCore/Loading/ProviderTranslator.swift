@@ -24,7 +24,7 @@ package struct ProviderTranslator {
       host_data: Unmanaged.passUnretained(collector).toOpaque(),
       translation: { sink, index, text in
         guard let data = sink?.pointee.host_data else { return }
-        Unmanaged<Collector>.fromOpaque(data).takeUnretainedValue().receive(index, text.bytes)
+        Unmanaged<Collector>.fromOpaque(data).takeUnretainedValue().receive(index, text)
       })
     var message = tp_string(data: nil, length: 0)
     // All texts in one buffer, each request pointing into it.
@@ -72,7 +72,13 @@ package struct ProviderTranslator {
 
     init(count: Int) { answers = Array(repeating: nil, count: count) }
 
-    func receive(_ index: Int, _ bytes: [UInt8]) {
+    /// `text` is borrowed for the call; its bytes are copied.
+    func receive(_ index: Int, _ text: tp_string) {
+      guard !text.hasMissingData else {
+        problem = problem ?? "translation \(index) has NULL data but a length of \(text.length) bytes"
+        return
+      }
+      let bytes = text.bytes
       guard answers.indices.contains(index) else {
         problem = problem ?? "answered index \(index) of a batch of \(answers.count)"
         return

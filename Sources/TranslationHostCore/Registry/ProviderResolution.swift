@@ -8,13 +8,26 @@ package enum ProviderResolution {
   /// disk, never taken from the registry cache.
   /// - Parameters:
   ///   - environment: where the search folders and the default-provider list are (the service passes its own).
+  ///   - searchPathOnly: whether a path must name a bundle the search path
+  ///     lists. The resident service sets it: its clients include any process
+  ///     of the user, a sandboxed provider among them, and a bundle such a
+  ///     provider wrote (declaring network access, say) must not be run for it.
   ///   - notice: receives one-line notices (how the default was chosen) and manifest warnings.
+  /// - Throws: `RegistryError.outsideSearchPath` for a path the search path does not list, with `searchPathOnly`.
   package static func bundle(
-    named reference: String?, environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
+    named reference: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    searchPathOnly: Bool = false, notice: (String) -> Void
   ) throws -> ProviderBundle {
     let path: String
     let label: String
-    if let reference, isPath(reference) {
+    if let reference, isPath(reference), searchPathOnly {
+      let snapshot = ProviderRegistry.standard(environment: environment).scan()
+      guard let entry = listed(reference, in: snapshot) else {
+        throw RegistryError.outsideSearchPath(reference, searched: snapshot.searchPath.folders.map(\.path))
+      }
+      path = entry.path  // the registry's own path, not the caller's spelling of it
+      label = reference
+    } else if let reference, isPath(reference) {
       path = reference
       label = reference
     } else {
@@ -38,6 +51,14 @@ package enum ProviderResolution {
     }
     for problem in inspection.problems { notice("warning: \(problem)") }
     return manifest
+  }
+
+  /// The entry of `snapshot` at the bundle path `reference` (compared with
+  /// `.` and `..` resolved), or nil when the search path does not list it.
+  package static func listed(_ reference: String, in snapshot: RegistrySnapshot) -> RegistryEntry? {
+    guard reference.hasPrefix("/") else { return nil }
+    let path = SearchPath.normalized(reference)
+    return snapshot.entries.first { SearchPath.normalized($0.path) == path }
   }
 
   /// Whether a reference is a path rather than an identifier or name.

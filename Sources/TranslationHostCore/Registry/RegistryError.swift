@@ -8,6 +8,9 @@ package enum RegistryError: Error, Equatable, CustomStringConvertible {
   case notEligible(String, reasons: [String])
   /// No eligible provider is installed at all.
   case noProviders(searched: [String])
+  /// The resident service was asked for a bundle path that its search path
+  /// does not list; it runs only bundles it finds itself.
+  case outsideSearchPath(String, searched: [String])
 
   package var description: String {
     switch self {
@@ -17,6 +20,8 @@ package enum RegistryError: Error, Equatable, CustomStringConvertible {
       "more than one provider is named '\(name)' (\(identifiers.joined(separator: ", "))); pass its bundle id"
     case .notEligible(let reference, let reasons):
       "provider '\(reference)' may not run:" + reasons.map { "\n  \($0)" }.joined()
+    case .outsideSearchPath(let path, let searched):
+      "the translation-host service runs only bundles in its search path (\(searched.joined(separator: ":"))), and '\(path)' is not one; install it with 'translation-host install \(path)', or pass --no-service"
     case .noProviders(let searched):
       "no eligible provider is installed in \(searched.joined(separator: ":")); install one with 'translation-host install <bundle>'"
     }

@@ -266,7 +266,8 @@ package final class RunnerClient: ProviderSession {
   // MARK: Requests
 
   private func sceneUpdate(_ request: RunnerRequest) throws(RunnerError) -> SceneUpdate {
-    let reply = try self.request(request)
+    let deadline = Deadline.after(timeout)
+    let reply = try self.request(request, deadline: deadline)
     if let violation {
       stop()
       throw ended(.violation(provider: bundle.identifier, violation))
@@ -275,12 +276,20 @@ package final class RunnerClient: ProviderSession {
     switch reply {
     case .view(let json):
       needsRender = false  // the reply is newer than any request that came before it
+      let tree: ViewTree
       do {
-        return .view(try ViewTree.decode(Array(json.utf8)))
+        tree = try ViewTree.decode(Array(json.utf8))
       } catch {
         stop()
         throw ended(.invalidViewTree(provider: bundle.identifier, error.description))
       }
+      // Reading the tree is work done for the provider, so it counts against
+      // the request's deadline: a provider cannot buy host CPU with a huge view.
+      guard Syscalls.monotonicNanoseconds() < deadline else {
+        stop()
+        throw ended(.deadlineExceeded(provider: bundle.identifier, seconds: timeout))
+      }
+      return .view(tree)
     case .finished:
       throw protocolViolation(.malformed("the runner said the scene finished without a finish event"))
     default:
@@ -288,11 +297,11 @@ package final class RunnerClient: ProviderSession {
     }
   }
 
-  private func request(_ request: RunnerRequest) throws(RunnerError) -> RunnerReply {
+  private func request(_ request: RunnerRequest, deadline: UInt64? = nil) throws(RunnerError) -> RunnerReply {
     if let ending { throw ending }
     precondition(!isClosed, "request on a runner the host closed")
+    let deadline = deadline ?? Deadline.after(timeout)
     do { try channel.send(request) } catch { throw failure(error) }
-    let deadline = Deadline.after(timeout)
     while true {
       if case .reply(let reply) = try receive(deadline: deadline) {
         if case .failure(let failure) = reply { throw mapped(failure) }

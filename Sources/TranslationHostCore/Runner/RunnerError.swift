@@ -35,7 +35,16 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// One line: what a runner, a provider or its bundle wrote (a message, a
+  /// file name) has its control characters escaped, newlines too, so that it
+  /// cannot start a line that looks like the host's own. A service failure
+  /// is the service's own text, whose parts were escaped where they arose.
   package var description: String {
+    if case .serviceFailed(let error) = self { return error.description }
+    return multilineDescription.escapingControlCharacters(keeping: [])
+  }
+
+  private var multilineDescription: String {
     switch self {
     case .runnerNotFound(let searched):
       "cannot find translation-provider-runner (looked in \(searched.joined(separator: ", "))); reinstall translation-host or set TRANSLATION_HOST_RUNNER"
@@ -57,8 +66,8 @@ package enum RunnerError: Error, Equatable, CustomStringConvertible {
       "provider '\(provider)' broke the provider ABI: \(reason); it was stopped and nothing was replaced"
     case .sandboxFailed(let provider, let message):
       "provider '\(provider)' was not started: \(message)"
-    case .serviceFailed(let error):
-      error.description
+    case .serviceFailed:
+      ""  // see `description`
     }
   }
 

@@ -19,10 +19,21 @@ package enum ProviderLaunch {
     provider: String?, timeout: Double, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
   ) throws -> any ProviderSession {
-    if usesService, let service = ServiceClient.running(environment: environment, notice: notice) {
+    if usesService, servesReference(provider, environment: environment),
+      let service = ServiceClient.running(environment: environment, notice: notice)
+    {
       return try service.openSession(provider: provider, timeout: timeout, notice: notice)
     }
     let bundle = try ProviderResolution.bundle(named: provider, notice: notice)
     return try RunnerClient.launch(bundle: bundle, timeout: timeout)
+  }
+
+  /// Whether the service would run `provider`: it runs only bundle paths its
+  /// search path lists (the same as this process's, or it is not used), so a
+  /// bundle elsewhere, one being developed, say, takes the direct path.
+  private static func servesReference(_ provider: String?, environment: [String: String]) -> Bool {
+    guard let provider, ProviderResolution.isPath(provider) else { return true }
+    let path = provider.hasPrefix("/") ? provider : FileManager.default.currentDirectoryPath + "/" + provider
+    return ProviderResolution.listed(path, in: ProviderRegistry.standard(environment: environment).scan()) != nil
   }
 }

@@ -39,7 +39,8 @@ final class ResolutionCache: Sendable {
     let settingsFolder = SettingsStore.standard(environment: environment).folder
     var stamps = Self.stamps(of: searchFolders + [DefaultPreferences.standard(environment: environment).file, settingsFolder])
     var notices: [String] = []
-    let bundle = try ProviderResolution.bundle(named: reference, environment: environment, notice: { notices.append($0) })
+    let bundle = try ProviderResolution.bundle(
+      named: reference, environment: environment, searchPathOnly: true, notice: { notices.append($0) })
     let bundleFiles = ((try? Directory.names(at: bundle.path)) ?? []).sorted().map { bundle.path + "/" + $0 }
     let bundleStamps = Self.stamps(of: [bundle.path] + bundleFiles + [bundle.executablePath])
     stamps += bundleStamps + Self.stamps(of: [settingsFolder + "/" + bundle.identifier + ".json", configuration])

@@ -24,35 +24,52 @@ final class ServiceConnection {
     self.server = server
   }
 
+  /// Serves requests until the client leaves, the connection stays idle
+  /// longer than `connectionIdleTimeout` (with no scene open), it is shut
+  /// down to make room for a new one (`ConnectionTable`), or the service stops.
   func serve() {
     defer {
       watcher.stop()
       release()
+      server.connections.leave(channel.fd)  // before the descriptor closes with the channel
     }
     while true {
-      if channel.pendingByteCount == 0 {
-        // Idle between requests: wait for the next one, or for the service to stop.
-        guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: -1) else { return }
-        if !ready[0] { return }
-      }
-      let request: ServiceRequest
-      do {
-        let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
-        request = try channel.receive(ServiceRequest.self, deadline: deadline)
-      } catch {
-        guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return }
-        try? channel.send(reply.failure)
-        if reply.closes { return } else { continue }
-      }
-      guard greeted || Self.isHello(request) else {
-        try? channel.send(ServiceReply.failure(.service(.badRequest("the first request must be hello"))))
-        return
-      }
-      let reply = answer(request)
-      do { try channel.send(reply) } catch { return }
-      if case .failure(.service(.versionMismatch)) = reply { return }
-      if server.isStopping { return }
+      guard awaitRequest(), server.connections.beginWork(channel.fd) else { return }
+      let goesOn = serveRequest()
+      server.connections.endWork(channel.fd, holdsScene: pinned != nil)
+      guard goesOn, !server.isStopping else { return }
     }
+  }
+
+  /// Waits for the next request to begin arriving; false when the client
+  /// left, the service is stopping, or the connection stayed idle too long.
+  /// A connection with a scene open waits as long as the scene is open.
+  private func awaitRequest() -> Bool {
+    guard channel.pendingByteCount == 0 else { return true }
+    let idleTimeout = pinned == nil ? Int32(min(server.configuration.connectionIdleTimeout * 1000, Double(Int32.max))) : -1
+    guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: idleTimeout) else { return false }
+    return ready[0] && !ready[1]
+  }
+
+  /// Reads one request and answers it; false when the connection must close.
+  private func serveRequest() -> Bool {
+    let request: ServiceRequest
+    do {
+      let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
+      request = try channel.receive(ServiceRequest.self, deadline: deadline)
+    } catch {
+      guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return false }
+      try? channel.send(reply.failure)
+      return !reply.closes
+    }
+    guard greeted || Self.isHello(request) else {
+      try? channel.send(ServiceReply.failure(.service(.badRequest("the first request must be hello"))))
+      return false
+    }
+    let reply = answer(request)
+    do { try channel.send(reply) } catch { return false }
+    if case .failure(.service(.versionMismatch)) = reply { return false }
+    return true
   }
 
   /// The failure to answer a request that could not be read, and whether

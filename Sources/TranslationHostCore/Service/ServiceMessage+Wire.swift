@@ -201,6 +201,10 @@ extension ServiceFailure: WireCodable {
     case .registry(.noProviders(let searched)):
       w.tag(5)
       w.strings(searched)
+    case .registry(.outsideSearchPath(let path, let searched)):
+      w.tag(11)
+      w.string(path)
+      w.strings(searched)
     case .service(.busy(let provider, let seconds)):
       w.tag(6)
       w.string(provider)
@@ -241,6 +245,7 @@ extension ServiceFailure: WireCodable {
     case 10:
       guard let kind = ServiceError.Kind(rawValue: try r.tag()) else { throw .malformed("unknown failure kind") }
       self = .service(.remote(kind, try r.string()))
+    case 11: self = .registry(.outsideSearchPath(try r.string(), searched: try r.strings()))
     case let tag: throw .malformed("unknown failure \(tag)")
     }
   }

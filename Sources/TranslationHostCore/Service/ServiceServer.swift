@@ -18,8 +18,13 @@ package final class ServiceServer: @unchecked Sendable {
     /// Runners per provider held by open scenes (popovers) at most, apart
     /// from `runnersPerProvider`; more scenes for it wait, then fail as busy.
     package var scenesPerProvider = 16
-    /// Connections served at once; more are refused.
+    /// Connections at work at once (a request arriving or being served, or
+    /// a scene open); a new one beyond takes the place of the connection
+    /// idle longest, and is refused only when none is idle (`ConnectionTable`).
     package var maximumConnections = 128
+    /// Seconds a connection may wait for its next request, with no scene
+    /// open, before it is closed; the client reconnects when it needs to.
+    package var connectionIdleTimeout: Double = 60
     /// Seconds a request that has begun to arrive has to arrive whole.
     package var requestArrivalSeconds: Double = 10
     /// The longest deadline a client may ask for, in seconds.
@@ -39,8 +44,8 @@ package final class ServiceServer: @unchecked Sendable {
   private let socketPath: String?
   private let log: @Sendable (String) -> Void
   private let state = NSCondition()
-  private var connections = 0
   private var stopping = false
+  let connections: ConnectionTable
 
   /// Serves on `listener`, a listening socket; `socketPath`, when given, is
   /// removed on stop (nil when socket activation owns the file).
@@ -56,6 +61,7 @@ package final class ServiceServer: @unchecked Sendable {
       runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
       idleTimeout: configuration.idleTimeout)
     resolutions = ResolutionCache(environment: environment)
+    connections = ConnectionTable(limit: configuration.maximumConnections)
     context = ServiceContext.current(environment: environment)
     do { (stopSignal, stopTrigger) = try Syscalls.socketPair() } catch { throw .socketFailed("(stop signal)", error) }
   }
@@ -105,10 +111,9 @@ package final class ServiceServer: @unchecked Sendable {
     }
     Syscalls.close(listener)
     if let socketPath { UnixSocket.unlink(socketPath) }
-    state.lock()
-    if connections > 0 { log("stopping: finishing \(connections) connection(s)") }
-    while connections > 0 { state.wait() }
-    state.unlock()
+    let open = connections.count
+    if open > 0 { log("stopping: finishing \(open) connection(s)") }
+    connections.waitUntilEmpty()
     pool.close()
     log("stopped")
   }
@@ -122,20 +127,27 @@ package final class ServiceServer: @unchecked Sendable {
       refuse(fd, "it comes from \(who), and this service serves uid \(own) only")
       return
     }
-    state.lock()
-    guard connections < configuration.maximumConnections else {
-      state.unlock()
-      refuse(fd, "too many connections (the limit is \(configuration.maximumConnections)); try again")
+    // Runners are the service's children: a provider (or a process it
+    // started) must not have the service run what it asks, such as a bundle
+    // it wrote that declares network access, outside its own sandbox.
+    switch ProcessLineage.descends(peer.pid, from: getpid()) {
+    case false?: break
+    case true?:
+      log("refused a connection from pid \(peer.pid): it is a provider runner of this service, or was started by one")
+      refuse(fd, "it comes from pid \(peer.pid), a provider runner of this service or a process started by one; providers may not use the service")
+      return
+    case nil:
+      log("refused a connection from pid \(peer.pid): its parent processes could not be read from /proc")
+      refuse(fd, "the service could not tell which process pid \(peer.pid) is (it could not read its parents from /proc); try again")
       return
     }
-    connections += 1
-    state.unlock()
+    guard connections.admit(fd) else {
+      refuse(fd, "all \(configuration.maximumConnections) connections are at work (--max-connections); try again in a moment")
+      return
+    }
     let thread = Thread { [self] in
+      // The connection closes its descriptor when it goes, after leaving the table.
       ServiceConnection(fd: fd, server: self).serve()
-      state.lock()
-      connections -= 1
-      state.broadcast()
-      state.unlock()
     }
     thread.start()
   }

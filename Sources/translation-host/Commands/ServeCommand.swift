@@ -8,7 +8,8 @@ import TranslationHostCore
 struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Run the resident service that keeps providers warm for your commands."
-  static let usage = "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>]"
+  static let usage =
+    "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>] [--connection-idle-timeout <seconds>]"
   static let discussion = """
     Listens on $XDG_RUNTIME_DIR/translation-host/socket (the folder is made
     with mode 0700 and refused if anyone else may enter it) and serves only
@@ -28,23 +29,30 @@ struct ServeCommand: Command {
   static let options: [OptionSpec] = [
     .option("idle-timeout", "seconds", help: "Close a runner idle this long (default: 300)."),
     .option("runners", "count", help: "Warm runners per provider at most (default: the number of cores, at least 2)."),
-    .option("max-connections", "count", help: "Connections served at once; more are refused (default: 128)."),
+    .option(
+      "max-connections", "count",
+      help: "Connections at work at once; a new one beyond takes an idle one's place, or is refused (default: 128)."),
+    .option(
+      "connection-idle-timeout", "seconds",
+      help: "Close a connection that sends no request this long, unless a scene is open (default: 60)."),
   ]
 
-  /// The longest `--idle-timeout`: a runner idle for a week might as well start again.
+  /// The longest `--idle-timeout` and `--connection-idle-timeout`: a runner
+  /// or connection idle for a week might as well start again.
   static let longestIdleTimeout: Double = 7 * 86_400
 
   var configuration = ServiceServer.Configuration()
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'", of: Self.self) }
-    if let text = arguments.value("idle-timeout") {
+    for option in ["idle-timeout", "connection-idle-timeout"] {
+      guard let text = arguments.value(option) else { continue }
       guard let seconds = Double(text), seconds > 0, seconds <= Self.longestIdleTimeout else {
         throw .usage(
-          "'--idle-timeout' needs a positive number of seconds up to \(Int(Self.longestIdleTimeout)) (a week), not '\(text)'",
+          "'--\(option)' needs a positive number of seconds up to \(Int(Self.longestIdleTimeout)) (a week), not '\(text)'",
           of: Self.self)
       }
-      configuration.idleTimeout = seconds
+      if option == "idle-timeout" { configuration.idleTimeout = seconds } else { configuration.connectionIdleTimeout = seconds }
     }
     for (option, limit) in [("runners", 64), ("max-connections", 4096)] {
       guard let text = arguments.value(option) else { continue }

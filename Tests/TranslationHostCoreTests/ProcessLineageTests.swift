@@ -1,0 +1,53 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+import TranslationHostCore
+
+/// `ProcessLineage` tells a process's descendants from the rest, as the
+/// service does to refuse its own runners and what they start.
+@Suite struct ProcessLineageTests {
+  struct Relation: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// The process to ask about, given this process's child and grandchild.
+    var pid: @Sendable (_ child: pid_t, _ grandchild: pid_t) -> pid_t
+    var descends: Bool
+  }
+
+  static let relations: [Relation] = [
+    Relation(testDescription: "this process itself", pid: { _, _ in getpid() }, descends: true),
+    Relation(testDescription: "a child", pid: { child, _ in child }, descends: true),
+    Relation(testDescription: "a grandchild", pid: { _, grandchild in grandchild }, descends: true),
+    Relation(testDescription: "this process's parent", pid: { _, _ in getppid() }, descends: false),
+    Relation(testDescription: "init", pid: { _, _ in 1 }, descends: false),
+  ]
+
+  @Test(arguments: relations) func tellsDescendantsFromOthers(_ relation: Relation) throws {
+    // A shell (the child) that starts a sleep (the grandchild) and waits for it.
+    let child = try Syscalls.spawn(
+      "/bin/sh", arguments: ["-c", "sleep 60 & wait"], environment: ["PATH=/usr/bin:/bin"], actions: [], newSession: true)
+    defer {
+      kill(-child, SIGKILL)
+      _ = try? Syscalls.wait(child)
+    }
+    let grandchild = try #require(Self.firstChild(of: child), "the shell started its sleep")
+    #expect(ProcessLineage.descends(relation.pid(child, grandchild), from: getpid()) == relation.descends)
+  }
+
+  @Test func aProcessThatIsGoneCannotBeTraced() throws {
+    let child = try Syscalls.spawn("/bin/true", arguments: [], environment: [], actions: [], newSession: false)
+    _ = try Syscalls.wait(child)
+    #expect(ProcessLineage.descends(child, from: getpid()) == nil)
+  }
+
+  /// The first child of `pid`, once it has one (up to 20 s on a loaded machine).
+  static func firstChild(of pid: pid_t) -> pid_t? {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+      if let first = children.split(separator: " ").first.flatMap({ pid_t($0) }) { return first }
+      usleep(10_000)
+    }
+    return nil
+  }
+}

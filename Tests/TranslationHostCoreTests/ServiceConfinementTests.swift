@@ -1,0 +1,173 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+import TranslationHostCore
+
+/// The resident service may not become a way out of a provider's sandbox:
+/// it runs only bundles its own search path lists, and it does not serve
+/// its own runners or what they start.
+@Suite(.serialized, .tags(.endToEnd)) struct ServiceConfinementTests {
+  static let fixture = CFixture.packageRoot + "/Tests/Fixtures/protocol_abuser.c"
+
+  /// A bundle of the protocol abuser built with `mode` (nil: well behaved), in `folder`.
+  static func abuser(_ mode: String?, in folder: TemporaryDirectory, name: String = "Abuser") throws -> String {
+    let library = try CFixture.compile(fixture, defines: mode.map { [$0] } ?? [], name: "lib\(name)", in: folder)
+    return try BundleFixture(name: name).write(name: name, in: folder, library: library)
+  }
+
+  /// A service whose search path starts with `folder`.
+  static func service(searching folder: TemporaryDirectory) throws -> ServiceProcess {
+    try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folder.path])
+  }
+
+  // MARK: Which bundles it runs
+
+  struct Reference: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// The bundle path to ask for, from the search folder and a folder outside it.
+    var path: @Sendable (_ searched: String, _ outside: String) -> String
+  }
+
+  static let outsideReferences: [Reference] = [
+    Reference(testDescription: "a bundle in a folder the service does not search") { _, outside in outside + "/Abuser.translationprovider" },
+    Reference(testDescription: "a path that leaves the search folder with '..'") { searched, outside in
+      searched + "/../" + URL(fileURLWithPath: outside).lastPathComponent + "/Abuser.translationprovider"
+    },
+    Reference(testDescription: "a relative path") { _, _ in "Abuser.translationprovider" },
+  ]
+
+  /// A provider wrote a bundle (declaring network access) where it could, and
+  /// asked the service to run it: the service refuses, naming its search path.
+  @Test(arguments: outsideReferences) func aBundleOutsideTheSearchPathIsRefused(_ reference: Reference) throws {
+    let searched = try TemporaryDirectory()
+    let outside = try TemporaryDirectory()
+    try Self.abuser(nil, in: searched)
+    var planted = BundleFixture(name: "Abuser")
+    planted.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    try planted.write(
+      name: "Abuser", in: outside, library: try CFixture.compile(Self.fixture, name: "libAbuser", in: outside))
+    let service = try Self.service(searching: searched)
+    try service.start()
+    defer { service.stop() }
+    let client = try ServiceClient.connect(to: service.location)
+    let path = reference.path(searched.path, outside.path)
+    #expect {
+      try client.languages(provider: path)
+    } throws: { error in
+      // A relative path is made absolute by the client.
+      guard case .outsideSearchPath(let refused, let folders)? = error as? RegistryError else { return false }
+      return refused.hasSuffix(path) && folders.first == searched.path
+    }
+    #expect(service.runners().isEmpty, "nothing was started for the planted bundle")
+    // The same bundle, reached through the search path, is served.
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-same", provider: searched.path + "/Abuser.translationprovider") == ["hi"])
+  }
+
+  /// The CLI and the library do not send the service a path it would refuse:
+  /// a bundle outside the search path (one being developed) runs directly.
+  @Test func aBundleOutsideTheSearchPathTakesTheDirectPath() throws {
+    let outside = try TemporaryDirectory()
+    let bundle = try Self.abuser(nil, in: outside)
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let result = try service.run(["translate", "--provider", bundle, "--from", "en", "--to", "en-x-same", "hi"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout == "hi\n")
+    #expect(service.runners().isEmpty, "the service started no runner for it")
+  }
+
+  // MARK: Idle connections
+
+  /// A raw connection that has said hello and read the answer, then stays idle.
+  static func idleConnection(to service: ServiceProcess) throws -> FrameChannel {
+    let channel = FrameChannel(fd: try UnixSocket.connect(to: service.location.socket))
+    try channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: ""))
+    let reply = try channel.receive(ServiceReply.self, deadline: Deadline.after(20))
+    guard case .hello = reply else { throw UnexpectedReply(reply: reply) }
+    return channel
+  }
+
+  struct UnexpectedReply: Error { var reply: ServiceReply }
+
+  /// Whether the service closed `channel` within `seconds` (it sends nothing first).
+  static func isClosed(_ channel: FrameChannel, within seconds: Double) -> Bool {
+    do {
+      _ = try channel.receive(ServiceReply.self, deadline: Deadline.after(seconds))
+      return false
+    } catch {
+      return error == .closed
+    }
+  }
+
+  /// Idle connections once filled every place and locked everyone out until
+  /// the service restarted. Now they give their places to new connections,
+  /// the longest idle first.
+  @Test func idleConnectionsDoNotLockOthersOut() throws {
+    let service = try ServiceProcess()
+    try service.start(["--max-connections", "4"])
+    defer { service.stop() }
+    let idle = try (0..<4).map { _ in try Self.idleConnection(to: service) }
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(try client.languages(provider: "Rot13").contains { $0.target == "en-x-rot13" })
+    #expect(Self.isClosed(idle[0], within: 20), "the longest idle connection made room")
+    // Another newcomer takes the next longest idle connection's place.
+    _ = try Self.idleConnection(to: service)
+    #expect(Self.isClosed(idle[1], within: 20))
+    #expect(!Self.isClosed(idle[3], within: 0.2), "the youngest idle connections stay")
+  }
+
+  @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {
+    let service = try ServiceProcess()
+    try service.start(["--connection-idle-timeout", "0.5"])
+    defer { service.stop() }
+    let idle = try Self.idleConnection(to: service)
+    #expect(Self.isClosed(idle, within: 30))
+    // A client whose connection was closed while idle reconnects by itself.
+    let client = try ServiceClient.connect(to: service.location)
+    #expect(Self.isClosed(try Self.idleConnection(to: service), within: 30))
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: "Rot13") == ["Uryyb"])
+  }
+
+  /// Connections at work keep their places: a scene open counts as work.
+  @Test func aNewConnectionIsRefusedWhenEveryConnectionIsAtWork() throws {
+    let service = try ServiceProcess()
+    try service.start(["--max-connections", "1", "--connection-idle-timeout", "0.5"])
+    defer { service.stop() }
+    let popover = try ServiceClient.connect(to: service.location)
+    let session = try popover.openSession(provider: "Reverse", timeout: 20, notice: { _ in })
+    _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
+    #expect {
+      try ServiceClient.connect(to: service.location)
+    } throws: { error in
+      "\(error)".contains("all 1 connections are at work (--max-connections); try again in a moment")
+    }
+    // Refusing the newcomer left the scene as it was.
+    _ = try session.render()
+  }
+
+  // MARK: Who may connect
+
+  /// A provider connects to the service's socket from inside its runner.
+  /// It may not reach it (the sandbox hides the runtime folder), or reach it
+  /// and be refused; it is never greeted.
+  @Test func aRunnerCannotUseTheService() throws {
+    let searched = try TemporaryDirectory()
+    let knocker = try Self.abuser("KNOCK_ON_SERVICE", in: searched)
+    let service = try Self.service(searching: searched)
+    try service.start()
+    defer { service.stop() }
+    let client = try ServiceClient.connect(to: service.location)
+    let outcome = try #require(
+      try client.translate([service.location.socket], from: "en", to: "en-x-same", provider: knocker).first)
+    #expect(outcome != "GREETED")
+    if outcome.hasPrefix("ANSWERED:") {
+      #expect(outcome.contains("a provider runner of this service or a process started by one; providers may not use the service"), "\(outcome)")
+      let log = try String(contentsOfFile: service.log, encoding: .utf8)
+      #expect(log.contains("it is a provider runner of this service, or was started by one"), "\(log)")
+    } else {
+      #expect(outcome.hasPrefix("UNREACHABLE:"), "\(outcome)")
+    }
+  }
+}
