@@ -3,8 +3,8 @@ import Testing
 
 /// Inputs that crashed, hung or fooled a reader of manifests: each must be
 /// refused with the reason shown, quickly and without exhausting the stack.
-/// The first rows come from the security issue; the rows marked "fuzz" were
-/// found by `make fuzz` (Benchmarks/PlistFuzz). Add every new finding here.
+/// The first rows come from the security issue and crashed the old reader;
+/// add here every input `make fuzz` (Benchmarks/PlistFuzz) ever reports.
 @Suite struct PropertyListHostileInputTests {
   struct Hostile: Sendable, CustomTestStringConvertible {
     var testDescription: String
@@ -16,12 +16,21 @@ import Testing
   private static func repeated(_ text: String, _ count: Int) -> String { String(repeating: text, count: count) }
 
   static let cases: [Hostile] = [
-    // Each crashed every command with SIGSEGV: the depth pre-check never counted <plist>.
+    // Both crashed every command with SIGSEGV: the depth pre-check never counted <plist>.
     Hostile(testDescription: "20,000 nested <plist> (140 KB)", bytes: { utf8(repeated("<plist>", 20_000) + repeated("</plist>", 20_000)) },
             expected: .malformed("line 1: <plist> inside a property list; write one <plist> around the top-level value")),
     Hostile(testDescription: "20,000 nested <plist> around arrays", bytes: { utf8(repeated("<plist><array>", 20_000)) },
             expected: .malformed("line 1: <plist> inside a property list; write one <plist> around the top-level value")),
-    // The pre-check counted the end tags inside a processing instruction, so the arrays after it passed.
+    // The pre-check counted the end tags inside a processing instruction, so the arrays after it
+    // passed: the fast reader recursed through them, and Foundation, asked when the fast reader
+    // gave up (at <data>, or at the end of the file), crashed with SIGSEGV.
+    Hostile(testDescription: "deep arrays behind <?x … ?> around <data>", bytes: {
+      utf8("<?x " + repeated("</array>", 20_000) + " ?><plist>" + repeated("<array>", 20_000) + "<data>AA==</data>" + repeated("</array>", 20_000) + "</plist>")
+    }, expected: .tooDeep),
+    Hostile(testDescription: "deep arrays behind <?x … ?>, never closed", bytes: {
+      utf8("<?x " + repeated("</array>", 20_000) + " ?><plist>" + repeated("<array>", 20_000))
+    }, expected: .tooDeep),
+    // These were read, 20,000 levels deep, past the limit.
     Hostile(testDescription: "deep arrays behind <?x … ?>", bytes: {
       utf8("<?x " + repeated("</array>", 20_000) + " ?><plist>" + repeated("<array>", 20_000) + repeated("</array>", 20_000) + "</plist>")
     }, expected: .tooDeep),
@@ -47,7 +56,7 @@ import Testing
             expected: .tooManyObjects),
     Hostile(testDescription: "larger than 1 MiB", bytes: { utf8("<plist><string>" + repeated("x", 1 << 20) + "</string></plist>") },
             expected: .tooLarge((1 << 20) + 32)),
-    // OpenStep went to Foundation's parser, which recursed per level.
+    // OpenStep went to Foundation's parser, which recurses per level (these two it refused as malformed).
     Hostile(testDescription: "OpenStep: 100,000 nested arrays", bytes: { utf8(repeated("(", 100_000)) }, expected: .tooDeep),
     Hostile(testDescription: "OpenStep: 50,000 nested dictionaries", bytes: { utf8(repeated("{a=", 50_000)) }, expected: .tooDeep),
     Hostile(testDescription: "OpenStep: an unclosed comment", bytes: { utf8("{ a = b; /* " + repeated("*", 10_000)) },

@@ -34,8 +34,9 @@ struct PropertyListBuilder {
   /// Opens an array or a dictionary as the next value.
   mutating func open(dictionary: Bool) throws(PropertyListLimits.Violation) {
     guard containers.count < PropertyListLimits.maximumDepth else { throw .tooDeep }
-    let label = try place()
+    try checkPlace()
     try count()
+    let label = containers.last.map { $0.key ?? "[\($0.elements.count)]" } ?? ""
     containers.append(Container(isDictionary: dictionary, label: label))
   }
 
@@ -48,7 +49,7 @@ struct PropertyListBuilder {
 
   /// A scalar value (string, number, Boolean, date or data).
   mutating func value(_ value: PropertyListValue) throws(PropertyListLimits.Violation) {
-    _ = try place()
+    try checkPlace()
     try count()
     add(value)
   }
@@ -60,18 +61,14 @@ struct PropertyListBuilder {
     add(container.isDictionary ? .dictionary(container.entries) : .array(container.elements))
   }
 
-  /// Where the next value goes, checking that one may come: the label of a
-  /// new container in its parent.
-  private func place() throws(PropertyListLimits.Violation) -> String {
+  /// Checks that a value may come here: a first top-level value, an array
+  /// element, or the value of a key just read.
+  private func checkPlace() throws(PropertyListLimits.Violation) {
     guard let container = containers.last else {
       guard root == nil else { throw .malformed("a second value after the top-level one") }
-      return ""
+      return
     }
-    if container.isDictionary {
-      guard let key = container.key else { throw .malformed("a value without a key in a dictionary") }
-      return key
-    }
-    return "[\(container.elements.count)]"
+    guard !container.isDictionary || container.key != nil else { throw .malformed("a value without a key in a dictionary") }
   }
 
   private mutating func count() throws(PropertyListLimits.Violation) {
