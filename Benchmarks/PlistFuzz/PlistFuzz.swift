@@ -75,7 +75,7 @@ enum PlistFuzz {
   /// Runs all cases in children; returns whether all passed.
   private static func parent(_ options: Options) throws -> Bool {
     guard let executable = Syscalls.executablePath() else { fatalError("cannot find /proc/self/exe") }
-    print("plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)")
+    say("plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)")
     let started = Syscalls.monotonicNanoseconds()
     var findings = 0
     var next = 0
@@ -87,8 +87,9 @@ enum PlistFuzz {
       let pid = try Syscalls.spawn(
         executable,
         arguments: ["--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next), String(options.cases)],
-        environment: [], actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
+        environment: ["SWIFT_BACKTRACE=enable=no"], actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
         newProcessGroup: false)
+      // (No backtrace in the child: it would stay silent long enough to look hung; --replay shows one.)
       Syscalls.close(theirs)
       close(null)
       children += 1
@@ -133,7 +134,7 @@ enum PlistFuzz {
       next = current + 1
     }
     let seconds = Double(Syscalls.monotonicNanoseconds() - started) / 1e9
-    print("plist-fuzz: \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
+    say("plist-fuzz: \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
     return findings == 0
   }
 
@@ -143,7 +144,7 @@ enum PlistFuzz {
     try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     let file = "\(options.out)/seed\(options.seed)-case\(index).plist"
     _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
-    print("plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))")
+    say("plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))")
   }
 
   // MARK: Child
@@ -164,6 +165,19 @@ enum PlistFuzz {
     }
     let counts = outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     announce("done \(counts); slowest case \(slowest.index): \(String(format: "%.2f", Double(slowest.nanoseconds) / 1e6)) ms for \(slowest.bytes) bytes\n")
+  }
+
+  /// Prints a line at once, unbuffered, so a report survives whatever happens next.
+  private static func say(_ line: String) {
+    var line = line + "\n"
+    line.withUTF8 { text in
+      var offset = 0
+      while offset < text.count {
+        let written = write(1, text.baseAddress! + offset, text.count - offset)
+        guard written > 0 || errno == EINTR else { return }
+        offset += Swift.max(written, 0)
+      }
+    }
   }
 
   private static func announce(_ line: String) {
@@ -211,6 +225,6 @@ enum PlistFuzz {
     guard let data = FileManager.default.contents(atPath: file) else { usage("cannot read \(file)") }
     let start = Syscalls.monotonicNanoseconds()
     let outcome = run(Array(data))
-    print("\(file): \(outcome) in \(String(format: "%.2f", Double(Syscalls.monotonicNanoseconds() - start) / 1e6)) ms")
+    say("\(file): \(outcome) in \(String(format: "%.2f", Double(Syscalls.monotonicNanoseconds() - start) / 1e6)) ms")
   }
 }
