@@ -9,6 +9,9 @@ import FoundationEssentials
 /// pre-scan that disagreed with it about processing instructions. This reader
 /// scans the bytes once, front to back, and leaves nesting to
 /// `PropertyListBuilder`'s explicit stack, which also enforces the limits.
+/// It is also the fast path: listing a thousand bundles cold must stay within
+/// 100 ms, and Foundation's decoder, through `Decodable`, cost about a hundred
+/// times more than these files are worth.
 ///
 /// It reads what Apple's writers write and what people type: the XML
 /// declaration, comments and processing instructions anywhere, a DOCTYPE
