@@ -21,7 +21,7 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev a
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
 C_PROVIDERS     := Rot13
 
-.PHONY: all build deps run test bench clean install uninstall
+.PHONY: all build deps run test bench fuzz clean install uninstall
 
 all: build
 
@@ -62,6 +62,12 @@ bench: build
 	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
+
+# The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
+FUZZ_ARGS ?=
+fuzz:
+	$(SWIFT) build -c $(CONFIG) --product plist-fuzz
+	"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/plist-fuzz" $(FUZZ_ARGS)
 
 # Installs what `make build` made (building first only if nothing was built),
 # and the systemd user units with ExecStart pointing into $(PREFIX).

@@ -62,6 +62,7 @@ let package = Package(
     // MARK: Benchmarks
     .executableTarget(
       name: "host-benchmark", dependencies: ["TranslationHostCore", "CLD2Shim", "ApertiumSupport"], path: "Benchmarks/HostBenchmark"),
+    .executableTarget(name: "plist-fuzz", dependencies: ["TranslationHostCore"], path: "Benchmarks/PlistFuzz"),
 
     // MARK: Tests
     .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),

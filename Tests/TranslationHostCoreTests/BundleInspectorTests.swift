@@ -65,7 +65,7 @@ import Testing
       [.missingFile($0 + info)]
     },
     Broken(testDescription: "Info.plist not a property list", after: { try write("not a plist", to: $0 + info) }) {
-      [.unreadable($0 + info, reason: "not a valid XML or binary property list")]
+      [.unreadable($0 + info, reason: "not a valid property list: line 1: more after the top-level value")]
     },
     Broken(testDescription: "Info.plist is an array", after: { try write("<plist><array/></plist>", to: $0 + info) }) {
       [.unreadable($0 + info, reason: "the top level is a array, not a dictionary")]
@@ -76,6 +76,21 @@ import Testing
     Broken(testDescription: "Info.plist nested 10,000 deep", after: {
       try write("<plist>" + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>", to: $0 + info)
     }) { [.tooComplex($0 + info)] },
+    Broken(testDescription: "Info.plist of 20,000 nested <plist>", after: {
+      try write(String(repeating: "<plist>", count: 20_000) + String(repeating: "</plist>", count: 20_000), to: $0 + info)
+    }) {
+      [.unreadable($0 + info, reason: "not a valid property list: line 1: <plist> inside a property list; write one <plist> around the top-level value")]
+    },
+    Broken(testDescription: "Info.plist with deep arrays behind a processing instruction", after: {
+      try write("<?x " + String(repeating: "</array>", count: 2_000) + "?><plist>" + String(repeating: "<array>", count: 2_000) + "</plist>", to: $0 + info)
+    }) { [.tooComplex($0 + info)] },
+    Broken(testDescription: "Info.plist with a key written twice", change: { $0.info["CFBundleName"] = .string("A") }, after: {
+      let text = try String(contentsOfFile: $0 + info, encoding: .utf8)
+      try write(text.replacingOccurrences(of: "<key>CFBundleName</key><string>A</string>", with: "<key>CFBundleName</key><string>A</string><key>CFBundleName</key><string>B</string>"), to: $0 + info)
+    }) { [.duplicateKey(file: $0 + info, key: "CFBundleName")] },
+    Broken(testDescription: "entitlements with the translation-app key twice", after: {
+      try write("{ \"com.apple.developer.translation-app\" = 1; \"com.apple.developer.translation-app\" = 0; }", to: $0 + "/Broken.entitlements")
+    }) { [.duplicateKey(file: $0 + "/Broken.entitlements", key: "com.apple.developer.translation-app")] },
     Broken(testDescription: "binary Info.plist that contains itself", after: { try Data(selfContainingBinaryPlist).write(to: URL(fileURLWithPath: $0 + info)) }) {
       [.tooComplex($0 + info)]
     },
@@ -143,7 +158,7 @@ import Testing
       [.notTranslationApp(file: $0 + "/Broken.entitlements")]
     },
     Broken(testDescription: "entitlements not a property list", after: { try write("<plist><dict>", to: $0 + "/Broken.entitlements") }) {
-      [.unreadable($0 + "/Broken.entitlements", reason: "not a valid XML or binary property list")]
+      [.unreadable($0 + "/Broken.entitlements", reason: "not a valid property list: line 1: the file ends inside a <dict> or <array>")]
     },
     Broken(testDescription: "bundle writable by group", after: { chmod($0, 0o775) }) { [.writableByOthers($0, mode: 0o40775)] },
     Broken(testDescription: "Info.plist writable by everyone", after: { chmod($0 + info, 0o666) }) {
@@ -169,9 +184,14 @@ import Testing
     #expect(!inspection.isEligible)
   }
 
-  @Test func diagnosticsNameTheFileAndKeyAndSayWhatToDo() {
-    let message = ManifestError.wrongType(file: "/p/X.translationprovider/Info.plist", key: "CFBundleName", expected: "string", found: "integer").description
-    #expect(message == "/p/X.translationprovider/Info.plist: key 'CFBundleName' is of type integer but must be of type string; change its type")
+  @Test(arguments: [
+    (ManifestError.wrongType(file: "/p/X.translationprovider/Info.plist", key: "CFBundleName", expected: "string", found: "integer"),
+     "/p/X.translationprovider/Info.plist: key 'CFBundleName' is of type integer but must be of type string; change its type"),
+    (ManifestError.duplicateKey(file: "/p/X.translationprovider/Info.plist", key: "TPSettings[0].Key"),
+     "/p/X.translationprovider/Info.plist: key 'TPSettings[0].Key' appears more than once in the same dictionary, and other tools may read the other value; keep one"),
+  ])
+  func diagnosticsNameTheFileAndKeyAndSayWhatToDo(_ problem: ManifestError, _ message: String) {
+    #expect(problem.description == message)
   }
 
   private static func write(_ text: String, to path: String) throws {

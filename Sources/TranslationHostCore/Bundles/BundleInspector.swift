@@ -180,26 +180,22 @@ package struct BundleInspector {
       problems.append(.tooLarge(file, size: Int(status.size)))
       return nil
     }
-    let bytes: [UInt8]
+    let value: PropertyListValue
     do {
-      bytes = try Directory.readPrefix(of: file, count: Int(status.size))
-      try PropertyListLimits.check(bytes)
+      value = try PropertyListValue.parse(try Directory.readPrefix(of: file, count: Int(status.size)))
     } catch let error as Errno {
       problems.append(.unreadable(file, reason: error.description))
       return nil
-    } catch PropertyListLimits.Violation.tooLarge(let size) {
-      problems.append(.tooLarge(file, size: size))
-      return nil
-    } catch PropertyListLimits.Violation.malformed {
-      problems.append(.unreadable(file, reason: "not a valid XML or binary property list"))
+    } catch let violation as PropertyListLimits.Violation {
+      switch violation {
+      case .tooLarge(let size): problems.append(.tooLarge(file, size: size))
+      case .tooDeep, .tooManyObjects: problems.append(.tooComplex(file))
+      case .duplicateKey(let key): problems.append(.duplicateKey(file: file, key: key))
+      case .malformed(let reason): problems.append(.unreadable(file, reason: "not a valid property list: \(reason)"))
+      }
       return nil
     } catch {
-      problems.append(.tooComplex(file))
-      return nil
-    }
-    guard let value = try? PropertyListValue.parse(bytes) else {
-      problems.append(.unreadable(file, reason: "not a valid XML or binary property list"))
-      return nil
+      preconditionFailure("reading a property list throws only Errno or PropertyListLimits.Violation: \(error)")
     }
     guard case .dictionary(let entries) = value else {
       problems.append(.unreadable(file, reason: "the top level is a \(value.typeName), not a dictionary"))

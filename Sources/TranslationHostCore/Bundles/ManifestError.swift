@@ -9,6 +9,10 @@ package enum ManifestError: Error, Codable, Equatable, Hashable, Sendable, Custo
   case tooLarge(String, size: Int)
   /// A property list nested deeper than `PropertyListLimits.maximumDepth`, or expanding too far.
   case tooComplex(String)
+  /// One dictionary holds a key twice (the key is a path such as
+  /// `TPSettings[0].Key`); readers disagree on which value counts, so the
+  /// bundle is refused rather than read as one of them.
+  case duplicateKey(file: String, key: String)
   /// A required key is absent.
   case missingKey(file: String, key: String)
   /// A key holds the wrong property-list type.
@@ -74,6 +78,8 @@ package enum ManifestError: Error, Codable, Equatable, Hashable, Sendable, Custo
       "\(path): is \(size) bytes, more than the \(PropertyListLimits.maximumBytes)-byte limit for a manifest; remove what the host does not read"
     case .tooComplex(let path):
       "\(path): nests deeper than \(PropertyListLimits.maximumDepth) levels or expands to more than \(PropertyListLimits.maximumObjects) objects; flatten it"
+    case .duplicateKey(let file, let key):
+      "\(file): key '\(key)' appears more than once in the same dictionary, and other tools may read the other value; keep one"
     case .missingKey(let file, let key):
       "\(file): required key '\(key)' is missing; add it"
     case .wrongType(let file, ManifestKey.networkAccess, let expected, let found):

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A property-list value of any type, so a manifest can be read without
 /// trusting its types and each wrong one reported by key.
-package indirect enum PropertyListValue: Decodable, Equatable, Sendable {
+package indirect enum PropertyListValue: Equatable, Sendable {
   case string(String)
   case boolean(Bool)
   case integer(Int)
@@ -11,33 +11,6 @@ package indirect enum PropertyListValue: Decodable, Equatable, Sendable {
   case data(Data)
   case array([PropertyListValue])
   case dictionary([String: PropertyListValue])
-
-  package init(from decoder: any Decoder) throws {
-    // Most values in a manifest are strings, then dictionaries and Booleans:
-    // try them first, because every failed attempt builds and throws an error.
-    let single = try decoder.singleValueContainer()
-    if let value = try? single.decode(String.self) {
-      self = .string(value)
-    } else if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-      var entries: [String: PropertyListValue] = [:]
-      for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(PropertyListValue.self, forKey: key) }
-      self = .dictionary(entries)
-    } else if let value = try? single.decode(Bool.self) {
-      self = .boolean(value)
-    } else if var unkeyed = try? decoder.unkeyedContainer() {
-      var elements: [PropertyListValue] = []
-      while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(PropertyListValue.self)) }
-      self = .array(elements)
-    } else if let value = try? single.decode(Int.self) {
-      self = .integer(value)
-    } else if let value = try? single.decode(Double.self) {
-      self = .real(value)
-    } else if let value = try? single.decode(Date.self) {
-      self = .date(value)
-    } else {
-      self = .data(try single.decode(Data.self))
-    }
-  }
 
   /// The property-list type name, as a person editing the file would write it.
   package var typeName: String {
@@ -53,16 +26,18 @@ package indirect enum PropertyListValue: Decodable, Equatable, Sendable {
     }
   }
 
-  /// Parses a whole XML, binary or OpenStep property list.
-  package static func parse(_ bytes: [UInt8]) throws -> PropertyListValue {
-    if let value = XMLPropertyListReader.read(bytes) { return value }
-    return try PropertyListDecoder().decode(PropertyListValue.self, from: Data(bytes))
-  }
-
-  private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+  /// Parses a whole XML, binary (`bplist00`) or OpenStep property list with
+  /// our own readers, which are linear in the input and never recurse (see
+  /// `PropertyListBuilder`); Foundation's parsers are not used for manifests,
+  /// because they recurse once per level and keep the last of duplicate keys.
+  package static func parse(_ bytes: [UInt8]) throws(PropertyListLimits.Violation) -> PropertyListValue {
+    guard bytes.count <= PropertyListLimits.maximumBytes else { throw .tooLarge(bytes.count) }
+    if bytes.starts(with: "bplist00".utf8) { return try BinaryPropertyListReader.read(bytes) }
+    if bytes.starts(with: "bplist".utf8) { throw .malformed("a binary property list of a version other than 00") }
+    if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+      throw .malformed("the file is UTF-16; save it as UTF-8")
+    }
+    let first = bytes.drop { PropertyListScalars.isWhitespace($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+    return first == UInt8(ascii: "<") ? try XMLPropertyListReader.read(bytes) : try OpenStepPropertyListReader.read(bytes)
   }
 }

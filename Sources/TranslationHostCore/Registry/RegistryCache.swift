@@ -11,7 +11,8 @@ import Glibc
 /// renamed into place, so concurrent writers never leave a torn cache.
 package enum RegistryCache {
   package static let fileName = "registry-v1.cache"
-  static let header = "translation-host registry cache 2"
+  // 3: duplicate keys and every format are read by our own readers; records of 2 may hold bundles now refused.
+  static let header = "translation-host registry cache 3"
 
   /// The records of the cache at `path`, or nil when it is absent or unusable.
   package static func load(from path: String) -> [String: BundleInspection]? {
