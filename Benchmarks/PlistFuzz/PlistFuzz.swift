@@ -88,7 +88,7 @@ enum PlistFuzz {
         executable,
         arguments: ["--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next), String(options.cases)],
         environment: ["SWIFT_BACKTRACE=enable=no"], actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
-        newProcessGroup: false)
+        newSession: false)
       // (No backtrace in the child: it would stay silent long enough to look hung; --replay shows one.)
       Syscalls.close(theirs)
       close(null)
