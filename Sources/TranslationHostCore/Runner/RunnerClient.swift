@@ -34,8 +34,15 @@ package final class RunnerClient: ProviderSession {
   /// Why the runner ended, once it has; later requests fail with it.
   private var ending: RunnerError?
 
-  private init(bundle: ProviderBundle, channel: FrameChannel, pid: pid_t, timeout: Double, output: ProviderOutput) {
+  /// The bundle's folder as the runner sees it: the real path its policy shows.
+  private let shownBundlePath: String
+
+  private init(
+    bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, pid: pid_t, timeout: Double,
+    output: ProviderOutput
+  ) {
     self.bundle = bundle
+    self.shownBundlePath = shownBundlePath
     self.channel = channel
     self.pid = pid
     self.timeout = timeout
@@ -83,8 +90,10 @@ package final class RunnerClient: ProviderSession {
   package func hello(settings: String) throws(RunnerError) {
     let reply = try request(
       .hello(
-        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: bundle.path,
-        executablePath: bundle.executablePath, settings: settings))
+        protocolVersion: RunnerProtocol.version, bundleIdentifier: bundle.identifier, bundlePath: shownBundlePath,
+        // The runner's working folder is its private root: a relative path would not be found.
+        executablePath: shownBundlePath + "/" + (bundle.executablePath.split(separator: "/").last.map(String.init) ?? ""),
+        settings: settings))
     guard case .ready(let version, let capabilities, let sandbox) = reply else { throw unexpected(reply) }
     guard version == RunnerProtocol.version else {
       throw protocolViolation(.versionMismatch(host: RunnerProtocol.version, runner: version))
@@ -138,7 +147,9 @@ package final class RunnerClient: ProviderSession {
     Syscalls.close(runnerFD)
     Syscalls.close(output.writeEnd)
     output.start()
-    return RunnerClient(bundle: bundle, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout, output: output)
+    return RunnerClient(
+      bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: hostFD), pid: pid, timeout: timeout,
+      output: output)
   }
 
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
