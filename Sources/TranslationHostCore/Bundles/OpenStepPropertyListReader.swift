@@ -26,7 +26,7 @@ struct OpenStepPropertyListReader {
 
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
-  private var line: Int { 1 + bytes[..<Swift.min(index, bytes.count)].lazy.filter { $0 == 0x0A }.count }
+  private var line: Int { PropertyListLimits.line(of: index, in: bytes) }
 
   /// What may come next.
   private enum State {

@@ -25,4 +25,9 @@ package enum PropertyListLimits {
     /// Not a property list; the reason names the line or object.
     case malformed(String)
   }
+
+  /// The 1-based line of byte `index` in a text property list, for diagnostics.
+  static func line(of index: Int, in bytes: [UInt8]) -> Int {
+    1 + bytes[..<Swift.min(index, bytes.count)].lazy.filter { $0 == 0x0A }.count
+  }
 }

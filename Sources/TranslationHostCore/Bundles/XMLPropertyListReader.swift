@@ -42,7 +42,7 @@ struct XMLPropertyListReader {
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// The line of the current position, for error messages.
-  private var line: Int { 1 + bytes[..<Swift.min(index, bytes.count)].lazy.filter { $0 == 0x0A }.count }
+  private var line: Int { PropertyListLimits.line(of: index, in: bytes) }
 
   private mutating func document() throws(PropertyListLimits.Violation) -> PropertyListValue {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
