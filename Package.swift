@@ -24,31 +24,36 @@ let package = Package(
       name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"],
       exclude: ["README.md"]),
 
-    // MARK: Host
-    .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
+    // MARK: Host, bottom layer first (each target's README states its contract)
+    .target(name: "System", exclude: ["README.md"]),
+    .target(name: "RunnerProtocol", dependencies: ["System"], exclude: ["README.md"]),
     .target(
-      name: "TranslationHostCore", dependencies: ["CTranslationProvider", "TranslationViewTree", "CLD2Shim"],
-      exclude: ["README.md"]),
+      name: "ProviderLoading", dependencies: ["CTranslationProvider", "RunnerProtocol", "System"], exclude: ["README.md"]),
+    .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
+    .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
+    .target(
+      name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
-      name: "translation-provider-runner", dependencies: ["TranslationHostCore", "CRunnerSandbox"],
+      name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],
       exclude: ["README.md"]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(
-      name: "TerminalPopover", dependencies: ["TranslationHostCore", "TranslationViewTree", "CNCursesW"],
+      name: "TerminalPopover", dependencies: ["Service", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
-      name: "translation-host", dependencies: ["TranslationHostCore", "TerminalPopover", "CHostProcess"],
+      name: "translation-host",
+      dependencies: ["Service", "Core", "ProviderLoading", "RunnerProtocol", "System", "TerminalPopover", "CHostProcess"],
       exclude: ["README.md"]),
 
     // MARK: Client library
-    .target(name: "Translation", dependencies: ["TranslationHostCore", "TerminalPopover"], exclude: ["README.md"]),
+    .target(name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "TerminalPopover"], exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
 
     // MARK: Providers
-    .target(name: "ApertiumSupport", exclude: ["README.md"]),
+    .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),
     .target(
       name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
       exclude: ["Info.plist", "Apertium.entitlements"]),
@@ -61,15 +66,17 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["TranslationHostCore", "CLD2Shim", "ApertiumSupport"], path: "Benchmarks/HostBenchmark"),
-    .executableTarget(name: "plist-fuzz", dependencies: ["TranslationHostCore"], path: "Benchmarks/PlistFuzz"),
+      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"], path: "Benchmarks/HostBenchmark"),
+    .executableTarget(name: "plist-fuzz", dependencies: ["Core"], path: "Benchmarks/PlistFuzz"),
 
     // MARK: Tests
-    .target(name: "TestSupport", dependencies: ["TranslationHostCore"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Service", "Core", "System"], path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "TestSupport"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
-    .testTarget(name: "TranslationHostCoreTests", dependencies: ["TranslationHostCore", "TestSupport"]),
+    .testTarget(
+      name: "TranslationHostCoreTests",
+      dependencies: ["Service", "Core", "ProviderLoading", "RunnerProtocol", "System", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "TranslationViewTree"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "TestSupport"]),

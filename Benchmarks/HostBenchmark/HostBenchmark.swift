@@ -1,7 +1,10 @@
+import CLD2Shim
+import Core
 import FoundationEssentials
 import Glibc
-import CLD2Shim
-import TranslationHostCore
+import RunnerProtocol
+import Service
+import System
 
 /// Host benchmark: runner start-up, host ↔ runner round trip, what the runner
 /// and its sandbox add to a cold `translate`, and language detection, each

@@ -1,5 +1,5 @@
 import Glibc
-import TranslationHostCore
+import System
 
 /// A minimal HTTP/1.1 client for one server on 127.0.0.1: one kept-alive TCP
 /// connection with Nagle off, `GET` requests, bodies sized by

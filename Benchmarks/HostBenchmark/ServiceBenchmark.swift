@@ -1,6 +1,9 @@
 import ApertiumSupport
+import Core
 import Foundation
-import TranslationHostCore
+import RunnerProtocol
+import Service
+import System
 
 /// The resident service through Core's `ServiceClient` (the path the CLI and
 /// the `Translation` library take), beside its baselines in the same run:
@@ -69,7 +72,7 @@ enum ServiceBenchmark {
 
     // Three providers warm: ApertiumAPY and Reverse join the Apertium runners.
     _ = try client.translate(["The cat is on the table."], from: "en", to: "es", provider: "ApertiumAPY")
-    _ = try client.openSession(provider: "Reverse", timeout: 30, notice: { _ in })
+    _ = try client.openSceneSession(provider: "Reverse", timeout: 30, notice: { _ in })
     usleep(500_000)
     let memory = ServiceFixture.residentKiB(of: fixture.servicePID)
     print(

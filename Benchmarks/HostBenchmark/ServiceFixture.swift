@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import Service
+import System
 
 /// What the service benchmark runs against, started in a temporary home and
 /// stopped by process id: `translation-host serve` on a socket in a private

@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Core
 
 /// Makes fuzz case number `index` for a seed: a corpus file with one to four
 /// mutations, or a generated hostile file. Each case depends only on (seed,

@@ -1,6 +1,7 @@
-import FoundationEssentials
+import Core
+import Foundation
 import Glibc
-import TranslationHostCore
+import System
 
 /// Seeded fuzzer for the manifest reader (`PropertyListValue.parse`): mutates
 /// valid Info.plist and entitlements files in XML, binary and OpenStep form and

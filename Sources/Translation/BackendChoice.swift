@@ -1,3 +1,5 @@
+import Service
+
 /// Which backend a session or availability check uses when the app does not
 /// say (and Apple's API has no way to say).
 enum BackendChoice {

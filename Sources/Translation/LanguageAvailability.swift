@@ -1,5 +1,5 @@
+import Core
 import Foundation
-import TranslationHostCore
 
 /// Which languages the user's default provider translates, as Apple's
 /// `LanguageAvailability`.

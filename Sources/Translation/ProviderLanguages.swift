@@ -1,5 +1,5 @@
 import Foundation
-import TranslationHostCore
+import RunnerProtocol
 
 /// The language pairs a provider reported, and the questions the library
 /// asks of them: whether a requested pair is served, by which of the

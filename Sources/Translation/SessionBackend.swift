@@ -1,14 +1,16 @@
 import Foundation
+import RunnerProtocol
+import Service
 import Synchronization
-import TranslationHostCore
+import System
 
 /// The provider behind a session or availability check, as a
-/// `ProviderSession` that this backend opens on first use and keeps for its
+/// `TranslatorSession` that this backend opens on first use and keeps for its
 /// life: through the resident service when it is running (a warm runner),
 /// or in a sandboxed `translation-provider-runner` this process starts (the
 /// direct path), chosen by `ProviderLaunch` exactly as the CLI chooses.
 ///
-/// A `ProviderSession` is not thread-safe and blocks on its socket, so it
+/// A `TranslatorSession` is not thread-safe and blocks on its socket, so it
 /// belongs to this actor, and the actor runs on a thread of its own
 /// (`ThreadExecutor`, which says why a dispatch queue would not do), never
 /// on the cooperative pool. Only `interrupt()` crosses threads: it calls the
@@ -18,10 +20,10 @@ import TranslationHostCore
 /// to call yet: the interrupt is counted under the same mutex, and the
 /// launch that sees a new one closes its fresh session and throws instead
 /// of serving the request (a count rather than a flag, so that an
-/// interrupt with no launch in progress cannot fail a later one). A session that ended (a crash, a deadline, an
-/// interrupt) is replaced on the next request; so is one whose service went
-/// away for good, and that request is sent once more through the new
-/// session (the service again if it is back, the direct path if not).
+/// interrupt with no launch in progress cannot fail a later one). A session
+/// that ended (a crash, a deadline, an interrupt) is replaced on the next
+/// request. Nothing is sent twice here: a request whose service went away is
+/// sent again by the session itself, as `ServiceTranslator` states.
 actor SessionBackend: TranslationBackend {
   /// Seconds each request may take, as the CLI's default `--timeout`.
   static let defaultTimeout = 30.0
@@ -34,7 +36,7 @@ actor SessionBackend: TranslationBackend {
   private let timeout: Double
   /// The environment the service is looked up with, or nil for the direct path only.
   private let serviceEnvironment: [String: String]?
-  private var session: (any ProviderSession)?
+  private var session: (any TranslatorSession)?
   /// The open session's `interruption`, for `interrupt()`, and how many
   /// interrupts there were, for a launch in progress, which has none yet.
   private let interruption = Mutex<Interruption>(Interruption())
@@ -64,11 +66,11 @@ actor SessionBackend: TranslationBackend {
   }
 
   func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
-    try withSession { try $0.translate(texts, from: source, to: target) }
+    try withSession { (session) throws(HostError) in try session.translate(texts, from: source, to: target) }
   }
 
   func languagePairs() throws -> [LanguagePairStatus] {
-    try withSession { try $0.languages() }
+    try withSession { (session) throws(HostError) in try session.languages() }
   }
 
   nonisolated func interrupt() {
@@ -78,27 +80,19 @@ actor SessionBackend: TranslationBackend {
     }
   }
 
-  /// `request` on the session; once more on a new session when the service
-  /// of a session opened earlier went away and did not come back in time
-  /// (`ServiceClient` reconnects once by itself, waiting for a restart).
-  private func withSession<T>(_ request: (any ProviderSession) throws -> T) throws -> T {
-    let reused = session.map { !$0.hasEnded } ?? false
-    do {
-      return try request(try started())
-    } catch RunnerError.serviceFailed(.connectionLost(_, retried: true)) where reused {
-      end()
-      return try request(try started())
-    }
+  /// `request` on the session, opened first if there is none.
+  private func withSession<T>(_ request: (any TranslatorSession) throws(HostError) -> T) throws -> T {
+    try request(try started())
   }
 
   /// The session, opened (again) when there is none or the last one ended.
-  private func started() throws -> any ProviderSession {
+  private func started() throws -> any TranslatorSession {
     if let session, !session.hasEnded { return session }
     end()
     let interruptsBefore = interruption.withLock(\.count)
-    let opened = try ProviderLaunch.session(
+    let opened = try ProviderLaunch.translator(
       provider: provider, timeout: timeout, usesService: serviceEnvironment != nil,
-      environment: serviceEnvironment ?? [:], notice: { _ in })
+      environment: serviceEnvironment ?? ProcessInfo.processInfo.environment, notice: { _ in })
     let interrupted = interruption.withLock {
       guard $0.count == interruptsBefore else { return true }
       $0.interrupt = opened.interruption

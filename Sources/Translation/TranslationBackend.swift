@@ -1,4 +1,6 @@
-import TranslationHostCore
+import Core
+import RunnerProtocol
+import Service
 
 /// Where the requests of a `TranslationSession` and a `LanguageAvailability`
 /// go. The one backend, `SessionBackend`, holds whichever `ProviderSession`

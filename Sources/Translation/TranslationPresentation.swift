@@ -1,6 +1,6 @@
 import Foundation
+import Service
 import TerminalPopover
-import TranslationHostCore
 
 /// Shows the translation popover on the app's terminal: the default
 /// provider's own scene for `text`, the counterpart of SwiftUI's
@@ -56,13 +56,11 @@ private func presentOnTerminal(_ text: String, allowsReplacement: Bool, placemen
     guard try PopoverPresentation.isAvailable(environment: environment) else {
       throw TranslationError.internalError.because("there is no terminal to show the translation popover on")
     }
-    let session = try ProviderLaunch.session(
+    let session = try ProviderLaunch.scene(
       provider: nil, timeout: SessionBackend.defaultTimeout, usesService: true, environment: environment, notice: { _ in })
     defer { session.close() }
     return try PopoverPresentation(placement: placement, environment: environment).present(
       session: session, text: text, allowsReplacement: allowsReplacement, sourceLanguage: nil, targetLanguage: nil)
-  } catch PopoverError.interrupted {
-    throw CancellationError()
   } catch {
     throw TranslationError.translating(error)
   }

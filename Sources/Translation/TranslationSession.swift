@@ -1,6 +1,8 @@
 import Foundation
+import RunnerProtocol
+import Service
 import Synchronization
-import TranslationHostCore
+import System
 
 /// Translates text with the user's default provider, as Apple's
 /// `TranslationSession` created with `init(installedSource:target:)`.
@@ -151,9 +153,8 @@ public final class TranslationSession: Sendable {
     do {
       translations = try await backend.translate(texts, from: requested.source, to: requested.target)
       tags = requested
-    } catch let error as RunnerError {
-      guard case .providerFailed(_, let status?, _) = error, Self.isRefusal(status),
-        let pairs = try? await backend.languagePairs()
+    } catch let error as HostError {
+      guard Self.isRefusal(error.kind), let pairs = try? await backend.languagePairs()
       else { throw error }
       let languages = ProviderLanguages(pairs: pairs)
       guard let pair = languages.pair(from: source, to: target), pair.availability == .installed,
@@ -166,8 +167,8 @@ public final class TranslationSession: Sendable {
     return translations
   }
 
-  private static func isRefusal(_ status: ProviderStatus) -> Bool {
-    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(status)
+  private static func isRefusal(_ kind: HostError.Kind) -> Bool {
+    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(kind)
   }
 
   /// The target of a request: the session's, or the user's preferred language that is not the source.

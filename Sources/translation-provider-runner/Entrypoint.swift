@@ -1,5 +1,6 @@
 import Glibc
-import TranslationHostCore
+import ProviderLoading
+import RunnerProtocol
 
 /// `translation-provider-runner <bundle-id> <policy…>`: serves one provider
 /// over descriptor 3 for `translation-host`. Not meant to be run by hand; the
@@ -8,7 +9,7 @@ import TranslationHostCore
 enum Entrypoint {
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let channel = FrameChannel(fd: RunnerProtocol.runnerDescriptor)
+    let channel = FrameChannel(fd: Runner.descriptor)
     let sandbox: Result<[SandboxLayer], SandboxError>
     do {
       let policy = try SandboxPolicy(arguments: Array(arguments.dropFirst()))

@@ -69,7 +69,7 @@ extension Tag {
       "run", "--provider", "Reverse", "--in-process", "--text", "abc", "--replace", "--press", "Translate", "--press",
       "Replace With Translation")
     #expect(reverse.stdout == "cba")
-    #expect(reverse.stderr.contains("--in-process: the provider runs inside this process, without sandbox or deadline"))
+    #expect(reverse.stderr.contains("--in-process: the provider runs inside this process, without sandbox"))
     let rot13 = try host.run("translate", "--provider", "Rot13", "--in-process", "--from", "en", "--to", "en-x-rot13", "abc")
     #expect(rot13.stdout == "nop\n")
   }

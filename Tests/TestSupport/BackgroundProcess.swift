@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import System
 
 /// A server a test starts and stops by its process id.
 package final class BackgroundProcess {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import System
 
 /// Runs a program to completion, feeding stdin and collecting stdout and stderr.
 package enum Command {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import Service
+import System
 
 /// `translation-host serve` from the build, started by a test with a private
 /// HOME, XDG folders and `XDG_RUNTIME_DIR`, and stopped by its process id.
@@ -8,6 +9,23 @@ package final class ServiceProcess {
   /// `$TRANSLATION_HOST_BUILD`, or `build/` in the package.
   package static let buildDirectory = ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
   package static let executable = buildDirectory + "/bin/translation-host"
+
+  /// A provider search path for a service that this process (and the
+  /// examples built beside it) will use. A client uses a service only when
+  /// both search the same folders, and each adds its own prefix's
+  /// (`build/lib/…` for the service, `.build/lib/…` here): naming both first
+  /// makes the two paths equal.
+  package static var sharedSearchPath: String {
+    let executable = Syscalls.executablePath() ?? ""
+    let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
+    return [buildDirectory, prefix].map { $0 + "/lib/translation-host/providers" }.joined(separator: ":")
+  }
+
+  /// A service (not started) that this process uses, searching `folders`
+  /// first and then the build's providers.
+  package static func shared(searching folders: [String] = []) throws -> ServiceProcess {
+    try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": (folders + [sharedSearchPath]).joined(separator: ":")])
+  }
 
   package let home: TemporaryDirectory
   /// The environment of the service, and of commands run with `run`.

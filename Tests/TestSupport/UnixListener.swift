@@ -1,5 +1,5 @@
 import Glibc
-import TranslationHostCore
+import System
 
 /// A Unix stream socket that listens where a test says: at a path, or under
 /// an abstract name (`@name`, no file), as a session bus or an agent would.

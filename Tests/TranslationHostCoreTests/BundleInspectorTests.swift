@@ -1,8 +1,8 @@
+@testable import Core
 import FoundationEssentials
 import Glibc
 import TestSupport
 import Testing
-@testable import TranslationHostCore
 
 @Suite struct BundleInspectorTests {
   @Test func readsAValidBundle() throws {

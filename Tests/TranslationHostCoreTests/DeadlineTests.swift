@@ -1,5 +1,5 @@
+import System
 import Testing
-import TranslationHostCore
 
 /// Deadlines from any number of seconds, at any time since boot, saturate
 /// instead of trapping.

@@ -1,7 +1,7 @@
+@testable import Core
 import FoundationEssentials
 import TestSupport
 import Testing
-@testable import TranslationHostCore
 
 @Suite struct DefaultChoiceTests {
   let user: TemporaryDirectory

@@ -1,6 +1,7 @@
 import Glibc
+@testable import RunnerProtocol
+@testable import System
 import Testing
-@testable import TranslationHostCore
 
 @Suite struct FrameChannelTests {
   private func pair() throws -> (FrameChannel, FrameChannel) {
@@ -51,7 +52,7 @@ import Testing
 
 @Suite struct WireFormatTests {
   static let messages: [RunnerMessage] = [
-    .reply(.ready(protocolVersion: 1, capabilities: ["tp.translate/1"], sandbox: [.pidNamespace, .networkFilter])),
+    .reply(.ready(protocolVersion: 1, providerABI: "1.1", capabilities: [.translate], sandbox: [.pidNamespace, .networkFilter])),
     .reply(.view(json: #"{"version":1,"root":{"type":"text","text":"ñ 😀"}}"#)),
     .reply(.translations(["a", "", "ü\u{0}b"])),
     .reply(.languages([LanguagePairStatus(source: "en", target: "es", availability: .supported, note: "apt-get install x")])),

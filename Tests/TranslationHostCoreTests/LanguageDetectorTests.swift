@@ -1,5 +1,5 @@
+@testable import Core
 import Testing
-@testable import TranslationHostCore
 
 /// CLD2 on texts in 13 languages, long, medium and short.
 @Suite struct LanguageDetectorTests {

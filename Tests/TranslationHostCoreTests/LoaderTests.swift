@@ -1,7 +1,8 @@
 import CTranslationProvider
+@testable import ProviderLoading
+@testable import RunnerProtocol
 import TestSupport
 import Testing
-@testable import TranslationHostCore
 
 /// The loader against real shared objects compiled from Tests/Fixtures.
 @Suite struct LoaderTests {
@@ -51,7 +52,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(Self.source, name: "good", in: directory)
     let provider = try LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in }
-    #expect(provider.capabilities == ["tp.scene.selected-text/1", "tp.translate/1"])
+    #expect(provider.capabilities == [.selectedTextScene, .translate])
     let translator = try ProviderTranslator(provider: provider)
     #expect(try translator.translate(["abc", "ñu"], from: "en", to: "en-x-upper") == ["ABC", "ñU"])
     #expect(try translator.languages() == [LanguagePairStatus(source: "en", target: "en-x-upper", availability: .installed, note: "")])

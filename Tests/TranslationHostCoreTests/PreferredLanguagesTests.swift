@@ -1,5 +1,5 @@
+import Core
 import Testing
-import TranslationHostCore
 
 /// The target Apple picks without one: the preferred language that is not the source.
 @Suite struct PreferredLanguagesTests {

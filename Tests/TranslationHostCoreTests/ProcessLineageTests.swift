@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
-import Testing
+import System
 import TestSupport
-import TranslationHostCore
+import Testing
 
 /// `ProcessLineage` tells a process's descendants from the rest, as the
 /// service does to refuse its own runners and what they start.

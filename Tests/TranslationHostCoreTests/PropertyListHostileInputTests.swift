@@ -1,5 +1,5 @@
+@testable import Core
 import Testing
-@testable import TranslationHostCore
 
 /// Inputs that crashed, hung or fooled a reader of manifests: each must be
 /// refused with the reason shown, quickly and without exhausting the stack.

@@ -1,6 +1,6 @@
+@testable import Core
 import FoundationEssentials
 import Testing
-@testable import TranslationHostCore
 
 @Suite struct PropertyListTests {
   static let prolog = """

@@ -1,8 +1,9 @@
+@testable import Core
 import Foundation
 import Glibc
+@testable import System
 import TestSupport
 import Testing
-@testable import TranslationHostCore
 
 @Suite struct RegistryTests {
   let root: TemporaryDirectory

@@ -1,6 +1,8 @@
+@testable import Core
+@testable import RunnerProtocol
+@testable import Service
 import TestSupport
 import Testing
-@testable import TranslationHostCore
 
 /// The host's side of a real runner (the one built beside this test binary).
 @Suite struct RunnerClientTests {
@@ -18,7 +20,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let client = try launch([], in: directory)
     defer { client.close() }
-    #expect(client.capabilities == ["tp.scene.selected-text/1", "tp.translate/1"])
+    #expect(client.capabilities == [.selectedTextScene, .translate])
     #expect(client.sandbox.contains(.networkFilter))
     #expect(client.sandbox.contains(.systemCallFilter))
     #expect(client.sandbox.contains(.fileSystem))
@@ -31,7 +33,7 @@ import Testing
     let client = try launch(["CRASH_IN_SET_TEXT"], in: directory)
     defer { client.close() }
     _ = try client.openScene(inputText: "hi", allowsReplacement: true)
-    let crash = RunnerError.ended(provider: "org.example.client", .signaled(11))
+    let crash = RunnerError.ended(provider: "org.example.client", .signaled(11)).hostError
     #expect(throws: crash) { try client.setText("field", to: "x") }
     #expect(client.hasEnded)
     #expect(throws: crash) { try client.render() }
@@ -42,7 +44,7 @@ import Testing
     let client = try launch([], in: directory)
     defer { client.close() }
     _ = try client.openScene(inputText: "hi", allowsReplacement: true)
-    #expect(throws: RunnerError.providerFailed(provider: "org.example.client", status: .notFound, message: "action 'nope'")) {
+    #expect(throws: RunnerError.providerFailed(provider: "org.example.client", status: .notFound, message: "action 'nope'").hostError) {
       try client.performAction("nope")
     }
     #expect(try client.performAction("go") == .finished(translation: "HI"))

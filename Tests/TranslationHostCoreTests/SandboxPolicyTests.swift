@@ -1,5 +1,6 @@
+@testable import Core
+@testable import RunnerProtocol
 import Testing
-@testable import TranslationHostCore
 
 /// What the host decides for a runner: arguments, environment, and which
 /// extra paths a manifest may ask for.

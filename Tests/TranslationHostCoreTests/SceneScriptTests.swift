@@ -1,5 +1,5 @@
+@testable import Service
 import Testing
-@testable import TranslationHostCore
 import TranslationViewTree
 
 @Suite struct SceneScriptTests {

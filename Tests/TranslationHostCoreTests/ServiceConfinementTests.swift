@@ -1,8 +1,11 @@
+import Core
 import Foundation
 import Glibc
-import Testing
+import RunnerProtocol
+import Service
+import System
 import TestSupport
-import TranslationHostCore
+import Testing
 
 /// The resident service may not become a way out of a provider's sandbox:
 /// it runs only bundles its own search path lists, and it does not serve
@@ -55,9 +58,10 @@ import TranslationHostCore
     #expect {
       try client.languages(provider: path)
     } throws: { error in
-      // A relative path is made absolute by the client.
-      guard case .outsideSearchPath(let refused, let folders)? = error as? RegistryError else { return false }
-      return refused.hasSuffix(path) && folders.first == searched.path
+      // A relative path is made absolute by the client; the refusal travels as the registry tells it.
+      guard case .reported(let failure)? = error as? ServiceError else { return false }
+      return failure.kind == .providerUnavailable && failure.remedy == .bypassService
+        && failure.message.contains("its search path (\(searched.path)") && failure.message.contains(path + "' is not one")
     }
     #expect(service.runners().isEmpty, "nothing was started for the planted bundle")
     // The same bundle, reached through the search path, is served.
@@ -119,15 +123,19 @@ import TranslationHostCore
   }
 
   @Test func anIdleConnectionIsClosedAfterTheTimeout() throws {
-    let service = try ServiceProcess()
+    let service = try ServiceProcess.shared()
     try service.start(["--connection-idle-timeout", "0.5"])
     defer { service.stop() }
     let idle = try Self.idleConnection(to: service)
     #expect(Self.isClosed(idle, within: 30))
-    // A client whose connection was closed while idle reconnects by itself.
-    let client = try ServiceClient.connect(to: service.location)
+    // A translator whose connection was closed while idle sends its request again on a new one.
+    let translator = try ProviderLaunch.translator(
+      provider: "Rot13", timeout: 30, usesService: true, environment: service.environment, notice: { _ in })
+    defer { translator.close() }
+    #expect(try translator.translate(["Hello"], from: "en", to: "en-x-rot13") == ["Uryyb"])
     #expect(Self.isClosed(try Self.idleConnection(to: service), within: 30))
-    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: "Rot13") == ["Uryyb"])
+    #expect(try translator.translate(["Hello"], from: "en", to: "en-x-rot13") == ["Uryyb"])
+    #expect(service.runners().count == 1, "served by the service both times")
   }
 
   /// Connections at work keep their places: a scene open counts as work.
@@ -136,7 +144,7 @@ import TranslationHostCore
     try service.start(["--max-connections", "1", "--connection-idle-timeout", "0.5"])
     defer { service.stop() }
     let popover = try ServiceClient.connect(to: service.location)
-    let session = try popover.openSession(provider: "Reverse", timeout: 20, notice: { _ in })
+    let session = try popover.openSceneSession(provider: "Reverse", timeout: 20, notice: { _ in })
     _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
     #expect {
       try ServiceClient.connect(to: service.location)

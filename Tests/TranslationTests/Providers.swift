@@ -11,23 +11,11 @@ enum Providers {
   static let rot13 = bundle("Rot13")
   static let apertium = bundle("Apertium")
 
-  /// A provider search path for a service that this process (and the
-  /// examples built beside it) will use. A client uses a service only when
-  /// both search the same folders, and each adds its own prefix's
-  /// (`build/lib/…` for the service, `.build/lib/…` here): naming both first
-  /// makes the two paths equal.
-  static var sharedSearchPath: String {
-    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-    let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
-    return [buildDirectory, prefix].map { $0 + "/lib/translation-host/providers" }.joined(separator: ":")
-  }
-
   /// A service (not started) that this process's library sessions use; it
   /// also searches `fixtures` (folders of `fixture` bundles), since a
   /// service runs only bundles its search path lists.
   static func service(searching fixtures: [TemporaryDirectory] = []) throws -> ServiceProcess {
-    let folders = fixtures.map(\.path) + [sharedSearchPath]
-    return try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": folders.joined(separator: ":")])
+    try ServiceProcess.shared(searching: fixtures.map(\.path))
   }
 
   static func bundle(_ name: String) -> String {

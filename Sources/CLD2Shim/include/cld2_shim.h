@@ -1,6 +1,6 @@
 /*
  * cld2_shim.h: a C face for CLD2 (Debian libcld2-dev), whose API is C++ only.
- * Only TranslationHostCore's LanguageDetector uses it.
+ * Only Core's LanguageDetector uses it.
  */
 #ifndef CLD2_SHIM_H
 #define CLD2_SHIM_H

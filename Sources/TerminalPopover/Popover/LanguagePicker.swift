@@ -1,4 +1,5 @@
-import TranslationHostCore
+import Service
+import System
 import TranslationViewTree
 
 /// Asks for the language of the text when it could not be detected, as

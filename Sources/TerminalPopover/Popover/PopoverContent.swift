@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Service
 import TranslationViewTree
 
 /// What a popover shows and how it answers the person: a provider's scene,

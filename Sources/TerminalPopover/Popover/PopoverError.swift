@@ -1,7 +1,8 @@
 import Glibc
+import System
 
 /// Why the popover could not be shown or ended early.
-package enum PopoverError: Error, Equatable, CustomStringConvertible {
+package enum PopoverError: HostErrorConvertible, Equatable {
   /// No controlling terminal to draw on.
   case noTerminal(errno: Int32)
   /// `TERM` names a terminal that cannot place the cursor (or none).
@@ -20,5 +21,10 @@ package enum PopoverError: Error, Equatable, CustomStringConvertible {
     case .interrupted(let signal):
       "interrupted by \(signal == SIGINT ? "Ctrl-C" : String(cString: strsignal(signal)))"
     }
+  }
+
+  package var hostError: HostError {
+    if case .interrupted(let signal) = self { return HostError(.interrupted(signal: signal), description) }
+    return HostError(.failure, description)
   }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import TranslationHostCore
+import Service
 import TranslationViewTree
 
 /// Shows one content on the terminal and answers keys until it finishes

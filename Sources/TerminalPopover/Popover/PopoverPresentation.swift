@@ -1,6 +1,6 @@
-import CTranslationProvider
+import Core
 import Glibc
-import TranslationHostCore
+import Service
 import TranslationViewTree
 
 /// The translation popover on the person's terminal: the counterpart of
@@ -44,7 +44,7 @@ package struct PopoverPresentation {
   /// - Returns: how it ended; a replacement only when replacement is
   ///   allowed and the provider finished with a complete one.
   package func present(
-    session: any ProviderSession, text: String, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
+    session: any SceneSession, text: String, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws -> PopoverOutcome {
     let source = try Self.source(of: text, given: sourceLanguage, session: session)
     let screen = try TerminalScreen(environment: environment)
@@ -76,10 +76,10 @@ package struct PopoverPresentation {
     }
   }
 
-  private static func source(of text: String, given: String?, session: any ProviderSession) throws -> SourceLanguage {
+  private static func source(of text: String, given: String?, session: any SceneSession) throws -> SourceLanguage {
     if let given { return .known(given) }
     if let tag = try? LanguageDetector.sourceLanguage(of: text) { return .known(tag) }
-    guard session.supports(TP_CAPABILITY_TRANSLATE) else { return .known(nil) }
+    guard session.supports(.translate) else { return .known(nil) }
     let installed = try session.languages().filter { $0.availability == .installed }.map(\.source)
     var options: [LanguageOption] = []
     for candidate in LanguageDetector.detect(text).candidates where installed.contains(candidate.tag) {

@@ -1,13 +1,14 @@
-import TranslationHostCore
+import Service
+import System
 import TranslationViewTree
 
 /// A provider's selected-text scene in the popover.
 final class ProviderSceneContent: PopoverContent {
-  private let session: any ProviderSession
+  private let session: any SceneSession
   /// When the scene started showing progress (monotonic nanoseconds).
   private var busySince: UInt64?
 
-  init(session: any ProviderSession) { self.session = session }
+  init(session: any SceneSession) { self.session = session }
 
   var redirectsTyping: Bool { false }
   var wantsFullScreen: Bool { session.wantsExpandedSheet }
@@ -35,7 +36,7 @@ final class ProviderSceneContent: PopoverContent {
     let since = busySince ?? now
     busySince = since
     if now - since > UInt64(session.timeout * 1e9) {
-      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, seconds: session.timeout)
+      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, seconds: session.timeout).hostError
     }
     return nil
   }

@@ -1,5 +1,4 @@
-import TerminalPopover
-import TranslationHostCore
+import System
 
 /// A failure of a command, with the message shown after `Error: ` and the exit code.
 struct CommandError: Error {
@@ -19,77 +18,40 @@ struct CommandError: Error {
     CommandError(message, exitCode: .usage, usageOf: command)
   }
 
-  /// The message and exit code for any error a command may throw.
+  /// The message and exit code for any error a command may throw: its
+  /// `HostError`, with the flag that would help added to the message.
   init(_ error: any Error) {
-    switch error {
-    case let error as CommandError:
+    if let error = error as? CommandError {
       self = error
-    case let error as RegistryError:
-      self.init(error.description, exitCode: .providerUnavailable)
-    case let error as ManifestError:
-      self.init(error.description, exitCode: .providerUnavailable)
-    case let error as DefaultsError:
-      self.init(error.description, exitCode: .failure)
-    case let error as SettingsError:
-      switch error {
-      case .unknownKey, .wrongType: self.init(error.description, exitCode: .usage)
-      case .unreadable, .unwritable: self.init(error.description, exitCode: .failure)
-      }
-    case let error as LanguageError:
-      self.init(error.description, exitCode: .unsupportedLanguage)
-    case let error as SandboxError:
-      self.init(error.description, exitCode: .usage)
-    case let error as SceneError:
-      if case .noScene = error {
-        self.init(error.description, exitCode: .usage)
-      } else {
-        self.init(error.description, exitCode: .noSuchControl)
-      }
-    case let error as RunnerError:
-      self.init(error.description, exitCode: Self.exitCode(for: error))
-    case let error as PopoverError:
-      if case .interrupted(let signal) = error {
-        self.init(error.description, exitCode: .interrupted(by: signal))
-      } else {
-        self.init(error.description, exitCode: .failure)
-      }
-    case let error as ServiceError:
-      self.init(error.description, exitCode: Self.exitCode(for: error))
-    default:
-      self.init("\(error)", exitCode: .failure)
+      return
     }
+    let failure = HostError(error)
+    self.init(failure.message + Self.hint(failure.remedy), exitCode: Self.exitCode(for: failure.kind))
   }
 
-  private static func exitCode(for error: RunnerError) -> ExitCode {
-    switch error {
-    case .runnerNotFound, .spawnFailed: .failure
-    case .loadFailed: .providerUnavailable
-    case .deadlineExceeded: .deadlineExceeded
-    case .ended, .protocolViolation, .invalidViewTree, .violation: .providerFailed
-    case .sandboxFailed: .providerUnavailable
-    case .providerFailed(_, let status?, _):
-      switch status {
-      case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing,
-        .unableToIdentifyLanguage:
-        .unsupportedLanguage
-      case .nothingToTranslate: .invalidInput
-      default: .providerFailed
-      }
+  /// The exit code of each kind of failure (the table in `ExitCode`).
+  static func exitCode(for kind: HostError.Kind) -> ExitCode {
+    switch kind {
+    case .failure, .serviceFailed: .failure
+    case .usage: .usage
+    case .invalidInput, .nothingToTranslate: .invalidInput
+    case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing, .unableToIdentifyLanguage:
+      .unsupportedLanguage
+    case .noSuchControl: .noSuchControl
+    case .providerUnavailable: .providerUnavailable
     case .providerFailed: .providerFailed
-    case .serviceFailed(let error): exitCode(for: error)
+    case .deadlineExceeded: .deadlineExceeded
+    case .interrupted(let signal): .interrupted(by: signal)
     }
   }
 
-  /// A failure the service forwarded keeps its domain's code; a service that
-  /// could not start, went away twice or refused is a failure of the host.
-  private static func exitCode(for error: ServiceError) -> ExitCode {
-    switch error {
-    case .remote(.usage, _): .usage
-    case .remote(.unavailable, _): .providerUnavailable
-    case .busy, .noAnswer: .deadlineExceeded
-    case .remote(.failure, _), .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused,
-      .badRequest, .versionMismatch, .connectionLost, .badReply:
-      .failure
+  /// The command-line words for what would help.
+  private static func hint(_ remedy: HostError.Remedy?) -> String {
+    switch remedy {
+    case nil: ""
+    case .longerDeadline?: "; raise --timeout if it is just slow"
+    case .nameSourceLanguage(let suggested)?: "; pass --from <tag>, such as '--from \(suggested ?? "en")'"
+    case .bypassService?: ", or pass --no-service"
     }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import System
 
 /// Where a command writes: data to stdout, diagnostics to stderr.
 struct Output {

@@ -1,4 +1,6 @@
-import TranslationHostCore
+import Core
+import Service
+import System
 
 /// The options the provider commands share: which provider, its deadline,
 /// and whether to go through the resident service.
@@ -6,7 +8,7 @@ struct ProviderOptions {
   static let specs: [OptionSpec] = [
     .option("provider", "id|path", help: "Bundle id, name or path of the provider (default: the default provider)."),
     timeoutSpec,
-    .flag("in-process", help: "Debugging only, unsafe: load the provider into this process, without sandbox or deadline."),
+    .flag("in-process", help: "Debugging only, unsafe: load the provider into this process, without sandbox."),
     noServiceSpec,
   ]
   static let noServiceSpec = OptionSpec.flag(
@@ -45,13 +47,26 @@ struct ProviderOptions {
   /// runner (or, with `--in-process`, loads it here). When the resident
   /// service is running and sees what this process sees, it does all that
   /// with a warm runner instead (unless `--no-service` or `--in-process`).
-  func launch(output: Output) throws -> any ProviderSession {
+  func launchScene(output: Output) throws -> any SceneSession {
     guard inProcess else {
-      return try ProviderLaunch.session(provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
+      return try ProviderLaunch.scene(provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
     }
+    return try launchInProcess(output: output)
+  }
+
+  /// As `launchScene`, for headless requests only (`translate`, `languages`):
+  /// through the service, each is one round trip.
+  func launchTranslator(output: Output) throws -> any TranslatorSession {
+    guard inProcess else {
+      return try ProviderLaunch.translator(
+        provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
+    }
+    return try launchInProcess(output: output)
+  }
+
+  private func launchInProcess(output: Output) throws -> RunnerClient {
     let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
-    output.note("warning: --in-process: the provider runs inside this process, without sandbox or deadline")
-    return try InProcessSession(
-      bundle: bundle, timeout: timeout, settings: try SettingsStore.standard().effectiveJSON(for: bundle))
+    output.note("warning: --in-process: the provider runs inside this process, without sandbox")
+    return try InProcessRunner.launch(bundle: bundle, timeout: timeout)
   }
 }

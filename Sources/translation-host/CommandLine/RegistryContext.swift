@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Core
 
 /// The registry and the default choice, as the listing commands need them.
 struct RegistryContext {

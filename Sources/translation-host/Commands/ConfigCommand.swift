@@ -1,4 +1,5 @@
-import TranslationHostCore
+import Core
+import System
 
 /// `translation-host config`: a provider's settings.
 struct ConfigCommand: Command {

@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Core
 
 /// `translation-host default`: which provider `run` uses, and why.
 struct DefaultCommand: Command {

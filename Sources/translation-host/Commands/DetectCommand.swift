@@ -1,4 +1,5 @@
-import TranslationHostCore
+import Core
+import Service
 
 /// `translation-host detect`: the language of a text.
 struct DetectCommand: Command {

@@ -1,4 +1,7 @@
-import TranslationHostCore
+import Core
+import RunnerProtocol
+import Service
+import System
 
 /// `translation-host info`: everything known about one provider.
 struct InfoCommand: Command {

@@ -1,5 +1,5 @@
+import Core
 import FoundationEssentials
-import TranslationHostCore
 
 /// `translation-host install`: validates a bundle and copies it into the user's provider folder.
 struct InstallCommand: Command {

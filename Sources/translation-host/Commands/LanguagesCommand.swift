@@ -1,4 +1,4 @@
-import TranslationHostCore
+import System
 
 /// `translation-host languages`: what a provider translates, as Apple's `LanguageAvailability`.
 struct LanguagesCommand: Command {
@@ -39,7 +39,7 @@ struct LanguagesCommand: Command {
   }
 
   func run(output: Output) throws -> ExitCode {
-    let client = try provider.launch(output: output)
+    let client = try provider.launchTranslator(output: output)
     defer { client.close() }
     let known = try client.languages()
     var pairs = known.filter { pair in

@@ -1,4 +1,4 @@
-import TranslationHostCore
+import System
 
 /// `translation-host list`: the installed providers.
 struct ListCommand: Command {

@@ -1,7 +1,7 @@
-import CTranslationProvider
 import FoundationEssentials
+import Service
+import System
 import TerminalPopover
-import TranslationHostCore
 
 /// `translation-host run`: presents the provider's selected-text scene for a
 /// text, as iOS presents the default translation app's extension.
@@ -99,12 +99,12 @@ struct RunCommand: Command {
         throw CommandError.usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: Self.self)
       }
     }
-    let client = try provider.launch(output: output)
+    let client = try provider.launchScene(output: output)
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
     let environment = ProcessInfo.processInfo.environment
 
-    if presses.isEmpty, !headless, client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE), popoverIsAvailable(environment, output) {
+    if presses.isEmpty, !headless, client.supports(.selectedTextScene), popoverIsAvailable(environment, output) {
       let popover = PopoverPresentation(placement: placement, environment: environment)
       let outcome = try popover.present(
         session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
@@ -119,7 +119,7 @@ struct RunCommand: Command {
     }
 
     guard presses.isEmpty else {
-      guard client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE) else {
+      guard client.supports(.selectedTextScene) else {
         throw SceneError.noScene(provider: client.bundle.identifier)
       }
       let first = try client.openScene(
@@ -137,9 +137,9 @@ struct RunCommand: Command {
       }
     }
 
-    guard client.supports(TP_CAPABILITY_TRANSLATE) else {
+    guard client.supports(.translate) else {
       var message = "provider '\(client.bundle.identifier)' cannot translate without its scene; press its buttons with --press <label>"
-      if client.supports(TP_CAPABILITY_SELECTED_TEXT_SCENE),
+      if client.supports(.selectedTextScene),
         case .view(let tree) = try client.openScene(inputText: input.text, allowsReplacement: allowsReplacement)
       {
         message += " (its buttons: \(tree.buttons.map { "'\($0.label)'" }.joined(separator: ", ")))"

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import TranslationHostCore
+import Service
 
 /// `translation-host serve`: the resident per-user service that keeps
 /// providers warm (see Documentation/Service.md).

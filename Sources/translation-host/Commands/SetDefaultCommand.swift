@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Core
 
 /// `translation-host set-default`: chooses the default provider.
 struct SetDefaultCommand: Command {

@@ -1,5 +1,5 @@
+import Core
 import FoundationEssentials
-import TranslationHostCore
 
 /// `translation-host translate`: headless translation for scripts.
 struct TranslateCommand: Command {
@@ -50,7 +50,7 @@ struct TranslateCommand: Command {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
     guard !input.text.isEmpty else { throw CommandError("nothing to translate: the text is empty", exitCode: .invalidInput) }
     let (source, target) = try Self.languages(source, target, text: input.text, command: Self.self)
-    let client = try provider.launch(output: output)
+    let client = try provider.launchTranslator(output: output)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
     if json {
@@ -69,7 +69,7 @@ struct TranslateCommand: Command {
     guard let first = try reader.nextBatch().map(requests) else { return .success }
     let sample = first.map(\.text).joined(separator: "\n")
     let (source, target) = try Self.languages(source, target, text: sample, command: Self.self)
-    let client = try provider.launch(output: output)
+    let client = try provider.launchTranslator(output: output)
     defer { client.close() }
     var batch: [(text: String, identifier: String?)]? = first
     while let lines = batch {

@@ -1,4 +1,4 @@
-import TranslationHostCore
+import Core
 
 /// `translation-host uninstall`: removes a provider from the user's provider folder.
 struct UninstallCommand: Command {

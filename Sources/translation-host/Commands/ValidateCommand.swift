@@ -1,4 +1,5 @@
-import TranslationHostCore
+import Core
+import Service
 
 /// `translation-host validate`: checks a bundle for its author.
 struct ValidateCommand: Command {

@@ -1,5 +1,5 @@
+import Core
 import FoundationEssentials
-import TranslationHostCore
 
 /// A provider as `list --json` and `info --json` describe it. The keys are a
 /// stable contract for scripts.

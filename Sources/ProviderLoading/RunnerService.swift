@@ -1,0 +1,201 @@
+import Glibc
+import RunnerProtocol
+import System
+
+/// The runner's loop: load the provider named by `hello`, then answer
+/// requests one at a time until the host closes the socket.
+///
+/// The runner is where isolation belongs (DESIGN §6): whatever policy a
+/// provider gets must be in force before `hello` loads its code.
+package final class RunnerService {
+  private let channel: FrameChannel
+  /// The layers in force, or why the sandbox could not be set up (then no provider is loaded).
+  private let sandbox: Result<[SandboxLayer], SandboxError>
+  private var provider: LoadedProvider?
+  private var scene: ProviderScene?
+  /// Set by the provider's `finish` (from any thread); read after each request.
+  private let sceneFinished = AtomicFlag()
+  /// Set while a scene request runs its action; render requests raised then
+  /// are dropped, because the reply carries a fresh rendering anyway.
+  private let isActing = AtomicFlag()
+
+  /// What starts each line the runner writes to stderr: nothing in a
+  /// sandboxed runner (the host prefixes its output), the provider's name in process.
+  private let logPrefix: String
+
+  package init(channel: FrameChannel, sandbox: Result<[SandboxLayer], SandboxError>, logPrefix: String = "") {
+    self.channel = channel
+    self.sandbox = sandbox
+    self.logPrefix = logPrefix
+  }
+
+  package func run() {
+    while true {
+      let request: RunnerRequest
+      do {
+        request = try channel.receive(RunnerRequest.self)
+      } catch {
+        if error != .closed { log("runner: \(error)") }
+        break
+      }
+      let reply = answer(request)
+      do {
+        try channel.send(RunnerMessage.reply(reply))
+      } catch .oversized(let size) {
+        // Said, not ended in silence: the host would only see a runner that exited.
+        let failure = RunnerFailure(kind: .provider, message: Self.tooLarge("answer", size) + "; translate less text at once")
+        do { try channel.send(RunnerMessage.reply(.failure(failure))) } catch { break }
+      } catch {
+        break
+      }
+    }
+    scene?.destroy()
+    scene = nil
+    provider = nil
+  }
+
+  private func answer(_ request: RunnerRequest) -> RunnerReply {
+    switch request {
+    case .hello(let version, _, let bundlePath, let executablePath, let settings):
+      guard version == Runner.protocolVersion else {
+        return .failure(
+          RunnerFailure(kind: .request, message: ProtocolError.versionMismatch(host: version, runner: Runner.protocolVersion).description))
+      }
+      return hello(bundlePath: bundlePath, executablePath: executablePath, settings: settings)
+    case .describeSandbox:
+      switch sandbox {
+      case .success(let layers): return .sandbox(layers)
+      case .failure(let error): return .failure(RunnerFailure(kind: .sandbox, message: error.description))
+      }
+    case .openScene(let text, let allowsReplacement, let source, let target):
+      return openScene(text, allowsReplacement, source, target)
+    case .render:
+      return render()
+    case .performAction(let id):
+      return sceneCall { scene throws(ProviderError) in try scene.performAction(id) }
+    case .setText(let id, let value):
+      return sceneCall { scene throws(ProviderError) in try scene.setText(id, to: value) }
+    case .closeScene:
+      scene?.destroy()
+      scene = nil
+      return .done
+    case .translate(let source, let target, let texts):
+      return translatorCall { translator throws(ProviderError) in
+        .translations(try translator.translate(texts, from: source, to: target))
+      }
+    case .ping:
+      return .done
+    case .languages:
+      return translatorCall { translator throws(ProviderError) in .languages(try translator.languages()) }
+    }
+  }
+
+  private func hello(bundlePath: String, executablePath: String, settings: String) -> RunnerReply {
+    guard provider == nil else { return .failure(RunnerFailure(kind: .request, message: "hello sent twice")) }
+    let layers: [SandboxLayer]
+    switch sandbox {
+    case .success(let applied): layers = applied
+    case .failure(let error): return .failure(RunnerFailure(kind: .sandbox, message: error.description))
+    }
+    do {
+      let (threshold, prefix) = (Self.logThreshold, logPrefix)
+      let loaded = try LoadedProvider(executablePath: executablePath, bundlePath: bundlePath, settingsJSON: settings) {
+        level, message in
+        guard level.rawValue >= threshold.rawValue else { return }
+        Self.write(prefix + "\(level): \(message)")
+      }
+      provider = loaded
+      return .ready(
+        protocolVersion: Runner.protocolVersion, providerABI: "\(loaded.abiVersion.major).\(loaded.abiVersion.minor)",
+        capabilities: loaded.capabilities, sandbox: layers)
+    } catch {
+      return .failure(RunnerFailure(kind: .load, message: error.description))
+    }
+  }
+
+  private func openScene(_ text: String?, _ allowsReplacement: Bool, _ source: String?, _ target: String?) -> RunnerReply {
+    guard let provider else { return notReady() }
+    scene?.destroy()
+    sceneFinished.value = false
+    do {
+      let channel = channel
+      let finished = sceneFinished
+      let isActing = isActing
+      let prefix = logPrefix
+      scene = try ProviderScene(
+        provider: provider, inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source,
+        targetLanguage: target,
+        onEvent: { event in
+          if event == .renderRequested && isActing.value { return }
+          // The event goes out before the flag is set, so a reply that says
+          // "finished" can never overtake the event that carries the result.
+          do throws(ProtocolError) {
+            try channel.send(RunnerMessage.event(event))
+          } catch .oversized(let size) {
+            // The host must not see "finished" without the text: it ends the scene as a violation.
+            try? channel.send(RunnerMessage.event(.violation(Self.tooLarge("replacement", size))))
+          } catch {}
+          if case .finished = event { finished.value = true }
+        },
+        onWarning: { Self.write(prefix + "warning: \($0)") })
+    } catch {
+      return .failure(RunnerFailure(kind: .provider, message: error.description))
+    }
+    return render()
+  }
+
+  private func render() -> RunnerReply {
+    sceneCall { _ in }
+  }
+
+  /// Runs `body` on the scene, then answers with `finished` or a fresh rendering.
+  private func sceneCall(_ body: (ProviderScene) throws(ProviderError) -> Void) -> RunnerReply {
+    guard let scene else { return .failure(RunnerFailure(kind: .request, message: "no scene is open")) }
+    do {
+      isActing.value = true
+      defer { isActing.value = false }
+      try body(scene)
+      isActing.value = false
+      if sceneFinished.value { return .finished }
+      let json = try scene.render()
+      guard let text = String(validating: json, as: UTF8.self) else {
+        return .failure(RunnerFailure(kind: .provider, message: "the view tree is not valid UTF-8"))
+      }
+      return .view(json: text)
+    } catch {
+      return .failure(RunnerFailure(error))
+    }
+  }
+
+  private func translatorCall(_ body: (ProviderTranslator) throws(ProviderError) -> RunnerReply) -> RunnerReply {
+    guard let provider else { return notReady() }
+    do {
+      return try body(try ProviderTranslator(provider: provider))
+    } catch {
+      return .failure(RunnerFailure(error))
+    }
+  }
+
+  /// Why a message of `size` bytes (the provider's `what`) could not be sent.
+  private static func tooLarge(_ what: String, _ size: Int) -> String {
+    "the provider's \(what) of \(size) bytes is more than the runner protocol carries (\(FrameChannel.maximumFrameSize) bytes)"
+  }
+
+  private func notReady() -> RunnerReply {
+    .failure(RunnerFailure(kind: .request, message: "no provider is loaded; send hello first"))
+  }
+
+  /// The least severe provider log line shown: `$TRANSLATION_HOST_LOG`
+  /// (`debug`, `info`, `warning` or `error`), `warning` by default.
+  private static let logThreshold: ProviderLogLevel = {
+    let wanted = getenv("TRANSLATION_HOST_LOG").map { String(cString: $0) } ?? ""
+    return [ProviderLogLevel.debug, .info, .warning, .error].first { $0.description == wanted } ?? .warning
+  }()
+
+  private func log(_ message: String) { Self.write(logPrefix + "runner: \(message)") }
+
+  private static func write(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+  }
+}

@@ -1,0 +1,17 @@
+/// A capability a provider implements, by its id in the C ABI
+/// (`TP_CAPABILITY_*` in `translation_provider.h`), so that the host's
+/// front ends ask for one without the C header.
+package struct Capability: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  package let rawValue: String
+
+  package init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The selected-text scene: the popover (`TP_CAPABILITY_SELECTED_TEXT_SCENE`).
+  package static let selectedTextScene = Capability(rawValue: "tp.scene.selected-text/1")
+  /// Headless batch translation and the language list (`TP_CAPABILITY_TRANSLATE`).
+  package static let translate = Capability(rawValue: "tp.translate/1")
+  /// Every capability this host knows, in the order it asks providers for them.
+  package static let known = [selectedTextScene, translate]
+
+  package var description: String { rawValue }
+}

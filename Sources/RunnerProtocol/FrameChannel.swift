@@ -1,0 +1,107 @@
+import Glibc
+import Synchronization
+import System
+
+/// One end of the host–runner socket: messages as length-prefixed frames
+/// (a 4-byte big-endian length, then that many bytes in the `WireFormat`).
+///
+/// Sending is thread-safe (a provider may raise events from its own threads);
+/// receiving is for one thread.
+package final class FrameChannel: @unchecked Sendable {
+  /// The largest frame either side accepts.
+  package static let maximumFrameSize = 16 << 20
+
+  package let fd: Int32
+  private let sendLock = Mutex(())
+  /// Bytes received and not yet consumed: `buffer[consumed...]`.
+  private var buffer: [UInt8] = []
+  private var consumed = 0
+  /// Scratch space for reads, kept between calls.
+  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+  /// Bytes received and not yet part of a returned message: a frame begun
+  /// (or a whole one waiting) when nonzero.
+  package var pendingByteCount: Int { buffer.count - consumed }
+
+  /// Takes ownership of `fd`.
+  package init(fd: Int32) { self.fd = fd }
+
+  deinit { Syscalls.close(fd) }
+
+  /// Sends one message.
+  package func send(_ message: some WireCodable) throws(ProtocolError) {
+    var writer = WireWriter()
+    message.encode(to: &writer)
+    let payload = writer.bytes
+    guard payload.count <= Self.maximumFrameSize else { throw .oversized(payload.count) }
+    var frame = [UInt8](repeating: 0, count: 4)
+    let length = UInt32(payload.count)
+    frame[0] = UInt8(length >> 24)
+    frame[1] = UInt8((length >> 16) & 0xff)
+    frame[2] = UInt8((length >> 8) & 0xff)
+    frame[3] = UInt8(length & 0xff)
+    frame.append(contentsOf: payload)
+    do {
+      try sendLock.withLock { _ in try frame.withUnsafeBytes { try Syscalls.writeAll(fd, $0) } }
+    } catch let error as Errno {
+      throw error == .brokenPipe ? .closed : .io(error)
+    } catch {
+      throw .malformed("\(error)")
+    }
+  }
+
+  /// Receives one message, waiting until `deadline` (monotonic nanoseconds; nil: forever).
+  package func receive<Message: WireCodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
+    let header = Array(try fill(4, deadline: deadline))
+    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
+    consumed += 4
+    var reader = WireReader(Array(try fill(length, deadline: deadline)))
+    consumed += length
+    if consumed == buffer.count || consumed > 1 << 20 {
+      buffer.removeFirst(consumed)
+      consumed = 0
+    }
+    let message = try Message(from: &reader)
+    guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
+    return message
+  }
+
+  /// Whether bytes are waiting: buffered, or readable on the socket (which
+  /// includes the peer having closed it).
+  package var hasPendingInput: Bool {
+    buffer.count > consumed || ((try? Syscalls.waitReadable(fd, milliseconds: 0)) ?? true)
+  }
+
+  /// Reads until at least `count` unconsumed bytes are there, and returns them.
+  private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
+    while buffer.count - consumed < count {
+      // Often the answer is already there: one non-blocking read spares a poll.
+      let ready = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+      if ready > 0 {
+        buffer.append(contentsOf: chunk[0..<ready])
+        continue
+      }
+      if ready == 0 { throw .closed }
+      if let deadline {
+        let now = Syscalls.monotonicNanoseconds()
+        guard now < deadline else { throw .timedOut }
+        let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+        let readable: Bool
+        do { readable = try Syscalls.waitReadable(fd, milliseconds: milliseconds) } catch { throw .io(error) }
+        guard readable else { throw .timedOut }
+      }
+      let received: Int
+      do {
+        received = try chunk.withUnsafeMutableBytes { try Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
+      } catch let error as Errno {
+        throw error == .connectionReset ? .closed : .io(error)
+      } catch {
+        throw .malformed("\(error)")
+      }
+      guard received > 0 else { throw .closed }
+      buffer.append(contentsOf: chunk[0..<received])
+    }
+    return buffer[consumed..<consumed + count]
+  }
+}

@@ -1,0 +1,44 @@
+import Glibc
+import System
+
+/// A sandbox that cannot be set up as asked.
+package enum SandboxError: HostErrorConvertible, Equatable {
+  case invalidLimit(String, String)
+  case invalidSwitch(String, String)
+  case invalidArguments([String])
+  case containerUnusable(String, String)
+  /// The kernel refused the namespaces (the step, and errno).
+  case namespacesRefused(String, Int32)
+  /// A step of the set-up failed (the step, and errno).
+  case setupFailed(String, Int32)
+  case filterFailed(Int32)
+
+  package var description: String {
+    switch self {
+    case .invalidLimit(let variable, let value):
+      "\(variable)='\(value)' is not a whole number; unset it or give a number (0 leaves the limit as it is)"
+    case .invalidSwitch(let variable, let value):
+      "\(variable)='\(value)' must be 1 or 0"
+    case .invalidArguments(let arguments):
+      "the runner was started with '\(arguments.joined(separator: " "))'; it is started by translation-host only"
+    case .containerUnusable(let folder, let reason):
+      "the provider's container '\(folder)' cannot be created (\(reason)); check the folder's permissions"
+    case .namespacesRefused(let step, let code):
+      "the kernel refused user namespaces (\(step): \(Errno(rawValue: code))), so the provider cannot get its own "
+        + "PID, mount and network namespaces; allow them (sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone, "
+        + "or the AppArmor userns restriction) or set \(SandboxPolicy.weakSandboxVariable)=1 to run providers without "
+        + "them (Documentation/Security.md)"
+    case .setupFailed(let step, let code):
+      "the sandbox could not be set up (\(step): \(Errno(rawValue: code))); the provider was not loaded"
+    case .filterFailed(let code):
+      "the seccomp filter could not be installed (error \(code)); the provider was not loaded"
+    }
+  }
+
+  package var hostError: HostError {
+    switch self {
+    case .invalidLimit, .invalidSwitch, .invalidArguments: HostError(.usage, description)
+    case .containerUnusable, .namespacesRefused, .setupFailed, .filterFailed: HostError(.providerUnavailable, description)
+    }
+  }
+}

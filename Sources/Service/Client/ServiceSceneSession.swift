@@ -1,0 +1,106 @@
+import Core
+import RunnerProtocol
+import System
+
+/// A scene session through the resident service: the service pinned a warm
+/// runner to the connection when the session opened, and every scene
+/// request goes to it until the session closes. Headless requests on the
+/// same connection borrow another runner of the pool.
+///
+/// Every request names the bundle by its path, so a session keeps its
+/// provider even if the default changes meanwhile. A scene request is never
+/// sent again: the runner that held the scene went with a lost connection.
+package final class ServiceSceneSession: SceneSession {
+  package let bundle: ProviderBundle
+  package let capabilities: [Capability]
+  package let timeout: Double
+  package private(set) var wantsExpandedSheet = false
+  private let client: ServiceClient
+  private let interrupted = AtomicFlag()
+  private var lost = false
+
+  init(client: ServiceClient, bundle: ProviderBundle, capabilities: [Capability], timeout: Double) {
+    self.client = client
+    self.bundle = bundle
+    self.capabilities = capabilities
+    self.timeout = timeout
+  }
+
+  package func openScene(
+    inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
+  ) throws(HostError) -> SceneUpdate {
+    try scene(
+      .openScene(
+        provider: bundle.path, timeout: timeout, inputText: inputText, allowsReplacement: allowsReplacement,
+        sourceLanguage: sourceLanguage, targetLanguage: targetLanguage))
+  }
+
+  package func performAction(_ id: String) throws(HostError) -> SceneUpdate { try scene(.performAction(id: id)) }
+
+  package func setText(_ id: String, to value: String) throws(HostError) -> SceneUpdate {
+    try scene(.setText(id: id, value: value))
+  }
+
+  package func render() throws(HostError) -> SceneUpdate { try scene(.render) }
+
+  package func waitForChange(until deadline: UInt64) throws(HostError) -> SceneUpdate {
+    let now = Syscalls.monotonicNanoseconds()
+    return try scene(.waitForChange(milliseconds: deadline > now ? Int((deadline - now) / 1_000_000) : 0))
+  }
+
+  package func takeChange() throws(HostError) -> SceneUpdate? {
+    let reply = try request(.takeChange)
+    guard case .change(let update, let expandedSheet) = reply else { throw ServiceClient.unexpected(reply).hostError }
+    wantsExpandedSheet = wantsExpandedSheet || expandedSheet
+    return update
+  }
+
+  package func closeScene() throws(HostError) {
+    _ = try request(.closeScene)
+  }
+
+  package func translate(_ texts: [String], from source: String, to target: String) throws(HostError) -> [String] {
+    try calling { () throws(ServiceError) in
+      try client.translate(texts, from: source, to: target, provider: bundle.path, timeout: timeout)
+    }
+  }
+
+  package func languages() throws(HostError) -> [LanguagePairStatus] {
+    try calling { () throws(ServiceError) in try client.languages(provider: bundle.path, timeout: timeout) }
+  }
+
+  package func close() { client.close() }
+
+  /// Whether the connection went away or was shut down by `interruption`.
+  package var hasEnded: Bool { lost || interrupted.value }
+
+  /// Shuts the connection down: the request in progress fails at once, and
+  /// the service, seeing the client gone, stops the runner that was working
+  /// on it (`ClientWatcher`).
+  package var interruption: @Sendable () -> Void {
+    { [client, interrupted] in
+      interrupted.value = true
+      client.close()
+    }
+  }
+
+  private func scene(_ request: ServiceRequest) throws(HostError) -> SceneUpdate {
+    let reply = try self.request(request)
+    guard case .scene(let update) = reply else { throw ServiceClient.unexpected(reply).hostError }
+    return update
+  }
+
+  private func request(_ request: ServiceRequest) throws(HostError) -> ServiceReply {
+    try calling { () throws(ServiceError) in try client.exchange(request, timeout: timeout) }
+  }
+
+  /// Runs `body`, noting a connection that went away.
+  private func calling<T>(_ body: () throws(ServiceError) -> T) throws(HostError) -> T {
+    do {
+      return try body()
+    } catch {
+      if case .connectionLost = error { lost = true }
+      throw error.hostError
+    }
+  }
+}

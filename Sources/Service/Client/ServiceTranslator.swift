@@ -1,0 +1,114 @@
+import RunnerProtocol
+import Synchronization
+import System
+
+/// Headless requests through the resident service, one round trip each, and
+/// the one place in the host where a request is sent twice.
+///
+/// The retry policy: a request whose connection went away before its reply
+/// came (the service was stopped, restarted or crashed) is sent once more,
+/// through the session `ProviderLaunch` opens next (the service again if
+/// it listens within `ServiceTranslator.restartSeconds`, else a runner
+/// started here), which serves the requests after it too. Never a request
+/// that got no answer in time (`noAnswer`: it may still be served), nor one
+/// the service answered with a failure, nor one that was interrupted; scene
+/// requests never (`ServiceSceneSession`: their runner went with the connection).
+package final class ServiceTranslator: TranslatorSession {
+  /// How long a lost request waits for a restarting service before it takes the direct path.
+  package static let restartSeconds = 3.0
+
+  private let client: ServiceClient
+  private let provider: String?
+  private let timeout: Double
+  /// The session that took over after the connection went away.
+  private var successor: (any TranslatorSession)?
+  private let reopen: () throws(HostError) -> any TranslatorSession
+  private var notice: ((String) -> Void)?
+  private let interruptions: Interruptions
+
+  /// A translator for `provider` (nil: the default) on `client`; `reopen`
+  /// opens the session that takes over when the connection goes away.
+  /// `notice` receives what resolving the provider has to say, once.
+  init(
+    client: ServiceClient, provider: String?, timeout: Double, notice: @escaping (String) -> Void,
+    reopen: @escaping () throws(HostError) -> any TranslatorSession
+  ) {
+    self.client = client
+    self.provider = provider
+    self.timeout = timeout
+    self.notice = notice
+    self.reopen = reopen
+    interruptions = Interruptions(client.close)
+  }
+
+  package func translate(_ texts: [String], from source: String, to target: String) throws(HostError) -> [String] {
+    try send({ (session) throws(HostError) in try session.translate(texts, from: source, to: target) }) {
+      (client, notice) throws(ServiceError) in
+      try client.translate(texts, from: source, to: target, provider: provider, timeout: timeout, notice: notice)
+    }
+  }
+
+  package func languages() throws(HostError) -> [LanguagePairStatus] {
+    try send({ (session) throws(HostError) in try session.languages() }) { (client, notice) throws(ServiceError) in
+      try client.languages(provider: provider, timeout: timeout, notice: notice)
+    }
+  }
+
+  package func close() {
+    client.close()
+    successor?.close()
+  }
+
+  package var hasEnded: Bool { successor?.hasEnded ?? interruptions.isInterrupted }
+
+  package var interruption: @Sendable () -> Void { { [interruptions] in interruptions.interrupt() } }
+
+  /// Sends a request through the service, or through the successor once
+  /// there is one, applying the retry policy above.
+  private func send<T>(
+    _ bySuccessor: (any TranslatorSession) throws(HostError) -> T,
+    byService: (ServiceClient, (String) -> Void) throws(ServiceError) -> T
+  ) throws(HostError) -> T {
+    if let successor { return try bySuccessor(successor) }
+    guard !interruptions.isInterrupted else { throw ServiceError.connectionLost(client.location.socket).hostError }
+    do {
+      defer { notice = nil }  // resolution's notices are told with the first reply only
+      return try byService(client, notice ?? { _ in })
+    } catch .connectionLost where !interruptions.isInterrupted {
+      let next = try reopen()
+      guard interruptions.handOver(to: next.interruption) else {
+        next.close()
+        throw ServiceError.connectionLost(client.location.socket).hostError
+      }
+      successor = next
+      return try bySuccessor(next)
+    } catch {
+      throw error.hostError
+    }
+  }
+
+  /// What `interruption` stops: the service connection, then the successor.
+  private final class Interruptions: Sendable {
+    private let state: Mutex<(interrupted: Bool, stop: @Sendable () -> Void)>
+
+    init(_ stop: @escaping @Sendable () -> Void) { state = Mutex((false, stop)) }
+
+    var isInterrupted: Bool { state.withLock(\.interrupted) }
+
+    func interrupt() {
+      state.withLock { state in
+        state.interrupted = true
+        state.stop()
+      }
+    }
+
+    /// Makes `stop` what an interruption stops; false if one came first.
+    func handOver(to stop: @escaping @Sendable () -> Void) -> Bool {
+      state.withLock { state in
+        guard !state.interrupted else { return false }
+        state.stop = stop
+        return true
+      }
+    }
+  }
+}

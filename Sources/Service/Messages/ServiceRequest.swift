@@ -1,0 +1,32 @@
+/// A request from a client.
+///
+/// `provider` is a reference as `--provider` takes it (an identifier, a name
+/// or an absolute bundle path) or nil for the default provider; `timeout`
+/// is the seconds the provider may take, as `--timeout`.
+package enum ServiceRequest: Sendable, Equatable {
+  /// Must come first. `context` is the client's `ServiceContext`; a service
+  /// that sees other folders answers anyway, and the client decides.
+  case hello(protocolVersion: Int, context: String)
+  /// Resolve the provider and pin a runner to this connection for a scene; answered with `session`.
+  case openSession(provider: String?, timeout: Double)
+  /// Translate a batch headlessly; answered with `translations`.
+  case translate(provider: String?, timeout: Double, source: String, target: String, texts: [String])
+  /// List the provider's language pairs; answered with `languages`.
+  case languages(provider: String?, timeout: Double)
+  /// Detect the language of a text; answered with `detection`.
+  case detect(text: String)
+  /// Pin a runner to this connection and open its scene; answered with `scene`.
+  case openScene(
+    provider: String?, timeout: Double, inputText: String?, allowsReplacement: Bool, sourceLanguage: String?,
+    targetLanguage: String?)
+  /// Scene requests on the pinned runner; each answered with `scene`.
+  case performAction(id: String)
+  case setText(id: String, value: String)
+  case render
+  /// Wait up to `milliseconds` for the provider to finish or redraw.
+  case waitForChange(milliseconds: Int)
+  /// What the provider sent since the last request, without waiting; answered with `change`.
+  case takeChange
+  /// Destroy the scene and give the runner back; answered with `done`.
+  case closeScene
+}

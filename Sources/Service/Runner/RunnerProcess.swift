@@ -1,0 +1,54 @@
+import Glibc
+import System
+
+/// What is at the other end of a runner's socket, besides the socket.
+package enum RunnerProcess: Sendable {
+  /// A sandboxed `translation-provider-runner`, leader of its own process
+  /// group, whose output `output` forwards.
+  case sandboxed(pid: pid_t, output: ProviderOutput)
+  /// The runner's own loop on a thread of this process (`--in-process`,
+  /// debugging only): there is nothing to kill or reap, and a provider that
+  /// hangs keeps its thread after the host gave up on it.
+  case inProcess
+
+  /// Ends the runner at once: kills its process group and reaps it, or, in
+  /// process, shuts its socket down so that its loop ends after the call in progress.
+  func stop(socket: Int32) {
+    switch self {
+    case .sandboxed(let pid, let output):
+      Syscalls.kill(-pid, SIGKILL)
+      _ = try? Syscalls.wait(pid)
+      output.wait(milliseconds: 200)
+    case .inProcess:
+      UnixSocket.shutdown(socket)
+    }
+  }
+
+  /// Stops the request in progress from another thread; only the kernel is touched.
+  func interrupt(socket: Int32) {
+    switch self {
+    case .sandboxed(let pid, _): Syscalls.kill(-pid, SIGKILL)
+    case .inProcess: UnixSocket.shutdown(socket)
+    }
+  }
+
+  /// Gives a runner whose socket closed up to `seconds` to exit by itself,
+  /// then kills what is left of its group; returns how it ended (nil in process).
+  func finish(socket: Int32, waiting seconds: Double) -> ExitStatus? {
+    guard case .sandboxed(let pid, let output) = self else {
+      UnixSocket.shutdown(socket)
+      return nil
+    }
+    var status: Int32?
+    let deadline = Deadline.after(seconds)
+    while status == nil {
+      status = try? Syscalls.reap(pid)
+      guard status == nil, Syscalls.monotonicNanoseconds() < deadline else { break }
+      usleep(2_000)
+    }
+    Syscalls.kill(-pid, SIGKILL)
+    if status == nil { status = try? Syscalls.wait(pid) }
+    output.wait(milliseconds: 200)
+    return status.map(ExitStatus.init(waitStatus:))
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import System
+
+/// The service's warm runners: per provider (bundle, files and settings) up
+/// to `runnersPerProvider` runners, each serving one request at a time.
+///
+/// A request takes an idle runner (the most recently used, whose caches are
+/// warmest), or starts one if the provider has fewer than the limit, or
+/// waits, up to its deadline, for one to come back. A runner comes back
+/// after every request, unless it ended or spoke out of turn, and is closed
+/// once idle longer than `idleTimeout`. A request that finds its runner dead
+/// is given a fresh one; a runner that dies during a request fails only that
+/// request. When a provider's files or settings change, its older runners
+/// are closed as they come back.
+///
+/// A scene (an open popover) pins its runner for as long as it is open,
+/// which may be minutes; so scene runners are counted apart, up to
+/// `scenesPerProvider`, and never against `runnersPerProvider`: open
+/// popovers cannot make headless requests for their provider wait. A scene
+/// takes an idle runner when there is one, and its runner joins the idle
+/// ones when the scene closes if the provider has room for it.
+final class RunnerPool: @unchecked Sendable {
+  /// Which runners are interchangeable.
+  struct Key: Hashable, Sendable {
+    var path: String
+    var settings: String
+    var generation: String
+  }
+
+  let runnersPerProvider: Int
+  let scenesPerProvider: Int
+  let idleTimeout: Double
+  private let launcher = RunnerLauncher()
+  private let condition = NSCondition()
+  private var idle: [Key: [(runner: RunnerClient, since: UInt64)]] = [:]
+  /// Runners idle, in use for a request or being started for one, per key.
+  private var live: [Key: Int] = [:]
+  /// Runners held by scenes or being started for one, per key.
+  private var scenes: [Key: Int] = [:]
+  /// The newest key of each bundle path; runners of older ones are retired.
+  private var current: [String: Key] = [:]
+  private var isClosed = false
+
+  init(runnersPerProvider: Int, scenesPerProvider: Int, idleTimeout: Double) {
+    precondition(runnersPerProvider > 0 && scenesPerProvider > 0 && idleTimeout > 0)
+    self.runnersPerProvider = runnersPerProvider
+    self.scenesPerProvider = scenesPerProvider
+    self.idleTimeout = idleTimeout
+  }
+
+  /// A runner for `resolution`, its deadline set to `timeout`, for the
+  /// caller alone until it gives it back with `checkin` (with the same `forScene`).
+  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Double, forScene: Bool = false) throws -> RunnerClient {
+    let key = resolution.key
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    var retired: [RunnerClient] = []
+    defer { retired.forEach { $0.close() } }
+    condition.lock()
+    if current[key.path] != key {
+      current[key.path] = key
+      for (other, runners) in idle where other.path == key.path && other != key {
+        retired += runners.map(\.runner)
+        live[other, default: 0] -= runners.count
+        idle[other] = nil
+      }
+    }
+    while true {
+      guard !isClosed else {
+        condition.unlock()
+        throw ServiceError.refused("the service is stopping")
+      }
+      if let (runner, _) = idle[key]?.popLast() {
+        guard runner.isReady else {
+          retired.append(runner)
+          live[key, default: 0] -= 1
+          continue
+        }
+        if forScene {
+          live[key, default: 0] -= 1
+          scenes[key, default: 0] += 1
+        }
+        condition.unlock()
+        runner.timeout = timeout
+        return runner
+      }
+      let (count, limit) = forScene ? (scenes[key, default: 0], scenesPerProvider) : (live[key, default: 0], runnersPerProvider)
+      if count < limit {
+        adjust(key, forScene: forScene, by: 1)
+        condition.unlock()
+        do {
+          return try launcher.launch(resolution.bundle, timeout: timeout)
+        } catch {
+          condition.lock()
+          adjust(key, forScene: forScene, by: -1)
+          condition.broadcast()
+          condition.unlock()
+          throw error
+        }
+      }
+      guard condition.wait(until: deadline) else {
+        condition.unlock()
+        throw ServiceError.busy(provider: resolution.bundle.identifier, seconds: timeout)
+      }
+    }
+  }
+
+  /// Takes a runner back: warm for the next request, or closed if it ended,
+  /// is not quiet, is not `reusable` (its client left and it was
+  /// interrupted), belongs to an older version of its provider, or the pool is closing.
+  /// A scene's runner is kept only while the provider has fewer than `runnersPerProvider`.
+  func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) {
+    condition.lock()
+    if forScene {
+      scenes[key, default: 0] -= 1
+      live[key, default: 0] += 1
+    }
+    let room = !forScene || live[key, default: 0] <= runnersPerProvider
+    let keep = reusable && room && !isClosed && current[key.path] == key && runner.isReady
+    if keep {
+      idle[key, default: []].append((runner, Syscalls.monotonicNanoseconds()))
+    } else {
+      live[key, default: 0] -= 1
+    }
+    condition.broadcast()
+    condition.unlock()
+    if !keep { runner.close() }
+  }
+
+  /// Closes runners idle for longer than `idleTimeout`.
+  func closeIdleRunners() {
+    let cutoff = Deadline.before(idleTimeout)
+    var expired: [RunnerClient] = []
+    condition.lock()
+    for (key, runners) in idle {
+      let (old, young) = (runners.filter { $0.since <= cutoff }, runners.filter { $0.since > cutoff })
+      guard !old.isEmpty else { continue }
+      expired += old.map(\.runner)
+      live[key, default: 0] -= old.count
+      idle[key] = young.isEmpty ? nil : young
+    }
+    condition.unlock()
+    expired.forEach { $0.close() }
+  }
+
+  /// Refuses further checkouts and closes every idle runner; runners in use
+  /// are closed as they come back.
+  func close() {
+    condition.lock()
+    isClosed = true
+    let all = idle.values.flatMap { $0.map(\.runner) }
+    idle = [:]
+    condition.broadcast()
+    condition.unlock()
+    all.forEach { $0.close() }
+  }
+
+  /// How many runners are idle, in use or starting (for the log and tests).
+  var liveRunners: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return live.values.reduce(0, +) + scenes.values.reduce(0, +)
+  }
+
+  private func adjust(_ key: Key, forScene: Bool, by change: Int) {
+    if forScene { scenes[key, default: 0] += change } else { live[key, default: 0] += change }
+  }
+}

@@ -1,0 +1,201 @@
+import Core
+import FoundationEssentials
+import RunnerProtocol
+import System
+
+/// One client's connection to the service, served on its own thread: a
+/// hello, then requests answered one at a time, in order.
+///
+/// Nothing the client sends is trusted: a request must arrive whole within
+/// `requestArrivalSeconds`, fit in a frame, and decode; anything else is
+/// answered with a `badRequest` failure (and the connection closed when the
+/// stream can no longer be followed). A scene pins a runner to the connection
+/// until the scene is closed or the client goes; either way the runner goes
+/// back to the pool (or is closed), never lost. A client that leaves while a
+/// runner works for it has that runner stopped and closed (`ClientWatcher`).
+final class ServiceConnection {
+  private let channel: FrameChannel
+  private let server: ServiceServer
+  private var greeted = false
+  /// The runner a scene holds, and its key.
+  private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
+  private let watcher: ClientWatcher
+
+  init(fd: Int32, server: ServiceServer) {
+    channel = FrameChannel(fd: fd)
+    watcher = ClientWatcher(client: fd)
+    self.server = server
+  }
+
+  /// Serves requests until the client leaves, the connection stays idle
+  /// longer than `connectionIdleTimeout` (with no scene open), it is shut
+  /// down to make room for a new one (`ConnectionTable`), or the service stops.
+  func serve() {
+    defer {
+      watcher.stop()
+      release()
+      server.connections.leave(channel.fd)  // before the descriptor closes with the channel
+    }
+    while true {
+      guard awaitRequest(), server.connections.beginWork(channel.fd) else { return }
+      let goesOn = serveRequest()
+      server.connections.endWork(channel.fd, holdsScene: pinned != nil)
+      guard goesOn, !server.isStopping else { return }
+    }
+  }
+
+  /// Waits for the next request to begin arriving; false when the client
+  /// left, the service is stopping, or the connection stayed idle too long.
+  /// A connection with a scene open waits as long as the scene is open.
+  private func awaitRequest() -> Bool {
+    guard channel.pendingByteCount == 0 else { return true }
+    let idleTimeout = pinned == nil ? Int32(min(server.configuration.connectionIdleTimeout * 1000, Double(Int32.max))) : -1
+    guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: idleTimeout) else { return false }
+    return ready[0] && !ready[1]
+  }
+
+  /// Reads one request and answers it; false when the connection must close.
+  private func serveRequest() -> Bool {
+    let request: ServiceRequest
+    do {
+      let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
+      request = try channel.receive(ServiceRequest.self, deadline: deadline)
+    } catch {
+      guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return false }
+      try? channel.send(reply.failure)
+      return !reply.closes
+    }
+    guard greeted || Self.isHello(request) else {
+      try? channel.send(ServiceReply.failure(ServiceError.badRequest("the first request must be hello").hostError))
+      return false
+    }
+    let reply = answer(request)
+    do { try channel.send(reply) } catch { return false }
+    return greeted
+  }
+
+  /// The failure to answer a request that could not be read, and whether
+  /// the connection must close after it; nil when the client simply left.
+  private static func reply(
+    to error: ProtocolError, pending: Int, _ configuration: ServiceServer.Configuration
+  ) -> (failure: ServiceReply, closes: Bool)? {
+    let problem: String
+    var closes = true
+    switch error {
+    case .closed where pending == 0: return nil
+    case .closed: problem = "truncated request: the connection closed before the request was whole"
+    case .timedOut:
+      problem = "incomplete request: it did not arrive whole within \(Int(configuration.requestArrivalSeconds)) s"
+    case .oversized(let size): problem = "a request of \(size) bytes exceeds the \(FrameChannel.maximumFrameSize)-byte limit"
+    case .malformed(let reason):
+      problem = "malformed request: \(reason)"
+      closes = false  // the frame was whole, so the next one can be read
+    default: return nil
+    }
+    return (.failure(ServiceError.badRequest(problem).hostError), closes)
+  }
+
+  private static func isHello(_ request: ServiceRequest) -> Bool {
+    if case .hello = request { return true }
+    return false
+  }
+
+  // MARK: Requests
+
+  private func answer(_ request: ServiceRequest) -> ServiceReply {
+    do {
+      switch request {
+      case .hello(let version, _):
+        guard version == ServiceProtocol.version else {
+          return .failure(ServiceError.versionMismatch(service: ServiceProtocol.version, client: version).hostError)
+        }
+        greeted = true
+        return .hello(protocolVersion: ServiceProtocol.version, context: server.context)
+      case .openSession(let provider, let timeout):
+        let resolution = try server.resolutions.resolve(provider)
+        let runner = try pin(resolution, timeout: timeout)
+        return .session(bundle: resolution.bundle, capabilities: runner.capabilities, notices: resolution.notices)
+      case .translate(let provider, let timeout, let source, let target, let texts):
+        let resolution = try server.resolutions.resolve(provider)
+        let translations = try withRunner(resolution, timeout: timeout) { try $0.translate(texts, from: source, to: target) }
+        return .translations(translations, notices: resolution.notices)
+      case .languages(let provider, let timeout):
+        let resolution = try server.resolutions.resolve(provider)
+        return .languages(try withRunner(resolution, timeout: timeout) { try $0.languages() }, notices: resolution.notices)
+      case .detect(let text):
+        return .detection(LanguageDetector.detect(text))
+      case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
+        try pin(try server.resolutions.resolve(provider), timeout: timeout)
+        return .scene(
+          try onScene { try $0.openScene(inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target) })
+      case .performAction(let id):
+        return .scene(try onScene { try $0.performAction(id) })
+      case .setText(let id, let value):
+        return .scene(try onScene { try $0.setText(id, to: value) })
+      case .render:
+        return .scene(try onScene { try $0.render() })
+      case .waitForChange(let milliseconds):
+        let wait = min(Double(milliseconds) / 1000, server.configuration.maximumTimeout)
+        return .scene(try onScene { try $0.waitForChange(until: Deadline.after(wait)) })
+      case .takeChange:
+        var expanded = false
+        let update = try onScene { runner in
+          defer { expanded = runner.wantsExpandedSheet }
+          return try runner.takeChange()
+        }
+        return .change(update, expandedSheet: expanded)
+      case .closeScene:
+        if let (runner, key) = pinned {
+          pinned = nil
+          defer { server.pool.checkin(runner, key: key, forScene: true) }
+          try runner.closeScene()
+        }
+        return .done
+      }
+    } catch {
+      return .failure(HostError(error))
+    }
+  }
+
+  /// The runner pinned to this connection for `resolution`'s scene: the one
+  /// pinned already if it serves the same provider, files and settings, else a new one.
+  @discardableResult
+  private func pin(_ resolution: ResolutionCache.Resolution, timeout: Double) throws -> RunnerClient {
+    if let pinned, pinned.key != resolution.key { release() }
+    if let (runner, _) = pinned { return runner }
+    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout), forScene: true)
+    pinned = (runner, resolution.key)
+    return runner
+  }
+
+  /// Runs `body` on a runner of the pool, and gives the runner back whatever happens.
+  private func withRunner<T>(
+    _ resolution: ResolutionCache.Resolution, timeout: Double, _ body: (RunnerClient) throws -> T
+  ) throws -> T {
+    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
+    defer { server.pool.checkin(runner, key: resolution.key, reusable: !watcher.hasInterrupted) }
+    return try watcher.watching(runner.interruption) { try body(runner) }
+  }
+
+  /// Runs `body` on the scene's runner; a runner that ended is given back (and so closed).
+  private func onScene<Update>(_ body: (RunnerClient) throws -> Update) throws -> Update {
+    guard let (runner, _) = pinned else { throw ServiceError.badRequest("no scene is open; send openScene first") }
+    do {
+      return try watcher.watching(runner.interruption) { try body(runner) }
+    } catch {
+      if runner.hasEnded || watcher.hasInterrupted { release() }
+      throw error
+    }
+  }
+
+  private func clamped(_ timeout: Double) -> Double { min(timeout, server.configuration.maximumTimeout) }
+
+  /// Gives the scene's runner back: its scene closed, or the runner closed if that fails.
+  private func release() {
+    guard let (runner, key) = pinned else { return }
+    pinned = nil
+    let reusable = !watcher.hasInterrupted
+    if reusable && !runner.hasEnded { try? runner.closeScene() }
+    server.pool.checkin(runner, key: key, forScene: true, reusable: reusable)
+  }
+}

@@ -1,0 +1,86 @@
+import Core
+import Foundation
+import System
+
+/// Where a provider session comes from, for the CLI and the client library
+/// alike: the resident service when it is running and sees what this
+/// process sees, and otherwise a sandboxed runner started here (the direct
+/// path). Both give the same answers; the service's runners are warm.
+///
+/// With `usesService`, asks `ServiceClient.running(environment:notice:)`
+/// first; without, or when no service answers, resolves the provider here
+/// and starts its runner, on the calling thread, which must outlive the
+/// runner (its parent-death signal follows the thread). `notice` receives
+/// what resolving has to say (how the default was chosen, manifest warnings).
+/// Both throw what resolving the provider, starting its runner or the
+/// service reported, as a `HostError`.
+package enum ProviderLaunch {
+  /// A session for headless requests with `provider` (a bundle id, name or
+  /// path; nil: the default): through the service, one round trip each.
+  package static func translator(
+    provider: String?, timeout: Double, usesService: Bool,
+    environment: [String: String] = ProcessInfo.processInfo.environment, notice: @escaping (String) -> Void
+  ) throws(HostError) -> any TranslatorSession {
+    try translator(
+      provider: provider, timeout: timeout, usesService: usesService, environment: environment, notice: notice,
+      waiting: 0)
+  }
+
+  /// A session that drives `provider`'s scene: through the service, a
+  /// runner of its pool pinned to the session.
+  package static func scene(
+    provider: String?, timeout: Double, usesService: Bool,
+    environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
+  ) throws(HostError) -> any SceneSession {
+    if usesService, let service = service(for: provider, environment: environment, waiting: 0, notice: notice) {
+      do { return try service.openSceneSession(provider: provider, timeout: timeout, notice: notice) } catch {
+        throw error.hostError
+      }
+    }
+    return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
+  }
+
+  private static func translator(
+    provider: String?, timeout: Double, usesService: Bool, environment: [String: String],
+    notice: @escaping (String) -> Void, waiting seconds: Double
+  ) throws(HostError) -> any TranslatorSession {
+    guard usesService, let service = service(for: provider, environment: environment, waiting: seconds, notice: notice)
+    else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
+    return ServiceTranslator(client: service, provider: provider, timeout: timeout, notice: notice) {
+      () throws(HostError) in
+      try translator(
+        provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
+        waiting: ServiceTranslator.restartSeconds)
+    }
+  }
+
+  /// The running service that would serve `provider`, if any.
+  private static func service(
+    for provider: String?, environment: [String: String], waiting seconds: Double, notice: (String) -> Void
+  ) -> ServiceClient? {
+    guard servesReference(provider, environment: environment) else { return nil }
+    return ServiceClient.running(environment: environment, waiting: seconds, notice: notice)
+  }
+
+  /// A runner started here for `provider`, as `environment` finds it.
+  private static func direct(
+    provider: String?, timeout: Double, environment: [String: String], notice: (String) -> Void
+  ) throws(HostError) -> RunnerClient {
+    let bundle: ProviderBundle
+    do {
+      bundle = try ProviderResolution.bundle(named: provider, environment: environment, notice: notice)
+    } catch {
+      throw HostError(error)
+    }
+    return try RunnerClient.launch(bundle: bundle, timeout: timeout, environment: environment)
+  }
+
+  /// Whether the service would run `provider`: it runs only bundle paths its
+  /// search path lists (the same as this process's, or it is not used), so a
+  /// bundle elsewhere, one being developed, say, takes the direct path.
+  private static func servesReference(_ provider: String?, environment: [String: String]) -> Bool {
+    guard let provider, ProviderResolution.isPath(provider) else { return true }
+    let path = provider.hasPrefix("/") ? provider : FileManager.default.currentDirectoryPath + "/" + provider
+    return ProviderResolution.listed(path, in: ProviderRegistry.standard(environment: environment).scan()) != nil
+  }
+}
