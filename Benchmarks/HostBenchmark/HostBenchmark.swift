@@ -23,7 +23,7 @@ enum HostBenchmark {
     var allowed = denied
     allowed.allowsNetwork = true
 
-    print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+    print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores; \(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host | baseline | ratio |")
     print("|---|---:|---:|---:|")
     if only == "runner" { return try RunnerFootprint.run(build: build) }

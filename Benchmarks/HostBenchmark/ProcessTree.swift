@@ -58,6 +58,12 @@ enum ProcessTree {
     return stat(path, &status) == 0 ? Int(status.st_size) : nil
   }
 
+  /// The load average over 1, 5 and 15 minutes, as `/proc/loadavg` has it
+  /// now: the figures of a shared machine mean little without it.
+  static func loadAverage() -> String {
+    "load average " + text("/proc/loadavg").split(separator: " ").prefix(3).joined(separator: " ")
+  }
+
   /// The whole of a `/proc` file, or "" when it cannot be read. (Not
   /// `String(contentsOfFile:)`: it stops after the first 4 KiB of a
   /// `/proc/<pid>/maps`, whose size reads as 0.)
