@@ -14,9 +14,11 @@ import System
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
-  /// `host-benchmark <build> [service]`: everything, or the service figures only.
+  /// `host-benchmark <build> [service|runner]`: everything, or the service
+  /// figures only, or the runner's footprint only.
   static func main() throws {
-    if CommandLine.arguments.dropFirst(2).first == "service" { return try ServiceBenchmark.run(build: build) }
+    let only = CommandLine.arguments.dropFirst(2).first
+    if only == "service" { return try ServiceBenchmark.run(build: build) }
     let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let runner = build + "/libexec/translation-host/translation-provider-runner"
     let bundle = try ProviderBundle.load(at: bundlePath)
@@ -24,9 +26,10 @@ enum HostBenchmark {
     var allowed = denied
     allowed.allowsNetwork = true
 
-    print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores)\n")
+    print("Host benchmark, medians (\(ProcessInfo.processInfo.activeProcessorCount) cores; \(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host | baseline | ratio |")
     print("|---|---:|---:|---:|")
+    if only == "runner" { return try RunnerFootprint.run(build: build) }
 
     let spawn = median(runs: 40) { try spawnAndWait("/bin/true", []) }
     let startDenied = median(runs: 40) {
@@ -37,6 +40,7 @@ enum HostBenchmark {
     }
     row("runner start-up to ready, network denied (all layers)", startDenied, "spawn /bin/true", spawn)
     row("runner start-up to ready, network allowed", startAllowed, "spawn /bin/true", spawn)
+    try RunnerFootprint.run(build: build)
 
     let client = try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: 10)
     defer { client.close() }
@@ -156,7 +160,7 @@ enum HostBenchmark {
 /// `/bin/cat` on a socket: the floor of a round trip to another process.
 final class EchoPeer {
   private let fd: Int32
-  private let pid: pid_t
+  let pid: pid_t
 
   init() throws {
     let (a, b) = try Syscalls.socketPair()

@@ -56,7 +56,7 @@ enum ServiceBenchmark {
       runs: 5, build + "/bin/translation-host",
       ["translate", "--no-service", "--provider", "Apertium", "--from", "en", "--to", "es", texts[0]], fixture.environment)
 
-    print("\nService benchmark, medians (\(texts.count) sentences, interleaved)\n")
+    print("\nService benchmark, medians (\(texts.count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host serve | baseline | ratio |")
     print("|---|---:|---:|---:|")
     let service = latency["service"]!

@@ -68,24 +68,8 @@ final class ServiceFixture {
 
   /// The resident memory of `pid` and of every process below it, in KiB.
   static func residentKiB(of pid: pid_t) -> (own: Int, descendants: Int) {
-    func resident(_ pid: pid_t) -> Int {
-      let status = String(decoding: (try? Directory.readPrefix(of: "/proc/\(pid)/status", count: 1 << 16)) ?? [], as: UTF8.self)
-      let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-      return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
-    }
-    func children(_ pid: pid_t) -> [pid_t] {
-      ((try? Directory.names(at: "/proc/\(pid)/task")) ?? []).flatMap { task in
-        let text = String(decoding: (try? Directory.readPrefix(of: "/proc/\(pid)/task/\(task)/children", count: 1 << 16)) ?? [], as: UTF8.self)
-        return text.split(separator: " ").compactMap { pid_t($0) }
-      }
-    }
-    var queue = children(pid)
-    var total = 0
-    while let next = queue.popLast() {
-      total += resident(next)
-      queue += children(next)
-    }
-    return (resident(pid), total)
+    let descendants = ProcessTree.descendants(of: pid).reduce(0) { $0 + ProcessTree.statusKiB("VmRSS", of: $1) }
+    return (ProcessTree.statusKiB("VmRSS", of: pid), descendants)
   }
 
   /// Starts `path` in a process group of its own, output discarded.
