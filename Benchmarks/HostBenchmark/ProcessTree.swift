@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import System
 
 /// What `/proc` tells of a process and of the processes below it, as the
 /// benchmark's own reader sees them. A process that ended while being read

@@ -1,6 +1,8 @@
+import Core
 import FoundationEssentials
 import Glibc
-import TranslationHostCore
+import RunnerProtocol
+import Service
 
 /// The runner's footprint: the resident memory of a freshly started runner
 /// that loaded a provider (Reverse, a Swift SDK provider, and Rot13, a C
