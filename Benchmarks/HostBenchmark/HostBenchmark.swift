@@ -33,16 +33,16 @@ enum HostBenchmark {
 
     let spawn = median(runs: 40) { try spawnAndWait("/bin/true", []) }
     let startDenied = median(runs: 40) {
-      try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: 10).close()
+      try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: .seconds(10)).close()
     }
     let startAllowed = median(runs: 40) {
-      try RunnerClient.launch(bundle: bundle, policy: allowed, runnerPath: runner, timeout: 10).close()
+      try RunnerClient.launch(bundle: bundle, policy: allowed, runnerPath: runner, timeout: .seconds(10)).close()
     }
     row("runner start-up to ready, network denied (all layers)", startDenied, "spawn /bin/true", spawn)
     row("runner start-up to ready, network allowed", startAllowed, "spawn /bin/true", spawn)
     try RunnerFootprint.run(build: build)
 
-    let client = try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: 10)
+    let client = try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: .seconds(10))
     defer { client.close() }
     for _ in 0..<200 { try client.ping() }
     let roundTrip = median(runs: 5_000) { try client.ping() }

@@ -78,7 +78,7 @@ enum RunnerFootprint {
   /// loaded), measured, and closed.
   static func runnerSample(bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String) throws -> Sample {
     let before = Set(ProcessTree.children(of: getpid()))
-    let client = try RunnerClient.launch(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: 30)
+    let client = try RunnerClient.launch(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: .seconds(30))
     defer { client.close() }
     let started = ProcessTree.children(of: getpid()).filter { !before.contains($0) }
     guard started.count == 1, let spawned = started.first else {

@@ -24,14 +24,14 @@ enum ServiceBenchmark {
     let bundle = try ProviderBundle.load(at: build + "/lib/translation-host/providers/Apertium.translationprovider")
     let runner = try RunnerClient.launch(
       bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
-      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: 30)
+      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
     defer { runner.close() }
     let engine = ApertiumEngine()
     let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let rot13Bundle = try ProviderBundle.load(at: rot13Path)
     let rot13 = try RunnerClient.launch(
       bundle: rot13Bundle, policy: try SandboxPolicy.forBundle(rot13Bundle),
-      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: 30)
+      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
     defer { rot13.close() }
 
     let paths: [(String, (String) throws -> Void)] = [
@@ -72,7 +72,7 @@ enum ServiceBenchmark {
 
     // Three providers warm: ApertiumAPY and Reverse join the Apertium runners.
     _ = try client.translate(["The cat is on the table."], from: "en", to: "es", provider: "ApertiumAPY")
-    _ = try client.openSceneSession(provider: "Reverse", timeout: 30, notice: { _ in })
+    _ = try client.openSceneSession(provider: "Reverse", timeout: .seconds(30), notice: { _ in })
     usleep(500_000)
     let memory = ServiceFixture.residentKiB(of: fixture.servicePID)
     print(

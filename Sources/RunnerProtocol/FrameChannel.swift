@@ -50,8 +50,10 @@ package final class FrameChannel: @unchecked Sendable {
     }
   }
 
-  /// Receives one message, waiting until `deadline` (monotonic nanoseconds; nil: forever).
-  package func receive<Message: WireCodable>(_ type: Message.Type, deadline: UInt64? = nil) throws(ProtocolError) -> Message {
+  /// Receives one message, waiting until `deadline` (nil: forever).
+  package func receive<Message: WireCodable>(
+    _ type: Message.Type, deadline: ContinuousClock.Instant? = nil
+  ) throws(ProtocolError) -> Message {
     let header = Array(try fill(4, deadline: deadline))
     let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
     guard length <= Self.maximumFrameSize else { throw .oversized(length) }
@@ -74,7 +76,7 @@ package final class FrameChannel: @unchecked Sendable {
   }
 
   /// Reads until at least `count` unconsumed bytes are there, and returns them.
-  private func fill(_ count: Int, deadline: UInt64?) throws(ProtocolError) -> ArraySlice<UInt8> {
+  private func fill(_ count: Int, deadline: ContinuousClock.Instant?) throws(ProtocolError) -> ArraySlice<UInt8> {
     while buffer.count - consumed < count {
       // Often the answer is already there: one non-blocking read spares a poll.
       let ready = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -84,11 +86,13 @@ package final class FrameChannel: @unchecked Sendable {
       }
       if ready == 0 { throw .closed }
       if let deadline {
-        let now = Syscalls.monotonicNanoseconds()
-        guard now < deadline else { throw .timedOut }
-        let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+        guard !deadline.hasPassed else { throw .timedOut }
         let readable: Bool
-        do { readable = try Syscalls.waitReadable(fd, milliseconds: milliseconds) } catch { throw .io(error) }
+        do {
+          readable = try Syscalls.waitReadable(fd, milliseconds: deadline.remaining.pollMilliseconds)
+        } catch {
+          throw .io(error)
+        }
         guard readable else { throw .timedOut }
       }
       let received: Int

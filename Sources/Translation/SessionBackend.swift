@@ -26,14 +26,14 @@ import System
 /// sent again by the session itself, as `ServiceTranslator` states.
 actor SessionBackend: TranslationBackend {
   /// Seconds each request may take, as the CLI's default `--timeout`.
-  static let defaultTimeout = 30.0
+  static let defaultTimeout = Duration.seconds(30)
 
   private let executor = ThreadExecutor(name: "Translation.SessionBackend")
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
   /// A bundle id, name or path, or nil for the user's default provider.
   private let provider: String?
-  private let timeout: Double
+  private let timeout: Duration
   /// The environment the service is looked up with, or nil for the direct path only.
   private let serviceEnvironment: [String: String]?
   private var session: (any TranslatorSession)?
@@ -51,7 +51,7 @@ actor SessionBackend: TranslationBackend {
   /// always the direct path).
   init(
     provider: String?, serviceEnvironment: [String: String]? = ProcessInfo.processInfo.environment,
-    timeout: Double = defaultTimeout
+    timeout: Duration = defaultTimeout
   ) {
     self.provider = provider
     self.serviceEnvironment = serviceEnvironment

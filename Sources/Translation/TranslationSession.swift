@@ -42,10 +42,10 @@ public final class TranslationSession: Sendable {
 
   /// A session with the provider `provider` names (a bundle id, name or
   /// path), through the service that `serviceEnvironment` finds running, or
-  /// always directly when it is nil; each request may take `timeout` seconds.
+  /// always directly when it is nil; each request may take `timeout`.
   package convenience init(
     installedSource: Locale.Language, target: Locale.Language?, provider: String,
-    serviceEnvironment: [String: String]? = nil, timeout: Double = SessionBackend.defaultTimeout
+    serviceEnvironment: [String: String]? = nil, timeout: Duration = SessionBackend.defaultTimeout
   ) {
     self.init(
       installedSource: installedSource, target: target,

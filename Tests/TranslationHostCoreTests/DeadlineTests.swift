@@ -1,30 +1,44 @@
 import System
 import Testing
 
-/// Deadlines from any number of seconds, at any time since boot, saturate
-/// instead of trapping.
+/// Spans from any number of seconds saturate instead of trapping, and so do
+/// the deadlines made from them.
 @Suite struct DeadlineTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var testDescription: String
     var seconds: Double
-    var now: UInt64
-    var after: UInt64
-    var before: UInt64
+    var span: Duration
+    var pollMilliseconds: Int32
   }
 
   static let cases: [Case] = [
-    Case(testDescription: "an ordinary span", seconds: 2, now: 10_000_000_000, after: 12_000_000_000, before: 8_000_000_000),
-    Case(testDescription: "longer than the machine has been up", seconds: 300, now: 60_000_000_000, after: 360_000_000_000, before: 0),
-    Case(testDescription: "a huge span", seconds: 1e300, now: 5, after: .max, before: 0),
-    Case(testDescription: "an infinite span", seconds: .infinity, now: 5, after: .max, before: 0),
-    Case(testDescription: "just past the clock's end", seconds: 1, now: .max - 10, after: .max, before: .max - 1_000_000_010),
-    Case(testDescription: "not a number", seconds: .nan, now: 7, after: 7, before: 7),
-    Case(testDescription: "a negative span", seconds: -3, now: 7, after: 7, before: 7),
-    Case(testDescription: "a fraction", seconds: 0.25, now: 1_000_000_000, after: 1_250_000_000, before: 750_000_000),
+    Case(testDescription: "an ordinary span", seconds: 2, span: .seconds(2), pollMilliseconds: 2000),
+    Case(testDescription: "a huge span", seconds: 1e300, span: .forever, pollMilliseconds: .max),
+    Case(testDescription: "an infinite span", seconds: .infinity, span: .forever, pollMilliseconds: .max),
+    Case(testDescription: "not a number", seconds: .nan, span: .zero, pollMilliseconds: 0),
+    Case(testDescription: "a negative span", seconds: -3, span: .zero, pollMilliseconds: 0),
+    Case(testDescription: "a fraction", seconds: 0.25, span: .milliseconds(250), pollMilliseconds: 250),
+    Case(testDescription: "less than a millisecond waits one", seconds: 0.0001, span: .microseconds(100), pollMilliseconds: 1),
   ]
 
   @Test(arguments: cases) func saturates(_ test: Case) {
-    #expect(Deadline.after(test.seconds, from: test.now) == test.after)
-    #expect(Deadline.before(test.seconds, from: test.now) == test.before)
+    let span = Duration.seconds(saturating: test.seconds)
+    #expect(span == test.span)
+    #expect(span.pollMilliseconds == test.pollMilliseconds)
+    let deadline = ContinuousClock.Instant.after(span)
+    #expect(deadline <= .now.advanced(by: .forever))
+    #expect(deadline.remaining <= span)
+  }
+
+  @Test func aPassedDeadlineHasNothingLeft() {
+    let passed = ContinuousClock.now.advanced(by: .seconds(-1))
+    #expect(passed.hasPassed)
+    #expect(passed.remaining == .zero)
+    #expect(!ContinuousClock.Instant.after(.seconds(60)).hasPassed)
+  }
+
+  @Test(arguments: [(Duration.seconds(2), "2 s"), (.milliseconds(250), "0.25 s"), (.seconds(600), "600 s")])
+  func spansReadAsPeopleTypeThem(_ span: Duration, _ text: String) {
+    #expect(span.readable == text)
   }
 }

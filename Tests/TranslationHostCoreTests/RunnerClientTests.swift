@@ -13,7 +13,7 @@ import Testing
     let path = try BundleFixture(name: "Client").write(name: "Client", in: directory, library: library)
     let bundle = try ProviderBundle.load(at: path)
     return try RunnerClient.launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(), timeout: 5)
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(), timeout: .seconds(5))
   }
 
   @Test func reportsTheSandboxAndCapabilities() throws {

@@ -79,7 +79,7 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(testDescription: "no answer in time", behaviour: .silent, error: { .noAnswer($0, seconds: 0.5) }, connections: 1),
+    Case(testDescription: "no answer in time", behaviour: .silent, error: { .noAnswer($0, after: .milliseconds(500)) }, connections: 1),
     Case(testDescription: "an unreadable reply", behaviour: .garbage,
          error: { .badReply($0, reason: "malformed message: unknown reply 99") }, connections: 1),
     Case(testDescription: "a connection that goes away", behaviour: .closes,
@@ -91,7 +91,7 @@ import Testing
     // Waits twice the provider's deadline, not the 5.75 s a user's client would.
     let client = try ServiceClient.connect(to: service.location, patience: ServiceClient.Patience { $0 * 2 })
     #expect(throws: test.error(service.location.socket)) {
-      try client.translate(["hi"], from: "en", to: "es", timeout: 0.25)
+      try client.translate(["hi"], from: "en", to: "es", timeout: .milliseconds(250))
     }
     #expect(service.connections.withLock { $0 } == test.connections)
   }

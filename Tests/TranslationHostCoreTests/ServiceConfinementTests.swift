@@ -88,7 +88,7 @@ import Testing
   static func idleConnection(to service: ServiceProcess) throws -> FrameChannel {
     let channel = FrameChannel(fd: try UnixSocket.connect(to: service.location.socket))
     try channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: ""))
-    let reply = try channel.receive(ServiceReply.self, deadline: Deadline.after(20))
+    let reply = try channel.receive(ServiceReply.self, deadline: .after(.seconds(20)))
     guard case .hello = reply else { throw UnexpectedReply(reply: reply) }
     return channel
   }
@@ -98,7 +98,7 @@ import Testing
   /// Whether the service closed `channel` within `seconds` (it sends nothing first).
   static func isClosed(_ channel: FrameChannel, within seconds: Double) -> Bool {
     do {
-      _ = try channel.receive(ServiceReply.self, deadline: Deadline.after(seconds))
+      _ = try channel.receive(ServiceReply.self, deadline: .after(.seconds(saturating: seconds)))
       return false
     } catch {
       return error == .closed
@@ -130,7 +130,7 @@ import Testing
     #expect(Self.isClosed(idle, within: 30))
     // A translator whose connection was closed while idle sends its request again on a new one.
     let translator = try ProviderLaunch.translator(
-      provider: "Rot13", timeout: 30, usesService: true, environment: service.environment, notice: { _ in })
+      provider: "Rot13", timeout: .seconds(30), usesService: true, environment: service.environment, notice: { _ in })
     defer { translator.close() }
     #expect(try translator.translate(["Hello"], from: "en", to: "en-x-rot13") == ["Uryyb"])
     #expect(Self.isClosed(try Self.idleConnection(to: service), within: 30))
@@ -144,7 +144,7 @@ import Testing
     try service.start(["--max-connections", "1", "--connection-idle-timeout", "0.5"])
     defer { service.stop() }
     let popover = try ServiceClient.connect(to: service.location)
-    let session = try popover.openSceneSession(provider: "Reverse", timeout: 20, notice: { _ in })
+    let session = try popover.openSceneSession(provider: "Reverse", timeout: .seconds(20), notice: { _ in })
     _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
     #expect {
       try ServiceClient.connect(to: service.location)

@@ -134,7 +134,7 @@ import Testing
       w.integer(0x7f00_0000)
       return w.bytes
     }()), reply: "malformed request: a list is longer than the message"),
-    BadRequest(testDescription: "a negative timeout", bytes: hello + frame(.languages(provider: nil, timeout: -1)),
+    BadRequest(testDescription: "a negative timeout", bytes: hello + frame(.languages(provider: nil, timeout: .seconds(-1))),
                reply: "malformed request: a timeout of -1.0 seconds"),
     BadRequest(testDescription: "an oversized frame", bytes: hello + frame(payload: [], length: 0x7fff_ffff),
                reply: "a request of 2147483647 bytes exceeds the 16777216-byte limit"),
@@ -158,7 +158,7 @@ import Testing
       _ = Glibc.shutdown(fd, Int32(SHUT_WR))
       var failure: String?
       // The hello's reply comes first when there is a hello.
-      while failure == nil, let reply = try? channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 15_000_000_000) {
+      while failure == nil, let reply = try? channel.receive(ServiceReply.self, deadline: .after(.seconds(15))) {
         if case .failure(let error) = reply { failure = error.message }
       }
       #expect(failure?.contains(test.reply) == true, "\(test.testDescription): \(failure ?? "no failure reply")")
@@ -173,12 +173,12 @@ import Testing
     let fd = try UnixSocket.connect(to: service.location.socket)
     let channel = FrameChannel(fd: fd)
     try (Self.hello + Self.frame(payload: [3], length: 50)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
-    let hello = try channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 5_000_000_000)
+    let hello = try channel.receive(ServiceReply.self, deadline: .after(.seconds(5)))
     guard case .hello(ServiceProtocol.version, _) = hello else {
       Issue.record("expected the hello reply, got \(hello)")
       return
     }
-    let late = try channel.receive(ServiceReply.self, deadline: Syscalls.monotonicNanoseconds() + 30_000_000_000)
+    let late = try channel.receive(ServiceReply.self, deadline: .after(.seconds(30)))
     #expect(late == .failure(ServiceError.badRequest("incomplete request: it did not arrive whole within 10 s").hostError))
     try Self.translateWorks(service)
   }
@@ -193,13 +193,13 @@ import Testing
     defer { service.stop() }
     for _ in 0..<3 {
       unlink(marker)
-      let fd = try Self.send(.translate(provider: slow, timeout: 10, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+      let fd = try Self.send(.translate(provider: slow, timeout: .seconds(10), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
       try #require(Self.reached(marker), "the request reached the provider")
       close(fd)  // gone before the answer
     }
     // With one runner allowed, each departure must have given it back, or this would wait forever.
     let client = try ServiceClient.connect(to: service.location)
-    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: slow, timeout: 10) == ["HI"])
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: slow, timeout: .seconds(10)) == ["HI"])
     #expect(service.runners().count == 1)
   }
 
@@ -211,13 +211,13 @@ import Testing
     let (service, marker) = try Self.markingService(watching: triggers)
     try service.start(["--runners", "1"])
     defer { service.stop() }
-    let fd = try Self.send(.translate(provider: triggers, timeout: 600, source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
+    let fd = try Self.send(.translate(provider: triggers, timeout: .seconds(600), source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
     try #require(Self.reached(marker), "the request reached the provider")
     let hanging = try #require(service.runners().first)
     close(fd)
     #expect(Self.eventually { !service.runners().contains(hanging) }, "the runner of the departed client was stopped")
     let client = try ServiceClient.connect(to: service.location)
-    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: triggers, timeout: 10) == ["HI"])
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: triggers, timeout: .seconds(10)) == ["HI"])
   }
 
   /// Loading a provider happens on the request's thread: one that hangs in
@@ -228,13 +228,13 @@ import Testing
     let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
-    let fd = try Self.send(.translate(provider: hanging, timeout: 60, source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+    let fd = try Self.send(.translate(provider: hanging, timeout: .seconds(60), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
     defer { close(fd) }
     try #require(Self.eventually { service.runners().count == 1 }, "the hanging provider's runner started")
     let stuck = service.runners()[0]
     defer { kill(stuck, SIGKILL) }  // its request then fails at once, and the service stops quickly
     let client = try ServiceClient.connect(to: service.location)
-    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13, timeout: 5) == ["Uryyb"])
+    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13, timeout: .seconds(5)) == ["Uryyb"])
   }
 
   /// Open popovers hold runners of their own: headless requests for the
@@ -246,12 +246,12 @@ import Testing
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let popovers = try (0..<2).map { _ in try ServiceClient.connect(to: service.location) }
-    let sessions = try popovers.map { try $0.openSceneSession(provider: provider, timeout: 10, notice: { _ in }) }
+    let sessions = try popovers.map { try $0.openSceneSession(provider: provider, timeout: .seconds(10), notice: { _ in }) }
     for session in sessions {
       _ = try session.openScene(inputText: "hi", allowsReplacement: false, sourceLanguage: nil, targetLanguage: nil)
     }
     let client = try ServiceClient.connect(to: service.location)
-    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: provider, timeout: 5) == ["HI"])
+    #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: provider, timeout: .seconds(5)) == ["HI"])
     #expect(service.runners().count == 3)
     for session in sessions { try session.closeScene() }
     // Back to the headless limit: the scenes' runners beyond it are closed.
@@ -330,7 +330,7 @@ import Testing
     let service = try ServiceProcess.shared()
     try service.start()
     let translator = try ProviderLaunch.translator(
-      provider: Self.rot13, timeout: 30, usesService: true, environment: service.environment, notice: { _ in })
+      provider: Self.rot13, timeout: .seconds(30), usesService: true, environment: service.environment, notice: { _ in })
     defer { translator.close() }
     #expect(try translator.translate(["a"], from: "en", to: "en-x-rot13") == ["n"])
     let client = try ServiceClient.connect(to: service.location)

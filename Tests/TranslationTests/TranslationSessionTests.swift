@@ -135,7 +135,7 @@ import Translation
   /// until its deadline, so the test does not wait for it).
   /// The deadline of requests that hang: what stops them is not the
   /// deadline when they end in well under half of it (however loaded the machine).
-  static let hangingDeadline = (seconds: 240.0, stoppedBefore: Duration.seconds(120))
+  static let hangingDeadline = (timeout: Duration.seconds(240), stoppedBefore: Duration.seconds(120))
 
   private static func hangingFixture(throughService: Bool, in directory: TemporaryDirectory) async throws
     -> (TranslationSession, ServiceProcess?)
@@ -145,7 +145,7 @@ import Translation
     try service?.start()
     let session = TranslationSession(
       installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider, serviceEnvironment: service?.environment,
-      timeout: hangingDeadline.seconds)
+      timeout: hangingDeadline.timeout)
     #expect(try await session.translate("warm").targetText == "WARM")
     #expect(service.map { $0.runners().count == 1 } ?? true, "the session went through the service")
     return (session, service)

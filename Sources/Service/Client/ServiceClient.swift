@@ -24,16 +24,16 @@ package final class ServiceClient: @unchecked Sendable {
   private let channel: FrameChannel
 
   /// How long a client waits for the service's reply to a request whose
-  /// provider may take `timeout` seconds.
+  /// provider may take `timeout`.
   package struct Patience: Sendable {
-    /// Seconds waited for a reply to a request with a deadline of `timeout` seconds.
-    package var seconds: @Sendable (_ timeout: Double) -> Double
+    /// How long a reply to a request with a deadline of `timeout` is waited for.
+    package var wait: @Sendable (_ timeout: Duration) -> Duration
 
-    package init(seconds: @escaping @Sendable (_ timeout: Double) -> Double) { self.seconds = seconds }
+    package init(wait: @escaping @Sendable (_ timeout: Duration) -> Duration) { self.wait = wait }
 
     /// The service may take the provider's deadline three times over
     /// (waiting for a runner, starting it, the request), and a little more.
-    package static let standard = Patience { $0 * 3 + 5 }
+    package static let standard = Patience { $0 * 3 + .seconds(5) }
   }
 
   private init(location: ServiceLocation, channel: FrameChannel) {
@@ -41,14 +41,14 @@ package final class ServiceClient: @unchecked Sendable {
     self.channel = channel
   }
 
-  /// Connects to the service at `location` and greets it. With `waiting`,
-  /// gives a restarting service that many seconds to listen again.
+  /// Connects to the service at `location` and greets it, giving a
+  /// restarting service up to `waiting` to listen again.
   /// - Throws: `ServiceError` when nothing answers there, or it is not ours,
   ///   or speaks another version, or refused (`reported`).
   package static func connect(
-    to location: ServiceLocation, waiting seconds: Double = 0, patience: Patience = .standard
+    to location: ServiceLocation, waiting: Duration = .zero, patience: Patience = .standard
   ) throws(ServiceError) -> ServiceClient {
-    let client = ServiceClient(location: location, channel: try open(location, waiting: seconds))
+    let client = ServiceClient(location: location, channel: try open(location, waiting: waiting))
     client.patience = patience
     try client.greet()
     return client
@@ -59,18 +59,18 @@ package final class ServiceClient: @unchecked Sendable {
   /// `TRANSLATION_HOST_*` variables); nil otherwise, so the caller takes the
   /// direct path. `notice` is told why when a service answers but cannot be
   /// used (it speaks another protocol version, is served by another user, or
-  /// refused the connection), since the user may expect it to be. With
-  /// `waiting`, gives a restarting service that many seconds to listen again.
+  /// refused the connection), since the user may expect it to be. A
+  /// restarting service is given up to `waiting` to listen again.
   package static func running(
-    environment: [String: String] = ProcessInfo.processInfo.environment, waiting seconds: Double = 0,
+    environment: [String: String] = ProcessInfo.processInfo.environment, waiting: Duration = .zero,
     notice: (String) -> Void = { _ in }
   ) -> ServiceClient? {
     guard let location = ServiceLocation.standard(environment: environment),
-      seconds > 0 || (try? FileStatus(path: location.socket, followingLinks: false)) != nil
+      waiting > .zero || (try? FileStatus(path: location.socket, followingLinks: false)) != nil
     else { return nil }
     let client: ServiceClient
     do {
-      client = try connect(to: location, waiting: seconds)
+      client = try connect(to: location, waiting: waiting)
     } catch {
       switch error {
       case .versionMismatch, .reported: notice("not using the translation-host service: \(error)")
@@ -94,7 +94,7 @@ package final class ServiceClient: @unchecked Sendable {
   /// default). `notice` receives what resolving the provider has to say
   /// (how the default was chosen, manifest warnings).
   package func translate(
-    _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Double = 30,
+    _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Duration = .seconds(30),
     notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [String] {
     let reply = try exchange(
@@ -109,7 +109,7 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// The language pairs of `provider` (nil: the default) and their status.
   package func languages(
-    provider: String? = nil, timeout: Double = 30, notice: (String) -> Void = { _ in }
+    provider: String? = nil, timeout: Duration = .seconds(30), notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [LanguagePairStatus] {
     let reply = try exchange(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
     guard case .languages(let pairs, let notices) = reply else { throw Self.unexpected(reply) }
@@ -119,7 +119,7 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// The language of `text`, as `LanguageDetector.detect` finds it.
   package func detect(_ text: String) throws(ServiceError) -> LanguageDetection {
-    let reply = try exchange(.detect(text: text), timeout: 10)
+    let reply = try exchange(.detect(text: text), timeout: .seconds(10))
     guard case .detection(let detection) = reply else { throw Self.unexpected(reply) }
     return detection
   }
@@ -128,7 +128,7 @@ package final class ServiceClient: @unchecked Sendable {
   /// the service pins a warm runner to it until it closes. `notice`
   /// receives what resolving the provider has to say.
   package func openSceneSession(
-    provider: String?, timeout: Double, notice: (String) -> Void
+    provider: String?, timeout: Duration, notice: (String) -> Void
   ) throws(ServiceError) -> ServiceSceneSession {
     let reply = try exchange(.openSession(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
     guard case .session(let bundle, let capabilities, let notices) = reply else { throw Self.unexpected(reply) }
@@ -138,11 +138,11 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// Sends `request` and returns the reply; a failure reply is thrown as
   /// `reported`. One round trip, never repeated.
-  func exchange(_ request: ServiceRequest, timeout: Double) throws(ServiceError) -> ServiceReply {
+  func exchange(_ request: ServiceRequest, timeout: Duration) throws(ServiceError) -> ServiceReply {
     let reply: ServiceReply
     do {
       try channel.send(request)
-      reply = try channel.receive(ServiceReply.self, deadline: Deadline.after(patience.seconds(timeout)))
+      reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(timeout)))
     } catch {
       throw failure(error, timeout: timeout)
     }
@@ -151,16 +151,16 @@ package final class ServiceClient: @unchecked Sendable {
   }
 
   /// What a request with `timeout` that failed with `error` tells the caller.
-  private func failure(_ error: ProtocolError, timeout: Double) -> ServiceError {
+  private func failure(_ error: ProtocolError, timeout: Duration) -> ServiceError {
     switch error {
     case .closed, .io: .connectionLost(location.socket)
-    case .timedOut: .noAnswer(location.socket, seconds: patience.seconds(timeout))
+    case .timedOut: .noAnswer(location.socket, after: patience.wait(timeout))
     default: .badReply(location.socket, reason: error.description)
     }
   }
 
   /// The `timeout` of a hello: the service answers it without a provider.
-  private static let helloSeconds: Double = 2
+  private static let helloTimeout = Duration.seconds(2)
 
   private func greet() throws(ServiceError) {
     let reply: ServiceReply
@@ -170,13 +170,13 @@ package final class ServiceClient: @unchecked Sendable {
       // is already here to be read.
       do { try channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: "")) } catch .closed {
       } catch .io(let errno) where errno.rawValue == EPIPE || errno.rawValue == ECONNRESET {}
-      reply = try channel.receive(ServiceReply.self, deadline: Deadline.after(patience.seconds(Self.helloSeconds)))
+      reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(Self.helloTimeout)))
     } catch .closed {
       throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
     } catch .io(let errno) {
       throw .socketFailed(location.socket, errno)
     } catch {
-      throw failure(error, timeout: Self.helloSeconds)
+      throw failure(error, timeout: Self.helloTimeout)
     }
     switch reply {
     case .hello(let version, let context) where version == ServiceProtocol.version: serviceContext = context
@@ -191,16 +191,16 @@ package final class ServiceClient: @unchecked Sendable {
   }
 
   /// A connection to the service at `location`, after checking that it is
-  /// served by this user. With `seconds`, waits that long for a restarting
-  /// service to listen again.
-  private static func open(_ location: ServiceLocation, waiting seconds: Double) throws(ServiceError) -> FrameChannel {
-    let deadline = Deadline.after(seconds)
+  /// served by this user, waiting up to `waiting` for a restarting service
+  /// to listen again.
+  private static func open(_ location: ServiceLocation, waiting: Duration) throws(ServiceError) -> FrameChannel {
+    let deadline = ContinuousClock.Instant.after(waiting)
     while true {
       let fd: Int32
       do {
         fd = try UnixSocket.connect(to: location.socket)
       } catch {
-        guard Syscalls.monotonicNanoseconds() < deadline else { throw .socketFailed(location.socket, error) }
+        guard !deadline.hasPassed else { throw .socketFailed(location.socket, error) }
         usleep(50_000)
         continue
       }

@@ -13,13 +13,13 @@ import System
 package final class ServiceSceneSession: SceneSession {
   package let bundle: ProviderBundle
   package let capabilities: [Capability]
-  package let timeout: Double
+  package let timeout: Duration
   package private(set) var wantsExpandedSheet = false
   private let client: ServiceClient
   private let interrupted = AtomicFlag()
   private var lost = false
 
-  init(client: ServiceClient, bundle: ProviderBundle, capabilities: [Capability], timeout: Double) {
+  init(client: ServiceClient, bundle: ProviderBundle, capabilities: [Capability], timeout: Duration) {
     self.client = client
     self.bundle = bundle
     self.capabilities = capabilities
@@ -43,9 +43,8 @@ package final class ServiceSceneSession: SceneSession {
 
   package func render() throws(HostError) -> SceneUpdate { try scene(.render) }
 
-  package func waitForChange(until deadline: UInt64) throws(HostError) -> SceneUpdate {
-    let now = Syscalls.monotonicNanoseconds()
-    return try scene(.waitForChange(milliseconds: deadline > now ? Int((deadline - now) / 1_000_000) : 0))
+  package func waitForChange(until deadline: ContinuousClock.Instant) throws(HostError) -> SceneUpdate {
+    try scene(.waitForChange(deadline.remaining))
   }
 
   package func takeChange() throws(HostError) -> SceneUpdate? {

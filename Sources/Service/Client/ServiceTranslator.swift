@@ -8,18 +8,18 @@ import System
 /// The retry policy: a request whose connection went away before its reply
 /// came (the service was stopped, restarted or crashed) is sent once more,
 /// through the session `ProviderLaunch` opens next (the service again if
-/// it listens within `ServiceTranslator.restartSeconds`, else a runner
+/// it listens within `ServiceTranslator.restartPatience`, else a runner
 /// started here), which serves the requests after it too. Never a request
 /// that got no answer in time (`noAnswer`: it may still be served), nor one
 /// the service answered with a failure, nor one that was interrupted; scene
 /// requests never (`ServiceSceneSession`: their runner went with the connection).
 package final class ServiceTranslator: TranslatorSession {
   /// How long a lost request waits for a restarting service before it takes the direct path.
-  package static let restartSeconds = 3.0
+  package static let restartPatience = Duration.seconds(3)
 
   private let client: ServiceClient
   private let provider: String?
-  private let timeout: Double
+  private let timeout: Duration
   /// The session that took over after the connection went away.
   private var successor: (any TranslatorSession)?
   private let reopen: () throws(HostError) -> any TranslatorSession
@@ -30,7 +30,7 @@ package final class ServiceTranslator: TranslatorSession {
   /// opens the session that takes over when the connection goes away.
   /// `notice` receives what resolving the provider has to say, once.
   init(
-    client: ServiceClient, provider: String?, timeout: Double, notice: @escaping (String) -> Void,
+    client: ServiceClient, provider: String?, timeout: Duration, notice: @escaping (String) -> Void,
     reopen: @escaping () throws(HostError) -> any TranslatorSession
   ) {
     self.client = client

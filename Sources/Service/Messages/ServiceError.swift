@@ -17,15 +17,15 @@ package enum ServiceError: HostErrorConvertible, Equatable {
   /// The service refused this connection (another user, too many connections).
   case refused(String)
   /// No runner for the provider became free before the request's deadline.
-  case busy(provider: String, seconds: Double)
+  case busy(provider: String, after: Duration)
   /// A request was malformed, oversized, truncated or out of order.
   case badRequest(String)
   /// The two sides speak different protocol versions.
   case versionMismatch(service: Int, client: Int)
   /// The service went away mid-request (it was stopped, restarted or crashed).
   case connectionLost(String)
-  /// The service did not answer within `seconds` (the request may still be served; it is not sent again).
-  case noAnswer(String, seconds: Double)
+  /// The service did not answer within `after` (the request may still be served; it is not sent again).
+  case noAnswer(String, after: Duration)
   /// The service sent a reply this client cannot read (not a reply of this protocol, or too big).
   case badReply(String, reason: String)
   /// The service answered with a failure: a refusal, or what serving the
@@ -46,16 +46,16 @@ package enum ServiceError: HostErrorConvertible, Equatable {
       "socket activation: \(reason); check the ListenStream= line of translation-host.socket"
     case .refused(let reason):
       "the translation-host service refused the connection: \(reason)"
-    case .busy(let provider, let seconds):
-      "every runner of provider '\(provider)' stayed busy for \(Self.format(seconds)) s (try again in a moment)"
+    case .busy(let provider, let span):
+      "every runner of provider '\(provider)' stayed busy for \(span.readable) (try again in a moment)"
     case .badRequest(let reason):
       "the translation-host service rejected a request: \(reason)"
     case .versionMismatch(let service, let client):
       "the translation-host service speaks protocol \(service) but this client speaks \(client); restart the service after updating translation-host"
     case .connectionLost(let path):
       "the translation-host service on \(path) went away during the request; check it with 'systemctl --user status translation-host'"
-    case .noAnswer(let path, let seconds):
-      "the translation-host service on \(path) did not answer within \(Self.format(seconds)) s; it may be stuck: check it with 'systemctl --user status translation-host' and restart it"
+    case .noAnswer(let path, let span):
+      "the translation-host service on \(path) did not answer within \(span.readable); it may be stuck: check it with 'systemctl --user status translation-host' and restart it"
     case .badReply(let path, let reason):
       "the translation-host service on \(path) sent a reply this client cannot read (\(reason)); restart the service after updating translation-host"
     case .reported(let error):
@@ -72,9 +72,5 @@ package enum ServiceError: HostErrorConvertible, Equatable {
       .versionMismatch:
       HostError(.serviceFailed, description)
     }
-  }
-
-  private static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
   }
 }

@@ -14,25 +14,25 @@ extension ServiceRequest: WireCodable {
     case .openSession(let provider, let timeout):
       w.tag(2)
       w.optionalString(provider)
-      w.double(timeout)
+      w.double(timeout.inSeconds)
     case .translate(let provider, let timeout, let source, let target, let texts):
       w.tag(3)
       w.optionalString(provider)
-      w.double(timeout)
+      w.double(timeout.inSeconds)
       w.string(source)
       w.string(target)
       w.strings(texts)
     case .languages(let provider, let timeout):
       w.tag(4)
       w.optionalString(provider)
-      w.double(timeout)
+      w.double(timeout.inSeconds)
     case .detect(let text):
       w.tag(5)
       w.string(text)
     case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
       w.tag(6)
       w.optionalString(provider)
-      w.double(timeout)
+      w.double(timeout.inSeconds)
       w.optionalString(text)
       w.boolean(allowsReplacement)
       w.optionalString(source)
@@ -45,9 +45,9 @@ extension ServiceRequest: WireCodable {
       w.string(id)
       w.string(value)
     case .render: w.tag(9)
-    case .waitForChange(let milliseconds):
+    case .waitForChange(let span):
       w.tag(10)
-      w.integer(Int32(clamping: milliseconds))
+      w.integer(span.pollMilliseconds)
     case .closeScene: w.tag(11)
     case .takeChange: w.tag(12)
     }
@@ -73,7 +73,7 @@ extension ServiceRequest: WireCodable {
     case 10:
       let milliseconds = try r.integer()
       guard milliseconds >= 0 else { throw .malformed("a negative wait") }
-      self = .waitForChange(milliseconds: Int(milliseconds))
+      self = .waitForChange(.milliseconds(milliseconds))
     case 11: self = .closeScene
     case 12: self = .takeChange
     case let tag: throw .malformed("unknown request \(tag)")
@@ -81,10 +81,10 @@ extension ServiceRequest: WireCodable {
   }
 
   /// A timeout must be a positive, finite number of seconds.
-  private static func timeout(_ r: inout WireReader) throws(ProtocolError) -> Double {
+  private static func timeout(_ r: inout WireReader) throws(ProtocolError) -> Duration {
     let seconds = try r.double()
     guard seconds.isFinite, seconds > 0 else { throw .malformed("a timeout of \(seconds) seconds") }
-    return seconds
+    return .seconds(saturating: seconds)
   }
 }
 

@@ -8,23 +8,23 @@ package enum ServiceRequest: Sendable, Equatable {
   /// that sees other folders answers anyway, and the client decides.
   case hello(protocolVersion: Int, context: String)
   /// Resolve the provider and pin a runner to this connection for a scene; answered with `session`.
-  case openSession(provider: String?, timeout: Double)
+  case openSession(provider: String?, timeout: Duration)
   /// Translate a batch headlessly; answered with `translations`.
-  case translate(provider: String?, timeout: Double, source: String, target: String, texts: [String])
+  case translate(provider: String?, timeout: Duration, source: String, target: String, texts: [String])
   /// List the provider's language pairs; answered with `languages`.
-  case languages(provider: String?, timeout: Double)
+  case languages(provider: String?, timeout: Duration)
   /// Detect the language of a text; answered with `detection`.
   case detect(text: String)
   /// Pin a runner to this connection and open its scene; answered with `scene`.
   case openScene(
-    provider: String?, timeout: Double, inputText: String?, allowsReplacement: Bool, sourceLanguage: String?,
+    provider: String?, timeout: Duration, inputText: String?, allowsReplacement: Bool, sourceLanguage: String?,
     targetLanguage: String?)
   /// Scene requests on the pinned runner; each answered with `scene`.
   case performAction(id: String)
   case setText(id: String, value: String)
   case render
-  /// Wait up to `milliseconds` for the provider to finish or redraw.
-  case waitForChange(milliseconds: Int)
+  /// Wait up to this long for the provider to finish or redraw.
+  case waitForChange(Duration)
   /// What the provider sent since the last request, without waiting; answered with `change`.
   case takeChange
   /// Destroy the scene and give the runner back; answered with `done`.

@@ -27,7 +27,7 @@ package final class RunnerClient: SceneSession {
   package private(set) var wantsExpandedSheet = false
 
   /// Seconds each request may take; the resident service sets it per request.
-  package var timeout: Double
+  package var timeout: Duration
 
   private let channel: FrameChannel
   private let process: RunnerProcess
@@ -42,7 +42,7 @@ package final class RunnerClient: SceneSession {
   private let shownBundlePath: String
 
   private init(
-    bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess, timeout: Double
+    bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess, timeout: Duration
   ) {
     self.bundle = bundle
     self.shownBundlePath = shownBundlePath
@@ -57,7 +57,7 @@ package final class RunnerClient: SceneSession {
   /// with `settings` (a JSON object; see `SettingsStore`).
   /// - Parameter timeout: seconds each request may take.
   package static func launch(
-    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double, settings: String = "{}"
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Duration, settings: String = "{}"
   ) throws(HostError) -> RunnerClient {
     let client = try spawn(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
     try client.hello(settings: settings)
@@ -68,7 +68,7 @@ package final class RunnerClient: SceneSession {
   /// bundle's own policy, with the runner found next to the host and the
   /// user's settings for the provider.
   package static func launch(
-    bundle: ProviderBundle, timeout: Double, environment: [String: String] = ProcessInfo.processInfo.environment
+    bundle: ProviderBundle, timeout: Duration, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(HostError) -> RunnerClient {
     let launch = try RunnerLaunch(bundle: bundle, environment: environment)
     return try RunnerClient.launch(
@@ -96,7 +96,7 @@ package final class RunnerClient: SceneSession {
   /// The layers a runner puts in force for `bundle` under `policy` on this
   /// machine, found by starting one that loads nothing.
   package static func probeSandbox(
-    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Duration
   ) throws(HostError) -> [SandboxLayer] {
     let client = try spawn(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
     defer { client.close() }
@@ -110,7 +110,7 @@ package final class RunnerClient: SceneSession {
   /// the runner's parent-death signal follows, and load the provider (which
   /// may take long, or hang until the deadline) on the caller's thread.
   package static func spawn(
-    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Double
+    bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Duration
   ) throws(HostError) -> RunnerClient {
     do { try policy.makeContainer() } catch {
       throw RunnerError.sandboxFailed(provider: bundle.identifier, message: error.description).hostError
@@ -147,7 +147,7 @@ package final class RunnerClient: SceneSession {
 
   /// A client for the runner loop serving `socket` on a thread of this
   /// process (`--in-process`); `hello` loads the provider there.
-  package static func inProcess(bundle: ProviderBundle, socket: Int32, timeout: Double) -> RunnerClient {
+  package static func inProcess(bundle: ProviderBundle, socket: Int32, timeout: Duration) -> RunnerClient {
     RunnerClient(bundle: bundle, shownBundlePath: bundle.path, channel: FrameChannel(fd: socket), process: .inProcess, timeout: timeout)
   }
 
@@ -203,9 +203,9 @@ package final class RunnerClient: SceneSession {
     return try sceneUpdate(.render)
   }
 
-  /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish
+  /// Waits until `deadline` for the provider to finish
   /// or ask to be drawn again; returns the scene's state after that.
-  package func waitForChange(until deadline: UInt64) throws(HostError) -> SceneUpdate {
+  package func waitForChange(until deadline: ContinuousClock.Instant) throws(HostError) -> SceneUpdate {
     while !hasChange {
       let message = try receive(deadline: deadline)
       if case .reply(let reply) = message { throw unexpected(reply) }
@@ -217,7 +217,7 @@ package final class RunnerClient: SceneSession {
     if let ending { throw ending }
     // A frame that has started arriving gets the usual deadline to complete.
     while !hasChange && channel.hasPendingInput {
-      let message = try receive(deadline: Deadline.after(timeout))
+      let message = try receive(deadline: .after(timeout))
       if case .reply(let reply) = message { throw unexpected(reply) }
     }
     return try change()
@@ -263,13 +263,13 @@ package final class RunnerClient: SceneSession {
     guard !isClosed else { return }
     isClosed = true
     UnixSocket.shutdown(channel.fd)
-    _ = process.finish(socket: channel.fd, waiting: 0.2)
+    _ = process.finish(socket: channel.fd, waiting: .milliseconds(200))
   }
 
   // MARK: Requests
 
   private func sceneUpdate(_ request: RunnerRequest) throws(HostError) -> SceneUpdate {
-    let deadline = Deadline.after(timeout)
+    let deadline = ContinuousClock.Instant.after(timeout)
     let reply = try self.request(request, deadline: deadline)
     if let violation {
       stop()
@@ -288,9 +288,9 @@ package final class RunnerClient: SceneSession {
       }
       // Reading the tree is work done for the provider, so it counts against
       // the request's deadline: a provider cannot buy host CPU with a huge view.
-      guard Syscalls.monotonicNanoseconds() < deadline else {
+      guard !deadline.hasPassed else {
         stop()
-        throw ended(.deadlineExceeded(provider: bundle.identifier, seconds: timeout))
+        throw ended(.deadlineExceeded(provider: bundle.identifier, after: timeout))
       }
       return .view(tree)
     case .finished:
@@ -300,10 +300,10 @@ package final class RunnerClient: SceneSession {
     }
   }
 
-  private func request(_ request: RunnerRequest, deadline: UInt64? = nil) throws(HostError) -> RunnerReply {
+  private func request(_ request: RunnerRequest, deadline: ContinuousClock.Instant? = nil) throws(HostError) -> RunnerReply {
     if let ending { throw ending }
     precondition(!isClosed, "request on a runner the host closed")
-    let deadline = deadline ?? Deadline.after(timeout)
+    let deadline = deadline ?? ContinuousClock.Instant.after(timeout)
     do { try channel.send(request) } catch { throw failure(error) }
     while true {
       if case .reply(let reply) = try receive(deadline: deadline) {
@@ -315,8 +315,8 @@ package final class RunnerClient: SceneSession {
 
   /// Receives one frame, recording events. The deadline is checked before
   /// every frame, so a provider cannot hold it off with a stream of events.
-  private func receive(deadline: UInt64) throws(HostError) -> RunnerMessage {
-    guard Syscalls.monotonicNanoseconds() < deadline else { throw failure(.timedOut) }
+  private func receive(deadline: ContinuousClock.Instant) throws(HostError) -> RunnerMessage {
+    guard !deadline.hasPassed else { throw failure(.timedOut) }
     let message: RunnerMessage
     do { message = try channel.receive(RunnerMessage.self, deadline: deadline) } catch { throw failure(error) }
     if case .event(let event) = message {
@@ -344,10 +344,10 @@ package final class RunnerClient: SceneSession {
     switch error {
     case .timedOut:
       stop()
-      return ended(.deadlineExceeded(provider: bundle.identifier, seconds: timeout))
+      return ended(.deadlineExceeded(provider: bundle.identifier, after: timeout))
     case .closed, .io:
       // The runner closed the socket; it is ending, or pretends to and hangs.
-      let status = process.finish(socket: channel.fd, waiting: max(timeout, 0.05))
+      let status = process.finish(socket: channel.fd, waiting: max(timeout, .milliseconds(50)))
       isClosed = true
       return ended(.ended(provider: bundle.identifier, status ?? .exited(-1)))
     default:

@@ -9,7 +9,7 @@ package enum RunnerError: HostErrorConvertible, Equatable {
   /// The runner could not be started.
   case spawnFailed(String, Errno)
   /// The provider (via its runner) missed the deadline and was killed.
-  case deadlineExceeded(provider: String, seconds: Double)
+  case deadlineExceeded(provider: String, after: Duration)
   /// The runner ended unexpectedly: a crash (signal) or an exit.
   case ended(provider: String, ExitStatus)
   /// The runner broke the protocol.
@@ -71,8 +71,8 @@ package enum RunnerError: HostErrorConvertible, Equatable {
       "cannot find translation-provider-runner (looked in \(searched.joined(separator: ", "))); reinstall translation-host or set TRANSLATION_HOST_RUNNER"
     case .spawnFailed(let path, let errno):
       "cannot start \(path): \(errno)"
-    case .deadlineExceeded(let provider, let seconds):
-      "provider '\(provider)' did not answer within \(Self.format(seconds)) s and was stopped"
+    case .deadlineExceeded(let provider, let span):
+      "provider '\(provider)' did not answer within \(span.readable) and was stopped"
     case .ended(let provider, let status):
       "provider '\(provider)' \(status) while working; nothing was replaced"
     case .protocolViolation(let provider, let error):
@@ -90,7 +90,4 @@ package enum RunnerError: HostErrorConvertible, Equatable {
     }
   }
 
-  private static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-  }
 }

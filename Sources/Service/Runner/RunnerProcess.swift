@@ -32,18 +32,18 @@ package enum RunnerProcess: Sendable {
     }
   }
 
-  /// Gives a runner whose socket closed up to `seconds` to exit by itself,
+  /// Gives a runner whose socket closed up to `waiting` to exit by itself,
   /// then kills what is left of its group; returns how it ended (nil in process).
-  func finish(socket: Int32, waiting seconds: Double) -> ExitStatus? {
+  func finish(socket: Int32, waiting: Duration) -> ExitStatus? {
     guard case .sandboxed(let pid, let output) = self else {
       UnixSocket.shutdown(socket)
       return nil
     }
     var status: Int32?
-    let deadline = Deadline.after(seconds)
+    let deadline = ContinuousClock.Instant.after(waiting)
     while status == nil {
       status = try? Syscalls.reap(pid)
-      guard status == nil, Syscalls.monotonicNanoseconds() < deadline else { break }
+      guard status == nil, !deadline.hasPassed else { break }
       usleep(2_000)
     }
     Syscalls.kill(-pid, SIGKILL)

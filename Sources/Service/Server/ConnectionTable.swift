@@ -15,7 +15,7 @@ import System
 final class ConnectionTable: @unchecked Sendable {
   private struct Entry {
     /// When the connection became idle; nil while it works.
-    var idleSince: UInt64?
+    var idleSince: ContinuousClock.Instant?
     /// Shut down to make room; it leaves without serving another request.
     var isEvicted = false
   }
@@ -44,7 +44,7 @@ final class ConnectionTable: @unchecked Sendable {
       // Wakes its thread, waiting for a request, which then leaves.
       UnixSocket.shutdown(oldest.fd)
     }
-    entries[fd] = Entry(idleSince: Syscalls.monotonicNanoseconds())
+    entries[fd] = Entry(idleSince: .now)
     return true
   }
 
@@ -63,7 +63,7 @@ final class ConnectionTable: @unchecked Sendable {
   func endWork(_ fd: Int32, holdsScene: Bool) {
     condition.lock()
     defer { condition.unlock() }
-    entries[fd]?.idleSince = holdsScene ? nil : Syscalls.monotonicNanoseconds()
+    entries[fd]?.idleSince = holdsScene ? nil : .now
   }
 
   /// The connection on `fd` is done; call before its descriptor is closed.

@@ -26,7 +26,7 @@ final class RunnerLauncher: @unchecked Sendable {
   /// Starts a sandboxed runner for `bundle` exactly as the direct path does
   /// (`RunnerClient.launch(bundle:timeout:)`): spawned on the launcher
   /// thread, the provider loaded on this one.
-  func launch(_ bundle: ProviderBundle, timeout: Double) throws(HostError) -> RunnerClient {
+  func launch(_ bundle: ProviderBundle, timeout: Duration) throws(HostError) -> RunnerClient {
     let launch = try RunnerLaunch(bundle: bundle)
     let done = DispatchSemaphore(value: 0)
     let outcome = Outcome()

@@ -29,10 +29,10 @@ final class RunnerPool: @unchecked Sendable {
 
   let runnersPerProvider: Int
   let scenesPerProvider: Int
-  let idleTimeout: Double
+  let idleTimeout: Duration
   private let launcher = RunnerLauncher()
   private let condition = NSCondition()
-  private var idle: [Key: [(runner: RunnerClient, since: UInt64)]] = [:]
+  private var idle: [Key: [(runner: RunnerClient, since: ContinuousClock.Instant)]] = [:]
   /// Runners idle, in use for a request or being started for one, per key.
   private var live: [Key: Int] = [:]
   /// Runners held by scenes or being started for one, per key.
@@ -41,8 +41,8 @@ final class RunnerPool: @unchecked Sendable {
   private var current: [String: Key] = [:]
   private var isClosed = false
 
-  init(runnersPerProvider: Int, scenesPerProvider: Int, idleTimeout: Double) {
-    precondition(runnersPerProvider > 0 && scenesPerProvider > 0 && idleTimeout > 0)
+  init(runnersPerProvider: Int, scenesPerProvider: Int, idleTimeout: Duration) {
+    precondition(runnersPerProvider > 0 && scenesPerProvider > 0 && idleTimeout > .zero)
     self.runnersPerProvider = runnersPerProvider
     self.scenesPerProvider = scenesPerProvider
     self.idleTimeout = idleTimeout
@@ -50,9 +50,9 @@ final class RunnerPool: @unchecked Sendable {
 
   /// A runner for `resolution`, its deadline set to `timeout`, for the
   /// caller alone until it gives it back with `checkin` (with the same `forScene`).
-  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Double, forScene: Bool = false) throws -> RunnerClient {
+  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Duration, forScene: Bool = false) throws -> RunnerClient {
     let key = resolution.key
-    let deadline = Date(timeIntervalSinceNow: timeout)
+    let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
     var retired: [RunnerClient] = []
     defer { retired.forEach { $0.close() } }
     condition.lock()
@@ -99,7 +99,7 @@ final class RunnerPool: @unchecked Sendable {
       }
       guard condition.wait(until: deadline) else {
         condition.unlock()
-        throw ServiceError.busy(provider: resolution.bundle.identifier, seconds: timeout)
+        throw ServiceError.busy(provider: resolution.bundle.identifier, after: timeout)
       }
     }
   }
@@ -117,7 +117,7 @@ final class RunnerPool: @unchecked Sendable {
     let room = !forScene || live[key, default: 0] <= runnersPerProvider
     let keep = reusable && room && !isClosed && current[key.path] == key && runner.isReady
     if keep {
-      idle[key, default: []].append((runner, Syscalls.monotonicNanoseconds()))
+      idle[key, default: []].append((runner, .now))
     } else {
       live[key, default: 0] -= 1
     }
@@ -128,7 +128,7 @@ final class RunnerPool: @unchecked Sendable {
 
   /// Closes runners idle for longer than `idleTimeout`.
   func closeIdleRunners() {
-    let cutoff = Deadline.before(idleTimeout)
+    let cutoff = ContinuousClock.now - idleTimeout
     var expired: [RunnerClient] = []
     condition.lock()
     for (key, runners) in idle {

@@ -7,7 +7,7 @@ import System
 /// hello, then requests answered one at a time, in order.
 ///
 /// Nothing the client sends is trusted: a request must arrive whole within
-/// `requestArrivalSeconds`, fit in a frame, and decode; anything else is
+/// `requestArrival`, fit in a frame, and decode; anything else is
 /// answered with a `badRequest` failure (and the connection closed when the
 /// stream can no longer be followed). A scene pins a runner to the connection
 /// until the scene is closed or the client goes; either way the runner goes
@@ -49,7 +49,7 @@ final class ServiceConnection {
   /// A connection with a scene open waits as long as the scene is open.
   private func awaitRequest() -> Bool {
     guard channel.pendingByteCount == 0 else { return true }
-    let idleTimeout = pinned == nil ? Int32(min(server.configuration.connectionIdleTimeout * 1000, Double(Int32.max))) : -1
+    let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout.pollMilliseconds : -1
     guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: idleTimeout) else { return false }
     return ready[0] && !ready[1]
   }
@@ -58,7 +58,7 @@ final class ServiceConnection {
   private func serveRequest() -> Bool {
     let request: ServiceRequest
     do {
-      let deadline = Deadline.after(server.configuration.requestArrivalSeconds)
+      let deadline = ContinuousClock.Instant.after(server.configuration.requestArrival)
       request = try channel.receive(ServiceRequest.self, deadline: deadline)
     } catch {
       guard let reply = Self.reply(to: error, pending: channel.pendingByteCount, server.configuration) else { return false }
@@ -85,7 +85,7 @@ final class ServiceConnection {
     case .closed where pending == 0: return nil
     case .closed: problem = "truncated request: the connection closed before the request was whole"
     case .timedOut:
-      problem = "incomplete request: it did not arrive whole within \(Int(configuration.requestArrivalSeconds)) s"
+      problem = "incomplete request: it did not arrive whole within \(configuration.requestArrival.readable)"
     case .oversized(let size): problem = "a request of \(size) bytes exceeds the \(FrameChannel.maximumFrameSize)-byte limit"
     case .malformed(let reason):
       problem = "malformed request: \(reason)"
@@ -134,9 +134,9 @@ final class ServiceConnection {
         return .scene(try onScene { try $0.setText(id, to: value) })
       case .render:
         return .scene(try onScene { try $0.render() })
-      case .waitForChange(let milliseconds):
-        let wait = min(Double(milliseconds) / 1000, server.configuration.maximumTimeout)
-        return .scene(try onScene { try $0.waitForChange(until: Deadline.after(wait)) })
+      case .waitForChange(let span):
+        let wait = min(span, server.configuration.maximumTimeout)
+        return .scene(try onScene { try $0.waitForChange(until: .after(wait)) })
       case .takeChange:
         var expanded = false
         let update = try onScene { runner in
@@ -160,7 +160,7 @@ final class ServiceConnection {
   /// The runner pinned to this connection for `resolution`'s scene: the one
   /// pinned already if it serves the same provider, files and settings, else a new one.
   @discardableResult
-  private func pin(_ resolution: ResolutionCache.Resolution, timeout: Double) throws -> RunnerClient {
+  private func pin(_ resolution: ResolutionCache.Resolution, timeout: Duration) throws -> RunnerClient {
     if let pinned, pinned.key != resolution.key { release() }
     if let (runner, _) = pinned { return runner }
     let runner = try server.pool.checkout(resolution, timeout: clamped(timeout), forScene: true)
@@ -170,7 +170,7 @@ final class ServiceConnection {
 
   /// Runs `body` on a runner of the pool, and gives the runner back whatever happens.
   private func withRunner<T>(
-    _ resolution: ResolutionCache.Resolution, timeout: Double, _ body: (RunnerClient) throws -> T
+    _ resolution: ResolutionCache.Resolution, timeout: Duration, _ body: (RunnerClient) throws -> T
   ) throws -> T {
     let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
     defer { server.pool.checkin(runner, key: resolution.key, reusable: !watcher.hasInterrupted) }
@@ -188,7 +188,7 @@ final class ServiceConnection {
     }
   }
 
-  private func clamped(_ timeout: Double) -> Double { min(timeout, server.configuration.maximumTimeout) }
+  private func clamped(_ timeout: Duration) -> Duration { min(timeout, server.configuration.maximumTimeout) }
 
   /// Gives the scene's runner back: its scene closed, or the runner closed if that fails.
   private func release() {

@@ -13,8 +13,8 @@ import System
 package final class ServiceServer: @unchecked Sendable {
   /// The service's limits.
   package struct Configuration: Sendable {
-    /// Seconds a runner may stay idle before it is closed.
-    package var idleTimeout: Double = 300
+    /// How long a runner may stay idle before it is closed.
+    package var idleTimeout: Duration = .seconds(300)
     /// Warm runners per provider at most; more requests for it wait.
     package var runnersPerProvider = max(2, ProcessInfo.processInfo.activeProcessorCount)
     /// Runners per provider held by open scenes (popovers) at most, apart
@@ -26,11 +26,11 @@ package final class ServiceServer: @unchecked Sendable {
     package var maximumConnections = 128
     /// Seconds a connection may wait for its next request, with no scene
     /// open, before it is closed; the client reconnects when it needs to.
-    package var connectionIdleTimeout: Double = 60
+    package var connectionIdleTimeout: Duration = .seconds(60)
     /// Seconds a request that has begun to arrive has to arrive whole.
-    package var requestArrivalSeconds: Double = 10
+    package var requestArrival: Duration = .seconds(10)
     /// The longest deadline a client may ask for, in seconds.
-    package var maximumTimeout: Double = 600
+    package var maximumTimeout: Duration = .seconds(600)
 
     package init() {}
   }
@@ -90,7 +90,7 @@ package final class ServiceServer: @unchecked Sendable {
   /// Accepts connections until `stop()`, then shuts down as described above.
   package func run() {
     // Runners idle too long are closed from here, once a second at most.
-    let reapInterval = Int32(min(1000, max(50, configuration.idleTimeout * 250)))
+    let reapInterval = min(.seconds(1), max(.milliseconds(50), configuration.idleTimeout / 4)).pollMilliseconds
     var loggedDescriptorShortage = false
     while true {
       guard let ready = try? UnixSocket.waitReadable([listener, stopSignal], milliseconds: reapInterval) else { continue }

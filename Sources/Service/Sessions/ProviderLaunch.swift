@@ -18,21 +18,21 @@ package enum ProviderLaunch {
   /// A session for headless requests with `provider` (a bundle id, name or
   /// path; nil: the default): through the service, one round trip each.
   package static func translator(
-    provider: String?, timeout: Double, usesService: Bool,
+    provider: String?, timeout: Duration, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: @escaping (String) -> Void
   ) throws(HostError) -> any TranslatorSession {
     try translator(
       provider: provider, timeout: timeout, usesService: usesService, environment: environment, notice: notice,
-      waiting: 0)
+      waiting: .zero)
   }
 
   /// A session that drives `provider`'s scene: through the service, a
   /// runner of its pool pinned to the session.
   package static func scene(
-    provider: String?, timeout: Double, usesService: Bool,
+    provider: String?, timeout: Duration, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
   ) throws(HostError) -> any SceneSession {
-    if usesService, let service = service(for: provider, environment: environment, waiting: 0, notice: notice) {
+    if usesService, let service = service(for: provider, environment: environment, waiting: .zero, notice: notice) {
       do { return try service.openSceneSession(provider: provider, timeout: timeout, notice: notice) } catch {
         throw error.hostError
       }
@@ -41,30 +41,30 @@ package enum ProviderLaunch {
   }
 
   private static func translator(
-    provider: String?, timeout: Double, usesService: Bool, environment: [String: String],
-    notice: @escaping (String) -> Void, waiting seconds: Double
+    provider: String?, timeout: Duration, usesService: Bool, environment: [String: String],
+    notice: @escaping (String) -> Void, waiting: Duration
   ) throws(HostError) -> any TranslatorSession {
-    guard usesService, let service = service(for: provider, environment: environment, waiting: seconds, notice: notice)
+    guard usesService, let service = service(for: provider, environment: environment, waiting: waiting, notice: notice)
     else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
     return ServiceTranslator(client: service, provider: provider, timeout: timeout, notice: notice) {
       () throws(HostError) in
       try translator(
         provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
-        waiting: ServiceTranslator.restartSeconds)
+        waiting: ServiceTranslator.restartPatience)
     }
   }
 
   /// The running service that would serve `provider`, if any.
   private static func service(
-    for provider: String?, environment: [String: String], waiting seconds: Double, notice: (String) -> Void
+    for provider: String?, environment: [String: String], waiting: Duration, notice: (String) -> Void
   ) -> ServiceClient? {
     guard servesReference(provider, environment: environment) else { return nil }
-    return ServiceClient.running(environment: environment, waiting: seconds, notice: notice)
+    return ServiceClient.running(environment: environment, waiting: waiting, notice: notice)
   }
 
   /// A runner started here for `provider`, as `environment` finds it.
   private static func direct(
-    provider: String?, timeout: Double, environment: [String: String], notice: (String) -> Void
+    provider: String?, timeout: Duration, environment: [String: String], notice: (String) -> Void
   ) throws(HostError) -> RunnerClient {
     let bundle: ProviderBundle
     do {

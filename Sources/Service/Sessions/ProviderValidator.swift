@@ -9,9 +9,9 @@ package struct ProviderValidator: Sendable {
   package static let sampleText = "Hello, world!"
 
   package var runnerPath: String
-  package var timeout: Double
+  package var timeout: Duration
 
-  package init(runnerPath: String, timeout: Double) {
+  package init(runnerPath: String, timeout: Duration) {
     self.runnerPath = runnerPath
     self.timeout = timeout
   }

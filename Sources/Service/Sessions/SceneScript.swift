@@ -29,7 +29,7 @@ package struct SceneScript: Sendable {
     var update = first
     for label in presses {
       guard case .view(var tree) = update else { break }
-      let deadline = Deadline.after(client.timeout)
+      let deadline = ContinuousClock.Instant.after(client.timeout)
       while tree.isBusy {
         update = try client.waitForChange(until: deadline)
         guard case .view(let next) = update else { break }

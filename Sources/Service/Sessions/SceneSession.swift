@@ -11,8 +11,8 @@ package protocol SceneSession: TranslatorSession {
   var bundle: ProviderBundle { get }
   /// What the provider implements.
   var capabilities: [Capability] { get }
-  /// Seconds each request may take.
-  var timeout: Double { get }
+  /// How long each request may take.
+  var timeout: Duration { get }
 
   /// Creates the scene and returns its first state.
   func openScene(
@@ -21,8 +21,8 @@ package protocol SceneSession: TranslatorSession {
   func performAction(_ id: String) throws(HostError) -> SceneUpdate
   func setText(_ id: String, to value: String) throws(HostError) -> SceneUpdate
   func render() throws(HostError) -> SceneUpdate
-  /// Waits until `deadline` (monotonic nanoseconds) for the provider to finish or ask to be drawn again.
-  func waitForChange(until deadline: UInt64) throws(HostError) -> SceneUpdate
+  /// Waits until `deadline` for the provider to finish or ask to be drawn again.
+  func waitForChange(until deadline: ContinuousClock.Instant) throws(HostError) -> SceneUpdate
   /// Takes what the provider sent since the last request without waiting:
   /// the scene's new state if it finished or asked to be drawn again, nil if
   /// nothing changed. An interactive front end calls it between key presses.

@@ -5,8 +5,8 @@ import TranslationViewTree
 /// A provider's selected-text scene in the popover.
 final class ProviderSceneContent: PopoverContent {
   private let session: any SceneSession
-  /// When the scene started showing progress (monotonic nanoseconds).
-  private var busySince: UInt64?
+  /// When the scene started showing progress.
+  private var busySince: ContinuousClock.Instant?
 
   init(session: any SceneSession) { self.session = session }
 
@@ -32,11 +32,10 @@ final class ProviderSceneContent: PopoverContent {
       busySince = nil
       return nil
     }
-    let now = Syscalls.monotonicNanoseconds()
-    let since = busySince ?? now
+    let since = busySince ?? .now
     busySince = since
-    if now - since > UInt64(session.timeout * 1e9) {
-      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, seconds: session.timeout).hostError
+    if since.duration(to: .now) > session.timeout {
+      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, after: session.timeout).hostError
     }
     return nil
   }

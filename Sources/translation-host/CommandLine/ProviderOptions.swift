@@ -14,13 +14,13 @@ struct ProviderOptions {
   static let noServiceSpec = OptionSpec.flag(
     "no-service", help: "Start the provider here even if the resident service (translation-host serve) is running.")
   static let timeoutSpec = OptionSpec.option(
-    "timeout", "seconds", help: "Deadline for each request to the provider (default: \(Int(defaultTimeout))).")
-  static let defaultTimeout = 30.0
+    "timeout", "seconds", help: "Deadline for each request to the provider (default: \(defaultTimeout.secondsText)).")
+  static let defaultTimeout = Duration.seconds(30)
   /// The longest `--timeout`: a day; a deadline is there to end a provider that hangs.
-  static let longestTimeout = 86_400.0
+  static let longestTimeout = Duration.seconds(86_400)
 
   var provider: String?
-  var timeout: Double
+  var timeout: Duration
   var inProcess: Bool
   var usesService: Bool
 
@@ -32,14 +32,14 @@ struct ProviderOptions {
   }
 
   /// The `--timeout` value, checked.
-  static func timeout(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) -> Double {
-    guard let timeout = arguments.value("timeout").map({ Double($0) }) ?? defaultTimeout, timeout > 0, timeout <= longestTimeout
-    else {
+  static func timeout(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) -> Duration {
+    guard let text = arguments.value("timeout") else { return defaultTimeout }
+    guard let seconds = Double(text), seconds > 0, seconds <= longestTimeout.inSeconds else {
       throw .usage(
-        "'--timeout' needs a positive number of seconds up to \(Int(longestTimeout)), not '\(arguments.value("timeout") ?? "")'",
+        "'--timeout' needs a positive number of seconds up to \(longestTimeout.secondsText), not '\(text)'",
         of: command)
     }
-    return timeout
+    return .seconds(saturating: seconds)
   }
 
   /// Finds the provider (the named one, or the default), re-reads its bundle,

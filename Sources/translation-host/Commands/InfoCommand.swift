@@ -27,7 +27,7 @@ struct InfoCommand: Command {
     do {
       let policy = try SandboxPolicy.forBundle(manifest)
       let layers = try RunnerClient.probeSandbox(
-        bundle: manifest, policy: policy, runnerPath: try RunnerLocator.locate(), timeout: 10)
+        bundle: manifest, policy: policy, runnerPath: try RunnerLocator.locate(), timeout: .seconds(10))
       return layers.map(\.rawValue)
     } catch {
       summary.problems.append("sandbox: \(error)")

@@ -15,7 +15,7 @@ struct InstallCommand: Command {
   static let options: [OptionSpec] = [ProviderOptions.timeoutSpec]
 
   var path: String
-  var timeout: Double
+  var timeout: Duration
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     path = try arguments.single("bundle folder", of: Self.self)

@@ -39,7 +39,7 @@ struct ServeCommand: Command {
 
   /// The longest `--idle-timeout` and `--connection-idle-timeout`: a runner
   /// or connection idle for a week might as well start again.
-  static let longestIdleTimeout: Double = 7 * 86_400
+  static let longestIdleTimeout = Duration.seconds(7 * 86_400)
 
   var configuration = ServiceServer.Configuration()
 
@@ -47,12 +47,13 @@ struct ServeCommand: Command {
     guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'", of: Self.self) }
     for option in ["idle-timeout", "connection-idle-timeout"] {
       guard let text = arguments.value(option) else { continue }
-      guard let seconds = Double(text), seconds > 0, seconds <= Self.longestIdleTimeout else {
+      guard let seconds = Double(text), seconds > 0, seconds <= Self.longestIdleTimeout.inSeconds else {
         throw .usage(
-          "'--\(option)' needs a positive number of seconds up to \(Int(Self.longestIdleTimeout)) (a week), not '\(text)'",
+          "'--\(option)' needs a positive number of seconds up to \(Self.longestIdleTimeout.secondsText) (a week), not '\(text)'",
           of: Self.self)
       }
-      if option == "idle-timeout" { configuration.idleTimeout = seconds } else { configuration.connectionIdleTimeout = seconds }
+      let span = Duration.seconds(saturating: seconds)
+      if option == "idle-timeout" { configuration.idleTimeout = span } else { configuration.connectionIdleTimeout = span }
     }
     for (option, limit) in [("runners", 64), ("max-connections", 4096)] {
       guard let text = arguments.value(option) else { continue }

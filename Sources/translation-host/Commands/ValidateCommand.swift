@@ -17,7 +17,7 @@ struct ValidateCommand: Command {
   static let options: [OptionSpec] = [ProviderOptions.timeoutSpec]
 
   var path: String
-  var timeout: Double
+  var timeout: Duration
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     path = try arguments.single("bundle folder", of: Self.self)
@@ -31,7 +31,7 @@ struct ValidateCommand: Command {
   }
 
   /// Validates the bundle at `path` in a runner.
-  static func validate(_ path: String, timeout: Double) throws -> [ValidationCheck] {
+  static func validate(_ path: String, timeout: Duration) throws -> [ValidationCheck] {
     ProviderValidator(runnerPath: try RunnerLocator.locate(), timeout: timeout).validate(bundleAt: SearchPath.normalized(path))
   }
 }
