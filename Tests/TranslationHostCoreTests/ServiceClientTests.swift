@@ -106,10 +106,10 @@ import Testing
   @Test func aServiceOfAnotherVersionIsNotUsedAndTheUserIsToldWhy() throws {
     let runtime = try TemporaryDirectory()
     let service = try StandIn(.otherVersion, runtime: runtime.path)
-    var notices: [String] = []
-    #expect(ServiceClient.running(environment: ["XDG_RUNTIME_DIR": runtime.path], notice: { notices.append($0) }) == nil)
+    let client = try #require(ServiceClient.running(environment: ["XDG_RUNTIME_DIR": runtime.path]))
     let mismatch = ServiceError.versionMismatch(service: 99, client: ServiceProtocol.version)
-    #expect(notices == ["not using the translation-host service: \(mismatch)"])
+    #expect(throws: ServiceError.unavailable(mismatch)) { try client.translate(["hi"], from: "en", to: "es") }
+    #expect(ServiceError.unavailable(mismatch).directPathNotice == "not using the translation-host service: \(mismatch)")
     #expect(service.connections.withLock { $0 } == 1)
   }
 }

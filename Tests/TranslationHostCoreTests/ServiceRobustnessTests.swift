@@ -323,6 +323,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: service.location.socket))
   }
 
+  /// The hello goes ahead of the first request (one round trip), so the
+  /// service must not serve a client that sees other folders or variables:
+  /// it runs nothing for it, and the client takes the direct path, silently.
+  @Test func aClientThatSeesOtherFoldersIsServedNothingAndTakesTheDirectPath() throws {
+    let service = try ServiceProcess.shared()
+    try service.start()
+    defer { service.stop() }
+    let elsewhere = service.environment.merging(["TRANSLATION_HOST_LOG": "debug"]) { $1 }
+    let client = try #require(ServiceClient.running(environment: elsewhere))
+    #expect(throws: ServiceError.unavailable(.otherContext)) {
+      try client.translate(["a"], from: "en", to: "en-x-rot13", provider: Self.rot13)
+    }
+    var notices: [String] = []
+    let translator = try ProviderLaunch.translator(
+      provider: Self.rot13, timeout: .seconds(30), usesService: true, environment: elsewhere, notice: { notices.append($0) })
+    defer { translator.close() }
+    #expect(try translator.translate(["a"], from: "en", to: "en-x-rot13") == ["n"])
+    #expect(service.runners().isEmpty, "the service ran nothing")
+    #expect(notices.isEmpty)
+  }
+
   /// The retry policy (`ServiceTranslator`): a request whose service went
   /// away is sent once more, to the service if it is back, else through a
   /// runner started here; `ServiceClient` alone never sends a request twice.

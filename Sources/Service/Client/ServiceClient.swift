@@ -8,6 +8,9 @@ import System
 ///
 /// Requests are answered in order, one at a time, each in one round trip; a
 /// client is for one thread at a time (open one per thread), except `close`.
+/// A client found with `running` sends its hello ahead of its first request
+/// and reads both replies together, so that request, too, is one round trip;
+/// the service runs nothing for a client that sees other folders.
 /// The client never sends a request twice: a connection that went away
 /// (`ServiceError.connectionLost`), a service that did not answer in time
 /// (`noAnswer`) or answered what this client cannot read (`badReply`) is
@@ -22,6 +25,9 @@ package final class ServiceClient: @unchecked Sendable {
   package var patience: Patience = .standard
   // Only `close()` touches it from another thread, and only the kernel state behind the descriptor.
   private let channel: FrameChannel
+  /// While the reply to a hello sent ahead of the first request is unread:
+  /// the context this client expects the service to see.
+  private var pendingGreeting: String?
 
   /// How long a client waits for the service's reply to a request whose
   /// provider may take `timeout`.
@@ -50,35 +56,31 @@ package final class ServiceClient: @unchecked Sendable {
   ) throws(ServiceError) -> ServiceClient {
     let client = ServiceClient(location: location, channel: try open(location, waiting: waiting))
     client.patience = patience
-    try client.greet()
+    client.sendHello(context: "")
+    try client.readGreeting()
     return client
   }
 
-  /// The user's service, when one is running, answers, and sees what this
-  /// process would see (the same provider folders, configuration and
-  /// `TRANSLATION_HOST_*` variables); nil otherwise, so the caller takes the
-  /// direct path. `notice` is told why when a service answers but cannot be
-  /// used (it speaks another protocol version, is served by another user, or
-  /// refused the connection), since the user may expect it to be. A
-  /// restarting service is given up to `waiting` to listen again.
+  /// A connection to the user's service, when one listens (a restarting
+  /// service is given up to `waiting` to listen again), with a hello sent
+  /// that names what this process sees (the provider folders, the
+  /// configuration and the `TRANSLATION_HOST_*` variables); nil when none
+  /// listens, so the caller takes the direct path. Whether the service can
+  /// serve this process is known with the first reply: if it cannot (it sees
+  /// other folders, speaks another protocol version, or refused), the first
+  /// request throws `unavailable`, and nothing was run for it.
   package static func running(
-    environment: [String: String] = ProcessInfo.processInfo.environment, waiting: Duration = .zero,
-    notice: (String) -> Void = { _ in }
+    environment: [String: String] = ProcessInfo.processInfo.environment, waiting: Duration = .zero
   ) -> ServiceClient? {
     guard let location = ServiceLocation.standard(environment: environment),
-      waiting > .zero || (try? FileStatus(path: location.socket, followingLinks: false)) != nil
+      waiting > .zero || (try? FileStatus(path: location.socket, followingLinks: false)) != nil,
+      let channel = try? open(location, waiting: waiting)
     else { return nil }
-    let client: ServiceClient
-    do {
-      client = try connect(to: location, waiting: waiting)
-    } catch {
-      switch error {
-      case .versionMismatch, .reported: notice("not using the translation-host service: \(error)")
-      default: break
-      }
-      return nil
-    }
-    return client.serviceContext == ServiceContext.current(environment: environment) ? client : nil
+    let client = ServiceClient(location: location, channel: channel)
+    let context = ServiceContext.current(environment: environment)
+    client.sendHello(context: context)
+    client.pendingGreeting = context
+    return client
   }
 
   /// Closes the connection; the service gives back a runner a scene held for
@@ -139,9 +141,17 @@ package final class ServiceClient: @unchecked Sendable {
   /// Sends `request` and returns the reply; a failure reply is thrown as
   /// `reported`. One round trip, never repeated.
   func exchange(_ request: ServiceRequest, timeout: Duration) throws(ServiceError) -> ServiceReply {
+    // A service that cannot serve this client answered the hello and may
+    // have closed: the hello's reply is read even if sending fails.
+    var unsent: ProtocolError?
+    do { try channel.send(request) } catch { unsent = error }
+    if let expected = pendingGreeting {
+      pendingGreeting = nil
+      do { try readGreeting(expecting: expected) } catch { throw .unavailable(error) }
+    }
+    if let unsent { throw failure(unsent, timeout: timeout) }
     let reply: ServiceReply
     do {
-      try channel.send(request)
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(timeout)))
     } catch {
       throw failure(error, timeout: timeout)
@@ -162,14 +172,17 @@ package final class ServiceClient: @unchecked Sendable {
   /// The `timeout` of a hello: the service answers it without a provider.
   private static let helloTimeout = Duration.seconds(2)
 
-  private func greet() throws(ServiceError) {
+  /// Sends the hello. A service that refuses a connection answers and
+  /// closes at once, maybe before the hello arrives: then sending fails, but
+  /// the answer is already there to be read, so a failure here is not one.
+  private func sendHello(context: String) {
+    try? channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: context))
+  }
+
+  /// Reads the reply to the hello; with `expected`, the service must see that context.
+  private func readGreeting(expecting expected: String? = nil) throws(ServiceError) {
     let reply: ServiceReply
     do {
-      // A service that refuses a connection answers and closes at once,
-      // maybe before the hello arrives: then sending fails, but the answer
-      // is already here to be read.
-      do { try channel.send(ServiceRequest.hello(protocolVersion: ServiceProtocol.version, context: "")) } catch .closed {
-      } catch .io(let errno) where errno.rawValue == EPIPE || errno.rawValue == ECONNRESET {}
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(Self.helloTimeout)))
     } catch .closed {
       throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
@@ -179,7 +192,9 @@ package final class ServiceClient: @unchecked Sendable {
       throw failure(error, timeout: Self.helloTimeout)
     }
     switch reply {
-    case .hello(let version, let context) where version == ServiceProtocol.version: serviceContext = context
+    case .hello(let version, let context) where version == ServiceProtocol.version:
+      serviceContext = context
+      if let expected, context != expected { throw .otherContext }
     case .hello(let version, _): throw .versionMismatch(service: version, client: ServiceProtocol.version)
     case .failure(let error): throw .reported(error)
     default: throw .badRequest("the service answered hello with \(reply)")

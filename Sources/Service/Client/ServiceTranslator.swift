@@ -5,6 +5,11 @@ import System
 /// Headless requests through the resident service, one round trip each, and
 /// the one place in the host where a request is sent twice.
 ///
+/// A service that cannot serve this process (it sees other folders, speaks
+/// another protocol version, or refused: `ServiceError.unavailable`, known
+/// from the first reply) ran nothing: the request, and every one after it,
+/// goes through a runner started here (the direct path).
+///
 /// The retry policy: a request whose connection went away before its reply
 /// came (the service was stopped, restarted or crashed) is sent once more,
 /// through the session `ProviderLaunch` opens next (the service again if
@@ -20,23 +25,28 @@ package final class ServiceTranslator: TranslatorSession {
   private let client: ServiceClient
   private let provider: String?
   private let timeout: Duration
-  /// The session that took over after the connection went away.
+  /// The session that took over after the connection went away, or the
+  /// service turned out to be unable to serve this process.
   private var successor: (any TranslatorSession)?
+  private let direct: () throws(HostError) -> any TranslatorSession
   private let reopen: () throws(HostError) -> any TranslatorSession
   private var notice: ((String) -> Void)?
   private let interruptions: Interruptions
 
-  /// A translator for `provider` (nil: the default) on `client`; `reopen`
-  /// opens the session that takes over when the connection goes away.
-  /// `notice` receives what resolving the provider has to say, once.
+  /// A translator for `provider` (nil: the default) on `client`; `direct`
+  /// starts a runner here when the service cannot serve this process, and
+  /// `reopen` opens the session that takes over when the connection goes
+  /// away. `notice` receives what resolving the provider has to say, once.
   init(
     client: ServiceClient, provider: String?, timeout: Duration, notice: @escaping (String) -> Void,
+    direct: @escaping () throws(HostError) -> any TranslatorSession,
     reopen: @escaping () throws(HostError) -> any TranslatorSession
   ) {
     self.client = client
     self.provider = provider
     self.timeout = timeout
     self.notice = notice
+    self.direct = direct
     self.reopen = reopen
     interruptions = Interruptions(client.close)
   }
@@ -71,20 +81,30 @@ package final class ServiceTranslator: TranslatorSession {
   ) throws(HostError) -> T {
     if let successor { return try bySuccessor(successor) }
     guard !interruptions.isInterrupted else { throw ServiceError.connectionLost(client.location.socket).hostError }
+    let tell = notice ?? { _ in }
+    notice = nil  // resolution's notices are told with the first reply only
     do {
-      defer { notice = nil }  // resolution's notices are told with the first reply only
-      return try byService(client, notice ?? { _ in })
+      return try byService(client, tell)
+    } catch .unavailable(let reason) {
+      ServiceError.unavailable(reason).directPathNotice.map(tell)
+      return try bySuccessor(try handOver(to: direct()))
     } catch .connectionLost where !interruptions.isInterrupted {
-      let next = try reopen()
-      guard interruptions.handOver(to: next.interruption) else {
-        next.close()
-        throw ServiceError.connectionLost(client.location.socket).hostError
-      }
-      successor = next
-      return try bySuccessor(next)
+      return try bySuccessor(try handOver(to: reopen()))
     } catch {
       throw error.hostError
     }
+  }
+
+  /// Makes `next` the session that serves this one's requests from now on,
+  /// unless an interruption came first.
+  private func handOver(to next: any TranslatorSession) throws(HostError) -> any TranslatorSession {
+    guard interruptions.handOver(to: next.interruption) else {
+      next.close()
+      throw ServiceError.connectionLost(client.location.socket).hostError
+    }
+    client.close()
+    successor = next
+    return next
   }
 
   /// What `interruption` stops: the service connection, then the successor.

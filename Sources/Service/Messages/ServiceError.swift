@@ -28,6 +28,13 @@ package enum ServiceError: HostErrorConvertible, Equatable {
   case noAnswer(String, after: Duration)
   /// The service sent a reply this client cannot read (not a reply of this protocol, or too big).
   case badReply(String, reason: String)
+  /// The service sees other provider folders, configuration or
+  /// `TRANSLATION_HOST_*` variables than the client, so its answers would
+  /// not be the direct path's: it serves nothing to that client.
+  case otherContext
+  /// The service cannot serve this client (the reason); nothing was run for
+  /// the request, and the client takes the direct path.
+  indirect case unavailable(ServiceError)
   /// The service answered with a failure: a refusal, or what serving the
   /// request failed with in another domain (a provider, the registry).
   case reported(HostError)
@@ -58,18 +65,33 @@ package enum ServiceError: HostErrorConvertible, Equatable {
       "the translation-host service on \(path) did not answer within \(span.readable); it may be stuck: check it with 'systemctl --user status translation-host' and restart it"
     case .badReply(let path, let reason):
       "the translation-host service on \(path) sent a reply this client cannot read (\(reason)); restart the service after updating translation-host"
+    case .otherContext:
+      "the translation-host service sees other provider folders, configuration or TRANSLATION_HOST_* variables than this process"
+    case .unavailable(let reason):
+      reason.description
     case .reported(let error):
       error.message
+    }
+  }
+
+  /// What to tell a person whose command took the direct path because the
+  /// service was `unavailable`: nothing when it sees other folders (the
+  /// person chose them), the reason when they may expect it to serve them.
+  package var directPathNotice: String? {
+    switch self {
+    case .unavailable(let reason) where reason != .otherContext: "not using the translation-host service: \(reason)"
+    default: nil
     }
   }
 
   package var hostError: HostError {
     switch self {
     case .reported(let error): error
+    case .unavailable(let reason): reason.hostError
     case .busy: HostError(.deadlineExceeded, description, remedy: .longerDeadline)
     case .connectionLost, .noAnswer, .badReply: HostError(.serviceFailed, description, remedy: .bypassService)
     case .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused, .badRequest,
-      .versionMismatch:
+      .versionMismatch, .otherContext:
       HostError(.serviceFailed, description)
     }
   }

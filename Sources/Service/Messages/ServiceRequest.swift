@@ -4,8 +4,10 @@
 /// or an absolute bundle path) or nil for the default provider; `timeout`
 /// is the seconds the provider may take, as `--timeout`.
 package enum ServiceRequest: Sendable, Equatable {
-  /// Must come first. `context` is the client's `ServiceContext`; a service
-  /// that sees other folders answers anyway, and the client decides.
+  /// Must come first. `context` is the client's `ServiceContext`: a service
+  /// that sees another answers the hello and fails every later request
+  /// without running anything (`otherContext`); an empty one leaves the
+  /// decision to the client.
   case hello(protocolVersion: Int, context: String)
   /// Resolve the provider and pin a runner to this connection for a scene; answered with `session`.
   case openSession(provider: String?, timeout: Duration)

@@ -17,6 +17,9 @@ final class ServiceConnection {
   private let channel: FrameChannel
   private let server: ServiceServer
   private var greeted = false
+  /// Set when the client's hello named a context other than the service's:
+  /// its requests would not get the direct path's answers, so none is served.
+  private var servesOtherContext = false
   /// The runner a scene holds, and its key.
   private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
   private let watcher: ClientWatcher
@@ -105,12 +108,16 @@ final class ServiceConnection {
   private func answer(_ request: ServiceRequest) -> ServiceReply {
     do {
       switch request {
-      case .hello(let version, _):
+      case .hello(let version, let context):
         guard version == ServiceProtocol.version else {
           return .failure(ServiceError.versionMismatch(service: ServiceProtocol.version, client: version).hostError)
         }
         greeted = true
+        // An empty context leaves the decision to the client, which compares the one this hello answers with.
+        servesOtherContext = !context.isEmpty && context != server.context
         return .hello(protocolVersion: ServiceProtocol.version, context: server.context)
+      case _ where servesOtherContext:
+        return .failure(ServiceError.otherContext.hostError)
       case .openSession(let provider, let timeout):
         let resolution = try server.resolutions.resolve(provider)
         let runner = try pin(resolution, timeout: timeout)

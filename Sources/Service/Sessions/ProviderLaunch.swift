@@ -7,11 +7,14 @@ import System
 /// process sees, and otherwise a sandboxed runner started here (the direct
 /// path). Both give the same answers; the service's runners are warm.
 ///
-/// With `usesService`, asks `ServiceClient.running(environment:notice:)`
-/// first; without, or when no service answers, resolves the provider here
-/// and starts its runner, on the calling thread, which must outlive the
-/// runner (its parent-death signal follows the thread). `notice` receives
-/// what resolving has to say (how the default was chosen, manifest warnings).
+/// With `usesService`, asks `ServiceClient.running(environment:)` first;
+/// without, or when no service listens or it cannot serve this process (it
+/// sees other folders, speaks another protocol version, refused: known
+/// from the first reply, and told through `notice` unless it is only the
+/// folders), resolves the provider here and starts its runner, on the
+/// calling thread, which must outlive the runner (its parent-death signal
+/// follows the thread). `notice` receives what resolving has to say (how
+/// the default was chosen, manifest warnings).
 /// Both throw what resolving the provider, starting its runner or the
 /// service reported, as a `HostError`.
 package enum ProviderLaunch {
@@ -32,8 +35,12 @@ package enum ProviderLaunch {
     provider: String?, timeout: Duration, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: (String) -> Void
   ) throws(HostError) -> any SceneSession {
-    if usesService, let service = service(for: provider, environment: environment, waiting: .zero, notice: notice) {
-      do { return try service.openSceneSession(provider: provider, timeout: timeout, notice: notice) } catch {
+    if usesService, let service = service(for: provider, environment: environment, waiting: .zero) {
+      do {
+        return try service.openSceneSession(provider: provider, timeout: timeout, notice: notice)
+      } catch .unavailable(let reason) {
+        ServiceError.unavailable(reason).directPathNotice.map(notice)
+      } catch {
         throw error.hostError
       }
     }
@@ -44,22 +51,24 @@ package enum ProviderLaunch {
     provider: String?, timeout: Duration, usesService: Bool, environment: [String: String],
     notice: @escaping (String) -> Void, waiting: Duration
   ) throws(HostError) -> any TranslatorSession {
-    guard usesService, let service = service(for: provider, environment: environment, waiting: waiting, notice: notice)
+    guard usesService, let service = service(for: provider, environment: environment, waiting: waiting)
     else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
-    return ServiceTranslator(client: service, provider: provider, timeout: timeout, notice: notice) {
-      () throws(HostError) in
-      try translator(
-        provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
-        waiting: ServiceTranslator.restartPatience)
-    }
+    return ServiceTranslator(
+      client: service, provider: provider, timeout: timeout, notice: notice,
+      direct: { () throws(HostError) in
+        try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
+      },
+      reopen: { () throws(HostError) in
+        try translator(
+          provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
+          waiting: ServiceTranslator.restartPatience)
+      })
   }
 
-  /// The running service that would serve `provider`, if any.
-  private static func service(
-    for provider: String?, environment: [String: String], waiting: Duration, notice: (String) -> Void
-  ) -> ServiceClient? {
+  /// A connection to the running service, if one listens and would run `provider`.
+  private static func service(for provider: String?, environment: [String: String], waiting: Duration) -> ServiceClient? {
     guard servesReference(provider, environment: environment) else { return nil }
-    return ServiceClient.running(environment: environment, waiting: waiting, notice: notice)
+    return ServiceClient.running(environment: environment, waiting: waiting)
   }
 
   /// A runner started here for `provider`, as `environment` finds it.

@@ -29,8 +29,7 @@ struct DetectCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
-    let service = usesService ? ServiceClient.running(notice: output.note) : nil
-    let detection = try service?.detect(input.text) ?? LanguageDetector.detect(input.text)
+    let detection = try detect(input.text, output: output)
     if json {
       try output.json(detection)
       return detection.reliable ? .success : .unsupportedLanguage
@@ -40,5 +39,18 @@ struct DetectCommand: Command {
     }
     try output.data(tag + "\n")
     return .success
+  }
+
+  /// The detection of `text`: by the service when it runs (its detector is
+  /// warm), else here; both use the same detector.
+  private func detect(_ text: String, output: Output) throws -> LanguageDetection {
+    guard usesService, let service = ServiceClient.running() else { return LanguageDetector.detect(text) }
+    do {
+      return try service.detect(text)
+    } catch {
+      guard case .unavailable = error else { throw error }
+      error.directPathNotice.map(output.note)
+      return LanguageDetector.detect(text)
+    }
   }
 }
