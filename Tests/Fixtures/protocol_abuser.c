@@ -72,7 +72,7 @@ static const tp_scene *create_scene(const tp_context *context) {
 static const tp_selected_text_scene_factory factory = {sizeof factory, create_scene};
 
 #if defined(KNOCK_ON_SERVICE)
-/* Connects to the Unix socket at `path`, says hello as a client of protocol 1
+/* Connects to the Unix socket at `path`, says hello as a client of protocol 2
  * would, and describes the answer: "UNREACHABLE:<errno>", "GREETED" when the
  * service answered hello (it would then run what this provider asks), or
  * "ANSWERED:" and the printable bytes of any other reply (a refusal). */
@@ -87,8 +87,8 @@ static char *knock(const tp_string *path) {
     if (fd >= 0) close(fd);
     return outcome;
   }
-  /* A frame of 9 bytes: tag 1 (hello), version 1, an empty context. */
-  static const unsigned char hello[] = {0, 0, 0, 9, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+  /* A frame of 9 bytes: tag 1 (hello), version 2, an empty context. */
+  static const unsigned char hello[] = {0, 0, 0, 9, 1, 0, 0, 0, 2, 0, 0, 0, 0};
   /* The service may have answered and closed already: no SIGPIPE for that. */
   (void)!send(fd, hello, sizeof hello, MSG_NOSIGNAL);
   unsigned char reply[400];
