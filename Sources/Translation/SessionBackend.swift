@@ -25,7 +25,7 @@ import System
 /// request. Nothing is sent twice here: a request whose service went away is
 /// sent again by the session itself, as `ServiceTranslator` states.
 actor SessionBackend: TranslationBackend {
-  /// Seconds each request may take, as the CLI's default `--timeout`.
+  /// How long each request may take, as the CLI's default `--timeout`.
   static let defaultTimeout = Duration.seconds(30)
 
   private let executor = ThreadExecutor(name: "Translation.SessionBackend")

@@ -2,7 +2,7 @@
 ///
 /// `provider` is a reference as `--provider` takes it (an identifier, a name
 /// or an absolute bundle path) or nil for the default provider; `timeout`
-/// is the seconds the provider may take, as `--timeout`.
+/// is how long the provider may take, as `--timeout` (seconds on the wire).
 package enum ServiceRequest: Sendable, Equatable {
   /// Must come first. `context` is the client's `ServiceContext`: a service
   /// that sees another answers the hello and fails every later request

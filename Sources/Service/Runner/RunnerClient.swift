@@ -26,7 +26,7 @@ package final class RunnerClient: SceneSession {
   /// Set when the provider asked for more room (`expandSheet`).
   package private(set) var wantsExpandedSheet = false
 
-  /// Seconds each request may take; the resident service sets it per request.
+  /// How long each request may take; the resident service sets it per request.
   package var timeout: Duration
 
   private let channel: FrameChannel
@@ -55,7 +55,7 @@ package final class RunnerClient: SceneSession {
 
   /// Starts a runner for `bundle` under `policy` and has it load the provider
   /// with `settings` (a JSON object; see `SettingsStore`).
-  /// - Parameter timeout: seconds each request may take.
+  /// - Parameter timeout: how long each request may take.
   package static func launch(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Duration, settings: String = "{}"
   ) throws(HostError) -> RunnerClient {

@@ -24,12 +24,12 @@ package final class ServiceServer: @unchecked Sendable {
     /// a scene open); a new one beyond takes the place of the connection
     /// idle longest, and is refused only when none is idle (`ConnectionTable`).
     package var maximumConnections = 128
-    /// Seconds a connection may wait for its next request, with no scene
+    /// How long a connection may wait for its next request, with no scene
     /// open, before it is closed; the client reconnects when it needs to.
     package var connectionIdleTimeout: Duration = .seconds(60)
-    /// Seconds a request that has begun to arrive has to arrive whole.
+    /// How long a request that has begun to arrive has to arrive whole.
     package var requestArrival: Duration = .seconds(10)
-    /// The longest deadline a client may ask for, in seconds.
+    /// The longest deadline a client may ask for.
     package var maximumTimeout: Duration = .seconds(600)
 
     package init() {}
