@@ -142,7 +142,7 @@ import Testing
                reply: "truncated request: the connection closed before the request was whole"),
     BadRequest(testDescription: "no hello first", bytes: frame(.detect(text: "hello")), reply: "the first request must be hello"),
     BadRequest(testDescription: "another protocol version", bytes: frame(.hello(protocolVersion: 99, context: "")),
-               reply: "speaks protocol 1 but this client speaks 99"),
+               reply: "speaks protocol \(ServiceProtocol.version) but this client speaks 99"),
     BadRequest(testDescription: "a scene request without a scene", bytes: hello + frame(.performAction(id: "go")),
                reply: "no scene is open; send openScene first"),
   ]
