@@ -37,6 +37,12 @@ import Testing
     }
   }
 
+  /// The host's front ends name capabilities without the C header; the ids must be the header's.
+  @Test(arguments: [(Capability.selectedTextScene, TP_CAPABILITY_SELECTED_TEXT_SCENE), (.translate, TP_CAPABILITY_TRANSLATE)])
+  func capabilityIdsAreTheHeaders(_ capability: Capability, _ id: String) {
+    #expect(capability.rawValue == id)
+  }
+
   @Test func refusesFilesThatAreNotELF() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.write("libText.so", "#!/bin/sh\necho not a library\n")
