@@ -58,7 +58,7 @@ let package = Package(
       name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
       exclude: ["Info.plist", "Apertium.entitlements"]),
     .target(
-      name: "ApertiumAPY", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/ApertiumAPY",
+      name: "ApertiumAPY", dependencies: ["TranslationUIProvider", "ApertiumSupport", "System"], path: "Plugins/ApertiumAPY",
       exclude: ["Info.plist", "ApertiumAPY.entitlements"]),
     .target(
       name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",
