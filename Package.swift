@@ -39,7 +39,7 @@ let package = Package(
       exclude: ["README.md"]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(
-      name: "TerminalPopover", dependencies: ["Service", "TranslationViewTree", "CNCursesW"],
+      name: "TerminalPopover", dependencies: ["Service", "System", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
