@@ -2,9 +2,9 @@ import Glibc
 
 /// The raw system calls on descriptors that the host, the runner and the
 /// shipped providers make (processes are in `Syscalls+Processes.swift`).
-/// Every function takes and gives `FileDescriptor`s and throws `Errno`
-/// instead of returning -1; `retrying` is the one place that turns -1 into
-/// an error and the one rule for `EINTR`.
+/// Descriptors go in and out as `FileDescriptor`s; a call that can fail
+/// throws `Errno` instead of returning -1, and `retrying` is the one place
+/// that turns -1 into an error and the one rule for `EINTR`.
 package enum Syscalls {
   /// Runs `call` until it does not fail with `EINTR`; -1 becomes a thrown `Errno`.
   @discardableResult
