@@ -39,7 +39,7 @@ let package = Package(
       exclude: ["README.md"]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(
-      name: "TerminalPopover", dependencies: ["Service", "TranslationViewTree", "CNCursesW"],
+      name: "TerminalPopover", dependencies: ["Service", "System", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
@@ -58,7 +58,7 @@ let package = Package(
       name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
       exclude: ["Info.plist", "Apertium.entitlements"]),
     .target(
-      name: "ApertiumAPY", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/ApertiumAPY",
+      name: "ApertiumAPY", dependencies: ["TranslationUIProvider", "ApertiumSupport", "System"], path: "Plugins/ApertiumAPY",
       exclude: ["Info.plist", "ApertiumAPY.entitlements"]),
     .target(
       name: "Reverse", dependencies: ["TranslationUIProvider"], path: "Plugins/Reverse",

@@ -131,7 +131,8 @@ enum HostBenchmark {
     let null = open("/dev/null", O_WRONLY)
     defer { close(null) }
     let pid = try Syscalls.spawn(
-      path, arguments: arguments, environment: environment, actions: Syscalls.runnerActions(protocol: b, output: null),
+      path, arguments: arguments, environment: environment,
+      actions: Syscalls.runnerActions(protocol: b, output: FileDescriptor(rawValue: null)),
       newSession: true)
     Syscalls.close(b)
     _ = try Syscalls.wait(pid)
@@ -146,11 +147,10 @@ enum HostBenchmark {
     let folder = FileManager.default.temporaryDirectory.path
     let report = folder + "/host-benchmark-memory-\(getpid())"
     defer { unlink(report) }
-    let null = open("/dev/null", O_RDWR)
-    defer { close(null) }
     let pid = try Syscalls.spawn(
       "/usr/bin/time", arguments: ["-f", "%M", "-o", report, path] + arguments, environment: environment,
-      actions: [.duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(null, as: 2)], newSession: false)
+      actions: [.nullDevice(as: .standardInput), .nullDevice(as: .standardOutput), .nullDevice(as: .standardError)],
+      newSession: false)
     _ = try Syscalls.wait(pid)
     let text = (FileManager.default.contents(atPath: report)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     return Int(text.split(separator: "\n").last ?? "") ?? -1
@@ -164,7 +164,7 @@ final class EchoPeer {
 
   init() throws {
     let (a, b) = try Syscalls.socketPair()
-    fd = a
+    fd = a.rawValue
     // cat reads descriptor 3 (the socket) and writes to its stdout, the same socket.
     pid = try Syscalls.spawn(
       "/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),

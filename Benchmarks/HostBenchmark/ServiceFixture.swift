@@ -76,10 +76,7 @@ final class ServiceFixture {
   static func start(_ path: String, _ arguments: [String], _ environment: [String: String]) throws -> pid_t {
     try Syscalls.spawn(
       path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-      actions: [
-        .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open("/dev/null", as: 1, flags: O_WRONLY, mode: 0),
-        .open("/dev/null", as: 2, flags: O_WRONLY, mode: 0),
-      ],
+      actions: [.nullDevice(as: .standardInput), .nullDevice(as: .standardOutput), .nullDevice(as: .standardError)],
       newSession: true)
   }
 

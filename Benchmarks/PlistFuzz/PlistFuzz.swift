@@ -84,15 +84,18 @@ enum PlistFuzz {
     var summary = ""
     while next < options.cases {
       let (ours, theirs) = try Syscalls.socketPair()
-      let null = open("/dev/null", O_RDWR)
+      let null = FileDescriptor(rawValue: open("/dev/null", O_RDWR))
       let pid = try Syscalls.spawn(
         executable,
         arguments: ["--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next), String(options.cases)],
-        environment: ["SWIFT_BACKTRACE=enable=no"], actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
+        environment: ["SWIFT_BACKTRACE=enable=no"], actions: [
+          .duplicate(theirs, as: FileDescriptor(rawValue: 3)), .duplicate(null, as: .standardInput),
+          .duplicate(null, as: .standardOutput), .duplicate(.standardError, as: .standardError),
+        ],
         newSession: false)
       // (No backtrace in the child: it would stay silent long enough to look hung; --replay shows one.)
       Syscalls.close(theirs)
-      close(null)
+      Syscalls.close(null)
       children += 1
       var current = next
       var buffer: [UInt8] = []
@@ -105,7 +108,7 @@ enum PlistFuzz {
           break
         }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = try chunk.withUnsafeMutableBytes { try Syscalls.read(ours, into: $0.baseAddress!, count: $0.count) }
+        let count = try Syscalls.read(ours, into: &chunk)
         if count == 0 { break }
         buffer += chunk[..<count]
         while let newline = buffer.firstIndex(of: 0x0A) {

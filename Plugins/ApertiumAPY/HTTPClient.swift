@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import System
 
 /// A minimal HTTP/1.1 GET client over a plain TCP socket, enough for an
 /// Apertium-APY server: `http://` only (APY serves plain HTTP), a deadline on
@@ -20,26 +20,26 @@ struct HTTPClient {
   /// - Throws: `APYError` naming the endpoint and what went wrong.
   func get(_ path: String) throws(APYError) -> (status: Int, body: [UInt8]) {
     let (host, port) = try parse(endpoint)
-    let fd = try connect(host: host, port: port)
-    defer { close(fd) }
+    let fd: FileDescriptor
+    do throws(TCPSocket.ConnectError) { fd = try TCPSocket.connect(host: host, port: port, milliseconds: milliseconds) } catch {
+      switch error {
+      case .unresolved(let reason): throw .unreachable(endpoint, reason: "cannot resolve '\(host)': \(reason)")
+      case .failed(let failure): throw .unreachable(endpoint, reason: failure.description)
+      case .timedOut: throw .timedOut(endpoint, seconds: timeout)
+      }
+    }
+    defer { Syscalls.close(fd) }
     let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
-    var bytes = Array(request.utf8)
-    var sent = 0
-    while sent < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-      guard count > 0 else { throw .unreachable(endpoint, reason: String(cString: strerror(errno))) }
-      sent += count
+    do throws(Errno) { try Syscalls.writeAll(fd, request) } catch {
+      throw .unreachable(endpoint, reason: error.description)
     }
     var response: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let polled = poll(&ready, 1, milliseconds)
-      if polled < 0 && errno == EINTR { continue }
-      guard polled > 0 else { throw .timedOut(endpoint, seconds: timeout) }
-      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
+      guard (try? Syscalls.waitReadable(fd, milliseconds: milliseconds)) == true else {
+        throw .timedOut(endpoint, seconds: timeout)
+      }
+      guard let count = try? Syscalls.read(fd, into: &chunk), count > 0 else { break }
       response += chunk[0..<count]
       guard response.count < 64 << 20 else { throw .malformed(endpoint, reason: "the answer is larger than 64 MiB") }
     }
@@ -63,50 +63,6 @@ struct HTTPClient {
       throw .badEndpoint(endpoint, reason: "a path after the host is not supported")
     }
     return (String(parts[0]), parts.count == 2 ? String(parts[1]) : "80")
-  }
-
-  private func connect(host: String, port: String) throws(APYError) -> Int32 {
-    var hints = addrinfo()
-    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    var addresses: UnsafeMutablePointer<addrinfo>?
-    let resolved = getaddrinfo(host, port, &hints, &addresses)
-    guard resolved == 0, let first = addresses else {
-      throw .unreachable(endpoint, reason: "cannot resolve '\(host)': \(String(cString: gai_strerror(resolved)))")
-    }
-    defer { freeaddrinfo(addresses) }
-    var reason = "no address"
-    var next: UnsafeMutablePointer<addrinfo>? = first
-    while let address = next {
-      next = address.pointee.ai_next
-      let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
-      guard fd >= 0 else {
-        reason = String(cString: strerror(errno))
-        continue
-      }
-      let flags = fcntl(fd, F_GETFL)
-      _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
-      if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) != 0 && errno != EINPROGRESS {
-        reason = String(cString: strerror(errno))
-        close(fd)
-        continue
-      }
-      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-      var error: Int32 = 0
-      var length = socklen_t(MemoryLayout<Int32>.size)
-      guard poll(&ready, 1, milliseconds) > 0 else {
-        close(fd)
-        throw .timedOut(endpoint, seconds: timeout)
-      }
-      getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-      guard error == 0 else {
-        reason = String(cString: strerror(error))
-        close(fd)
-        continue
-      }
-      _ = fcntl(fd, F_SETFL, flags)
-      return fd
-    }
-    throw .unreachable(endpoint, reason: reason)
   }
 
   static func parseResponse(_ response: [UInt8], endpoint: String) throws(APYError) -> (status: Int, body: [UInt8]) {

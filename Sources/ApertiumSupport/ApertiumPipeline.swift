@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import System
 
 /// One warm Apertium pipeline for one pair, in null-flush mode: each request
 /// is the deformatted text followed by `\0`, and the translation comes back
@@ -11,16 +11,17 @@ import Glibc
 /// between threads, hence `@unchecked Sendable`.
 public final class ApertiumPipeline: @unchecked Sendable {
   public let pair: ApertiumPair
-  private var pid: pid_t = 0
-  private var input: Int32 = -1
-  private var output: Int32 = -1
+  private var pid: Int32 = 0
+  /// The pipeline's stdin (non-blocking) and stdout, while it runs.
+  private var input = FileDescriptor(rawValue: -1)
+  private var output = FileDescriptor(rawValue: -1)
   private var received: [UInt8] = []
 
   /// Starts the pipeline for `pair`.
   public init(pair: ApertiumPair) throws(ApertiumError) {
     self.pair = pair
     // A pipeline that dies must not take the process down when we write to it.
-    signal(SIGPIPE, SIG_IGN)
+    Signal.brokenPipe.ignore()
     try start()
   }
 
@@ -30,11 +31,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// have ended is reaped and forgotten, so its process id is never reused.
   public var isRunning: Bool {
     guard pid > 0 else { return false }
-    var status: Int32 = 0
-    guard waitpid(pid, &status, WNOHANG) != 0 else { return true }
+    guard hasEnded() else { return true }
     pid = 0
-    close(input)
-    close(output)
+    Syscalls.close(input)
+    Syscalls.close(output)
     received.removeAll()
     return false
   }
@@ -55,19 +55,28 @@ public final class ApertiumPipeline: @unchecked Sendable {
     answers.reserveCapacity(texts.count)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while answers.count < texts.count {
-      var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-      if written < payload.count { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
-      let ready = poll(&fds, nfds_t(fds.count), Int32(timeout * 1000))
-      if ready < 0 && errno == EINTR { continue }
-      guard ready > 0 else { throw fail(ready == 0 ? "no answer within \(Int(timeout)) s" : String(cString: strerror(errno))) }
-      if fds.count > 1 && fds[1].revents != 0 {
-        let count = payload.withUnsafeBytes { write(input, $0.baseAddress! + written, $0.count - written) }
-        if count < 0 && errno != EAGAIN && errno != EINTR { throw fail("cannot write: \(String(cString: strerror(errno)))") }
-        if count > 0 { written += count }
+      var waitingFor = [(output, PollEvents.readable)]
+      if written < payload.count { waitingFor.append((input, .writable)) }
+      let ready: [PollEvents]
+      do throws(Errno) { ready = try Syscalls.poll(waitingFor, milliseconds: Int32(timeout * 1000)) } catch {
+        throw fail(error.description)
       }
-      if fds[0].revents != 0 {
-        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-        if count < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+      guard ready.contains(where: { !$0.isEmpty }) else { throw fail("no answer within \(Int(timeout)) s") }
+      if ready.count > 1 && !ready[1].isEmpty {
+        do throws(Errno) {
+          written += try payload.withUnsafeBytes { bytes in
+            Result { () throws(Errno) in try Syscalls.write(input, UnsafeRawBufferPointer(rebasing: bytes[written...])) }
+          }.get()
+        } catch {
+          if error != .wouldBlock { throw fail("cannot write: \(error)") }
+        }
+      }
+      if !ready[0].isEmpty {
+        let count: Int
+        do throws(Errno) { count = try Syscalls.read(output, into: &chunk) } catch {
+          if error == .wouldBlock { continue }
+          throw fail("the pipeline ended")
+        }
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
         var start = received.startIndex
@@ -87,21 +96,25 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// that outlive it end on the closed pipes, or with the runner's namespace.)
   public func stop() {
     guard pid > 0 else { return }
-    close(input)
-    close(output)
-    kill(pid, SIGTERM)
-    var status: Int32 = 0
+    Syscalls.close(input)
+    Syscalls.close(output)
+    Syscalls.kill(pid, .terminate)
     var reaped = false
     for _ in 0..<100 where !reaped {
-      reaped = waitpid(pid, &status, WNOHANG) != 0
-      if !reaped { usleep(10_000) }
+      reaped = hasEnded()
+      if !reaped { Syscalls.sleep(milliseconds: 10) }
     }
     if !reaped {
-      kill(pid, SIGKILL)
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      Syscalls.kill(pid, .kill)
+      _ = try? Syscalls.wait(pid)
     }
     pid = 0
     received.removeAll()
+  }
+
+  /// Whether the pipeline's first process has ended, and is reaped (or cannot be waited for).
+  private func hasEnded() -> Bool {
+    do { return try Syscalls.reap(pid) != nil } catch { return true }
   }
 
   private func fail(_ reason: String) -> ApertiumError {
@@ -112,38 +125,41 @@ public final class ApertiumPipeline: @unchecked Sendable {
   private func start() throws(ApertiumError) {
     // Socket pairs rather than pipes: they are close-on-exec from birth, so a
     // process started at the same moment on another thread cannot inherit them.
-    var toPipeline: [Int32] = [-1, -1]
-    var fromPipeline: [Int32] = [-1, -1]
-    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-    guard socketpair(AF_UNIX, type, 0, &toPipeline) == 0 else {
-      throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno)))
+    let toPipeline: (FileDescriptor, FileDescriptor)
+    let fromPipeline: (FileDescriptor, FileDescriptor)
+    do throws(Errno) {
+      toPipeline = try Syscalls.socketPair()
+      do throws(Errno) { fromPipeline = try Syscalls.socketPair() } catch {
+        Syscalls.close(toPipeline.0)
+        Syscalls.close(toPipeline.1)
+        throw error
+      }
+    } catch {
+      throw .startFailed(mode: pair.mode, reason: error.description)
     }
-    guard socketpair(AF_UNIX, type, 0, &fromPipeline) == 0 else {
-      close(toPipeline[0])
-      close(toPipeline[1])
-      throw .startFailed(mode: pair.mode, reason: String(cString: strerror(errno)))
-    }
-    _ = fcntl(toPipeline[1], F_SETFL, fcntl(toPipeline[1], F_GETFL) | O_NONBLOCK)
+    try? Syscalls.setNonBlocking(toPipeline.1)
 
     // The mode file is an argument, never part of the script: its name is not trusted.
     let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium -g """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
     defer {
-      close(toPipeline[0])
-      close(fromPipeline[1])
+      Syscalls.close(toPipeline.0)
+      Syscalls.close(fromPipeline.1)
     }
-    do {
-      pid = try ChildProcess.spawn(
-        "/bin/bash", ["-c", script, "apertium", pair.modeFile],
-        environment: environment.map { "\($0.key)=\($0.value)" }, stdin: toPipeline[0], stdout: fromPipeline[1])
+    do throws(Errno) {
+      pid = try Syscalls.spawn(
+        "/bin/bash", arguments: ["-c", script, "apertium", pair.modeFile],
+        environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: [.duplicate(toPipeline.0, as: .standardInput), .duplicate(fromPipeline.1, as: .standardOutput)],
+        newSession: false)
     } catch {
-      close(toPipeline[1])
-      close(fromPipeline[0])
+      Syscalls.close(toPipeline.1)
+      Syscalls.close(fromPipeline.0)
       pid = 0
-      throw .startFailed(mode: pair.mode, reason: error.reason)
+      throw .startFailed(mode: pair.mode, reason: error.description)
     }
-    input = toPipeline[1]
-    output = fromPipeline[0]
+    input = toPipeline.1
+    output = fromPipeline.0
   }
 }

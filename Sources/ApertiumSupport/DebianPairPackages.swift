@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import System
 
 /// Apertium pairs that Debian packages and this machine has not installed,
 /// from `apt-cache pkgnames apertium-`: the `supported` pairs of
@@ -30,23 +30,17 @@ public enum DebianPairPackages {
   /// The standard output of a program, or nil if it cannot run or fails.
   private static func run(_ path: String, _ arguments: [String]) -> String? {
     guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-    var fds: [Int32] = [-1, -1]
     // Close-on-exec from birth (see ApertiumPipeline).
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else { return nil }
-    let pid = try? ChildProcess.spawn(path, arguments, environment: [], stdin: nil, stdout: fds[1])
-    close(fds[1])
-    defer { close(fds[0]) }
+    guard let (ours, theirs) = try? Syscalls.socketPair() else { return nil }
+    let pid = try? Syscalls.spawn(
+      path, arguments: arguments, environment: [],
+      actions: [.nullDevice(as: .standardInput), .duplicate(theirs, as: .standardOutput), .nullDevice(as: .standardError)],
+      newSession: false)
+    Syscalls.close(theirs)
+    defer { Syscalls.close(ours) }
     guard let pid else { return nil }
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      output += chunk[0..<count]
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let output = (try? Syscalls.readAll(ours)) ?? []
+    guard let status = try? Syscalls.wait(pid) else { return nil }
     return status == 0 ? String(decoding: output, as: UTF8.self) : nil
   }
 }

@@ -34,11 +34,10 @@ package final class DynamicLibrary {
   /// Refuses files that are not ELF before `dlopen` sees them, so the message
   /// says what is wrong in words rather than "invalid ELF header".
   private static func checkELF(_ path: String) throws(LoadError) {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .openFailed(path, reason: Errno.current.description) }
-    defer { close(fd) }
-    var magic = [UInt8](repeating: 0, count: 4)
-    let count = read(fd, &magic, 4)
-    guard count == 4, magic == [0x7f, 0x45, 0x4c, 0x46] else { throw .notELF(path) }
+    let magic: [UInt8]
+    do throws(Errno) { magic = try Directory.readPrefix(of: path, count: 4) } catch {
+      throw .openFailed(path, reason: error.description)
+    }
+    guard magic == [0x7f, 0x45, 0x4c, 0x46] else { throw .notELF(path) }
   }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import RunnerProtocol
 import System
 
@@ -188,14 +187,13 @@ package final class RunnerService {
   /// The least severe provider log line shown: `$TRANSLATION_HOST_LOG`
   /// (`debug`, `info`, `warning` or `error`), `warning` by default.
   private static let logThreshold: ProviderLogLevel = {
-    let wanted = getenv("TRANSLATION_HOST_LOG").map { String(cString: $0) } ?? ""
+    let wanted = Syscalls.environmentVariable("TRANSLATION_HOST_LOG") ?? ""
     return [ProviderLogLevel.debug, .info, .warning, .error].first { $0.description == wanted } ?? .warning
   }()
 
   private func log(_ message: String) { Self.write(logPrefix + "runner: \(message)") }
 
   private static func write(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    try? Syscalls.writeAll(.standardError, line + "\n")
   }
 }

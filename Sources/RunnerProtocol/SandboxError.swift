@@ -1,4 +1,3 @@
-import Glibc
 import System
 
 /// A sandbox that cannot be set up as asked.

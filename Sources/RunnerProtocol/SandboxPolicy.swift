@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// What the runner enforces on a provider, decided by the host from the
 /// bundle's manifest and the user's limits, and handed to the runner on its
@@ -51,7 +51,7 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var allowsWeakSandbox: Bool
 
   package init(
-    allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = getpid(), bundlePath: String,
+    allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
     readOnlyPaths: [String] = [], container: String? = nil, allowsWeakSandbox: Bool = false
   ) {
     self.allowsNetwork = allowsNetwork

@@ -8,33 +8,23 @@ package enum AtomicFile {
   package static func write(_ bytes: [UInt8], to path: String, mode: mode_t, durable: Bool) throws(Errno) {
     let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw Errno.current }
+    let fd = FileDescriptor(rawValue: try Syscalls.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) })
+    var isOpen = true
     do throws(Errno) {
-      var offset = 0
-      while offset < bytes.count {
-        let written = try Syscalls.retrying {
-          bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        }
-        offset += written
-      }
-      if durable { try Syscalls.retrying { fsync(fd) } }
+      try Syscalls.writeAll(fd, bytes)
+      if durable { try Syscalls.retrying { fsync(fd.rawValue) } }
       // close is never retried: on Linux the descriptor is gone even when it fails.
-      let closed = close(fd)
-      fd = -1
-      if closed != 0 { throw Errno.current }
-      try Syscalls.retrying { rename(temporary, path) }
+      isOpen = false
+      if Glibc.close(fd.rawValue) != 0 { throw Errno.current }
+      try Syscalls.rename(temporary, to: path)
     } catch {
-      if fd >= 0 { close(fd) }
+      if isOpen { Syscalls.close(fd) }
       unlink(temporary)
       throw error
     }
-    if durable {
-      let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      if directory >= 0 {
-        fsync(directory)
-        close(directory)
-      }
+    if durable, let directory = try? Directory.open(folder) {
+      fsync(directory.rawValue)
+      Syscalls.close(directory)
     }
   }
 }

@@ -16,26 +16,24 @@ package enum Directory {
     return names
   }
 
-  /// Opens the folder at `path` for `FileStatus(path:relativeTo:)`.
-  package static func open(_ path: String) throws(Errno) -> Int32 {
-    let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw Errno.current }
-    return fd
+  /// Opens the folder at `path` for `FileStatus(path:relativeTo:)`; the
+  /// caller closes it with `close`.
+  package static func open(_ path: String) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try Syscalls.retrying { Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) })
   }
 
-  package static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+  package static func close(_ fd: FileDescriptor) { Syscalls.close(fd) }
 
   /// Reads the first `count` bytes of `path` (fewer if the file is shorter).
   package static func readPrefix(of path: String, count: Int) throws(Errno) -> [UInt8] {
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw Errno.current }
-    defer { Glibc.close(fd) }
+    let fd = try Syscalls.open(path, .readOnly)
+    defer { Syscalls.close(fd) }
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
-      let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
-      if read < 0 && errno == EINTR { continue }
-      guard read >= 0 else { throw Errno.current }
+      let read = try bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) in try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
+      }.get()
       guard read > 0 else { break }
       filled += read
     }

@@ -14,6 +14,11 @@ package struct Errno: Error, Equatable, Hashable, CustomStringConvertible {
   package static let noSuchProcess = Errno(rawValue: ESRCH)
   package static let brokenPipe = Errno(rawValue: EPIPE)
   package static let connectionReset = Errno(rawValue: ECONNRESET)
+  package static let notASocket = Errno(rawValue: ENOTSOCK)
+  package static let inProgress = Errno(rawValue: EINPROGRESS)
+  package static let fileExists = Errno(rawValue: EEXIST)
+  package static let invalidArgument = Errno(rawValue: EINVAL)
+  package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
 
   package var description: String { String(cString: strerror(rawValue)) }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// How a child process ended, decoded from a `waitpid` status.
 package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   case exited(Int32)
@@ -13,18 +11,7 @@ package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .exited(let code): "exited with status \(code)"
-    case .signaled(let signal): "was killed by \(Self.signalName(signal))"
+    case .signaled(let signal): "was killed by \(Signal(rawValue: signal).name)"
     }
-  }
-
-  /// `SIGSEGV`-style name of a signal number.
-  package static func signalName(_ signal: Int32) -> String {
-    let names: [Int32: String] = [
-      SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
-      SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
-      SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
-      SIGXFSZ: "SIGXFSZ", SIGSYS: "SIGSYS",
-    ]
-    return names[signal] ?? "signal \(signal)"
   }
 }

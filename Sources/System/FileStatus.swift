@@ -13,16 +13,19 @@ package struct FileStatus: Equatable, Sendable {
 
   package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
   package var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
+  package var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
   /// Group or others may write it.
   package var isWritableByOthers: Bool { mode & 0o022 != 0 }
 
   /// `stat` of `path`, following symbolic links; a relative path is taken
-  /// relative to the open folder `folder` (a descriptor), which spares the
-  /// kernel walking the whole path again for each file of a bundle.
+  /// relative to the open folder `folder` (`Directory.open`), which spares
+  /// the kernel walking the whole path again for each file of a bundle, or
+  /// to the working directory without one.
   /// With `followingLinks` false, a symbolic link is described itself.
-  package init(path: String, relativeTo folder: Int32 = AT_FDCWD, followingLinks: Bool = true) throws(Errno) {
+  package init(path: String, relativeTo folder: FileDescriptor? = nil, followingLinks: Bool = true) throws(Errno) {
     var info = stat()
-    try Syscalls.retrying { fstatat(folder, path, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
+    let base = folder?.rawValue ?? AT_FDCWD
+    try Syscalls.retrying { fstatat(base, path, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
     size = Int64(info.st_size)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     mode = info.st_mode

@@ -1,8 +1,10 @@
 import Glibc
 
-/// The raw system calls the host and runner use; the only file besides the
-/// loader that touches Glibc directly. Every function throws `Errno` instead
-/// of returning -1, and retries `EINTR`.
+/// The raw system calls on descriptors that the host, the runner and the
+/// shipped providers make (processes are in `Syscalls+Processes.swift`).
+/// Descriptors go in and out as `FileDescriptor`s; a call that can fail
+/// throws `Errno` instead of returning -1, and `retrying` is the one place
+/// that turns -1 into an error and the one rule for `EINTR`.
 package enum Syscalls {
   /// Runs `call` until it does not fail with `EINTR`; -1 becomes a thrown `Errno`.
   @discardableResult
@@ -15,137 +17,164 @@ package enum Syscalls {
     }
   }
 
-  /// A connected pair of Unix stream sockets, both close-on-exec.
-  package static func socketPair() throws(Errno) -> (Int32, Int32) {
+  // MARK: Opening and closing
+
+  /// Opens `path`. Close-on-exec unless `closeOnExec` is false (a descriptor
+  /// meant for the programs this process starts, such as 0–2); a terminal
+  /// opened here never becomes the process's controlling terminal.
+  package static func open(_ path: String, _ access: FileDescriptor.AccessMode, closeOnExec: Bool = true) throws(Errno)
+    -> FileDescriptor
+  {
+    let flags = access.flags | O_NOCTTY | (closeOnExec ? O_CLOEXEC : 0)
+    return FileDescriptor(rawValue: try retrying { Glibc.open(path, flags) })
+  }
+
+  /// Closes `fd`. Never retried: on Linux the descriptor is gone even when
+  /// `close` reports an error, and a retry could close someone else's.
+  package static func close(_ fd: FileDescriptor) {
+    _ = Glibc.close(fd.rawValue)
+  }
+
+  /// Whether `fd` is open.
+  package static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd.rawValue, F_GETFD) != -1 }
+
+  /// A connected pair of Unix stream sockets, both close-on-exec from birth,
+  /// so that a process started at the same moment on another thread cannot
+  /// inherit them (which a pipe, marked afterwards, would allow).
+  package static func socketPair() throws(Errno) -> (FileDescriptor, FileDescriptor) {
     var fds: [Int32] = [-1, -1]
     try retrying { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) }
-    return (fds[0], fds[1])
+    return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
   }
 
-  package static func close(_ fd: Int32) {
-    _ = Glibc.close(fd)
+  /// Marks `fd` close-on-exec, so that the programs this process starts do not inherit it.
+  package static func setCloseOnExec(_ fd: FileDescriptor) throws(Errno) {
+    let flags = try retrying { fcntl(fd.rawValue, F_GETFD) }
+    try retrying { fcntl(fd.rawValue, F_SETFD, flags | FD_CLOEXEC) }
   }
 
-  /// Writes all of `bytes`.
-  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
-    var offset = 0
-    while offset < bytes.count {
-      let base = bytes.baseAddress! + offset
-      let count = bytes.count - offset
-      let written = try retrying { send(fd, base, count, Int32(MSG_NOSIGNAL)) }
-      offset += written
-    }
-  }
-
-  /// Reads up to `count` bytes into `buffer`; 0 means end of file.
-  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
-    try retrying { Glibc.read(fd, buffer, count) }
-  }
-
-  /// Waits until `fd` is readable or `milliseconds` pass (-1: forever).
-  /// Returns false on timeout.
-  package static func waitReadable(_ fd: Int32, milliseconds: Int32) throws(Errno) -> Bool {
-    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return try retrying { Glibc.poll(&descriptor, 1, milliseconds) } > 0
-  }
-
-  /// What a spawned process gets as a descriptor.
-  package enum SpawnAction: Sendable {
-    /// Our descriptor `descriptor`, as its descriptor `target`.
-    case duplicate(Int32, as: Int32)
-    /// The file at `path`, opened with `flags` (and `mode` when created), as its descriptor `target`.
-    case open(String, as: Int32, flags: Int32, mode: mode_t)
-  }
-
-  /// Starts `path` with `arguments` and `environment`, its descriptors set up
-  /// by `actions` (descriptors not named there and close-on-exec are not
-  /// inherited). It starts with no blocked signals and default dispositions,
-  /// whatever thread spawned it (Dispatch's threads block every signal), and,
-  /// with `newSession`, in a session and process group of its own without a
-  /// controlling terminal, so that everything it starts can be killed
-  /// together and none of it can reach the user's terminal.
-  package static func spawn(
-    _ path: String, arguments: [String], environment: [String], actions spawnActions: [SpawnAction],
-    newSession: Bool
-  ) throws(Errno) -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for action in spawnActions {
-      switch action {
-      case .duplicate(let descriptor, let target): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
-      case .open(let file, let target, let flags, let mode): posix_spawn_file_actions_addopen(&actions, target, file, flags, mode)
-      }
-    }
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    sigfillset(&signals)
-    posix_spawnattr_setsigdefault(&attributes, &signals)
-    // glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
-    let sessionFlag: Int32 = newSession ? 0x80 : 0
-    posix_spawnattr_setflags(&attributes, Int16(sessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var pid: pid_t = 0
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
-    defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
-    }
-    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-    guard result == 0 else { throw Errno(rawValue: result) }
-    return pid
-  }
-
-  /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
-  /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
-  /// the host's stdout.
-  package static func runnerActions(protocol socket: Int32, output: Int32) -> [SpawnAction] {
-    [
-      .duplicate(socket, as: 3), .duplicate(output, as: STDOUT_FILENO), .duplicate(output, as: STDERR_FILENO),
-      .open("/dev/null", as: STDIN_FILENO, flags: O_RDONLY, mode: 0),
-    ]
-  }
-
-  /// Sends `signal` to `pid`; a process that is already gone is not an error.
-  package static func kill(_ pid: pid_t, _ signal: Int32) {
-    _ = Glibc.kill(pid, signal)
-  }
-
-  /// Waits for `pid` to end and returns its raw wait status.
-  package static func wait(_ pid: pid_t) throws(Errno) -> Int32 {
-    var status: Int32 = 0
-    try retrying { waitpid(pid, &status, 0) }
-    return status
-  }
-
-  /// The wait status of `pid` if it has ended, without blocking.
-  package static func reap(_ pid: pid_t) throws(Errno) -> Int32? {
-    var status: Int32 = 0
-    let result = try retrying { waitpid(pid, &status, WNOHANG) }
-    return result == 0 ? nil : status
-  }
-
-  /// Real path of the running executable.
-  package static func executablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
-    guard length > 0 else { return nil }
-    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  /// Makes reads and writes on `fd` fail with `Errno.wouldBlock` instead of waiting, or wait again.
+  package static func setNonBlocking(_ fd: FileDescriptor, _ nonBlocking: Bool = true) throws(Errno) {
+    let flags = try retrying { fcntl(fd.rawValue, F_GETFL) }
+    try retrying { fcntl(fd.rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) }
   }
 
   /// Whether `fd` is a terminal.
-  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package static func isTerminal(_ fd: FileDescriptor) -> Bool { isatty(fd.rawValue) == 1 }
 
-  /// Monotonic time in nanoseconds.
-  package static func monotonicNanoseconds() -> UInt64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  // MARK: Reading
+
+  /// Reads up to `buffer.count` bytes into `buffer`; 0 means end of file.
+  package static func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    return try retrying { Glibc.read(fd.rawValue, base, buffer.count) }
+  }
+
+  /// Reads up to `chunk.count` bytes into `chunk`, from its start; 0 means end of file.
+  package static func read(_ fd: FileDescriptor, into chunk: inout [UInt8]) throws(Errno) -> Int {
+    try chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try read(fd, into: buffer) } }.get()
+  }
+
+  /// Reads until the end of the file, waiting when `fd` is non-blocking and
+  /// empty. Stops early once more than `limit` bytes came, so a caller can
+  /// refuse too much input without holding all of it.
+  package static func readAll(_ fd: FileDescriptor, limit: Int = .max) throws(Errno) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while bytes.count <= limit {
+      let count: Int
+      do { count = try read(fd, into: &chunk) } catch {
+        guard error == .wouldBlock else { throw error }
+        _ = try waitReadable(fd, milliseconds: -1)
+        continue
+      }
+      guard count > 0 else { break }
+      bytes += chunk[0..<count]
+    }
+    return bytes
+  }
+
+  // MARK: Writing
+
+  /// Writes what `fd` takes of `bytes` at once and returns how much; a
+  /// non-blocking descriptor that is full throws `Errno.wouldBlock`. On a
+  /// socket whose peer is gone it throws `Errno.brokenPipe` rather than
+  /// raising SIGPIPE, which would end a process (an app using the client
+  /// library) that has not chosen to ignore it.
+  package static func write(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+    do {
+      return try retrying { send(fd.rawValue, base, bytes.count, Int32(MSG_NOSIGNAL)) }
+    } catch {
+      guard error == .notASocket else { throw error }
+      return try retrying { Glibc.write(fd.rawValue, base, bytes.count) }
+    }
+  }
+
+  /// Writes all of `bytes`: the one write loop. It waits when `fd` is
+  /// non-blocking and full, and like `write` never raises SIGPIPE on a socket.
+  package static func writeAll(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(Errno) {
+    var offset = 0
+    while offset < bytes.count {
+      do {
+        offset += try write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+      } catch {
+        guard error == .wouldBlock else { throw error }
+        _ = try waitWritable(fd, milliseconds: -1)
+      }
+    }
+  }
+
+  /// Writes all of `bytes` (see the buffer form).
+  package static func writeAll(_ fd: FileDescriptor, _ bytes: [UInt8]) throws(Errno) {
+    try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try writeAll(fd, buffer) } }.get()
+  }
+
+  /// Writes all of `text`, as UTF-8 (see the buffer form).
+  package static func writeAll(_ fd: FileDescriptor, _ text: String) throws(Errno) {
+    var text = text
+    try text.withUTF8 { bytes in Result { () throws(Errno) in try writeAll(fd, UnsafeRawBufferPointer(bytes)) } }.get()
+  }
+
+  // MARK: Waiting
+
+  /// Waits until one of the descriptors has one of the events asked for it
+  /// (hang-ups and errors are reported unasked), or `milliseconds` pass
+  /// (-1: forever). Returns what each one has, in order; all empty on timeout.
+  package static func poll(_ requests: [(FileDescriptor, PollEvents)], milliseconds: Int32) throws(Errno) -> [PollEvents] {
+    var descriptors = requests.map { pollfd(fd: $0.0.rawValue, events: $0.1.rawValue, revents: 0) }
+    try retrying { Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
+    return descriptors.map { PollEvents(rawValue: $0.revents) }
+  }
+
+  /// Waits until `fd` is readable (or hung up) or `milliseconds` pass (-1:
+  /// forever). Returns false on timeout.
+  package static func waitReadable(_ fd: FileDescriptor, milliseconds: Int32) throws(Errno) -> Bool {
+    try !poll([(fd, .readable)], milliseconds: milliseconds)[0].isEmpty
+  }
+
+  /// Waits until `fd` can take more (or failed) or `milliseconds` pass (-1:
+  /// forever). Returns false on timeout.
+  package static func waitWritable(_ fd: FileDescriptor, milliseconds: Int32) throws(Errno) -> Bool {
+    try !poll([(fd, .writable)], milliseconds: milliseconds)[0].isEmpty
+  }
+
+  // MARK: Paths
+
+  /// Renames `source` to `target`, replacing what is there, in one step.
+  package static func rename(_ source: String, to target: String) throws(Errno) {
+    try retrying { Glibc.rename(source, target) }
+  }
+
+  /// Sets the permission bits of `path` (which `open` and `mkdir` filter through the umask).
+  package static func setPermissions(_ path: String, _ mode: mode_t) throws(Errno) {
+    try retrying { chmod(path, mode) }
+  }
+
+  /// The path with symbolic links, `.` and `..` resolved; nil when it does not exist.
+  package static func realPath(_ path: String) -> String? {
+    guard let resolved = Glibc.realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

@@ -2,7 +2,8 @@ import Glibc
 
 /// The raw calls behind the resident service's Unix socket: listening,
 /// connecting, accepting and asking the kernel who is on the other end.
-/// Like `Syscalls`, every function throws `Errno` instead of returning -1.
+/// Like `Syscalls`, every function takes `FileDescriptor`s and throws
+/// `Errno` instead of returning -1.
 package enum UnixSocket {
   /// Who the kernel says opened a connection (`SO_PEERCRED`), fixed when the
   /// peer called `connect`, so it cannot be forged by passing the descriptor on.
@@ -17,28 +18,30 @@ package enum UnixSocket {
 
   /// A close-on-exec stream socket bound to `path` and listening. The file
   /// is created with mode 0600 whatever the umask.
-  package static func listen(at path: String, backlog: Int32 = 128) throws(Errno) -> Int32 {
-    let fd = try Syscalls.retrying { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-    do {
+  package static func listen(at path: String, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
+    let fd = try makeSocket()
+    do throws(Errno) {
       let previous = umask(0o177)
       defer { umask(previous) }
-      try withAddress(path) { address, length throws(Errno) in try Syscalls.retrying { bind(fd, address, length) } }
-      try Syscalls.retrying { Glibc.listen(fd, backlog) }
+      try withAddress(path) { address, length throws(Errno) in try Syscalls.retrying { bind(fd.rawValue, address, length) } }
+      try Syscalls.retrying { Glibc.listen(fd.rawValue, backlog) }
       return fd
     } catch {
-      Glibc.close(fd)
+      Syscalls.close(fd)
       throw error
     }
   }
 
   /// A close-on-exec stream socket connected to `path`.
-  package static func connect(to path: String) throws(Errno) -> Int32 {
-    let fd = try Syscalls.retrying { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-    do {
-      try withAddress(path) { address, length throws(Errno) in try Syscalls.retrying { Glibc.connect(fd, address, length) } }
+  package static func connect(to path: String) throws(Errno) -> FileDescriptor {
+    let fd = try makeSocket()
+    do throws(Errno) {
+      try withAddress(path) { address, length throws(Errno) in
+        try Syscalls.retrying { Glibc.connect(fd.rawValue, address, length) }
+      }
       return fd
     } catch {
-      Glibc.close(fd)
+      Syscalls.close(fd)
       throw error
     }
   }
@@ -46,57 +49,56 @@ package enum UnixSocket {
   /// The next connection on the listening socket `fd`, close-on-exec.
   /// (Glibc's `accept4` is hidden behind `_GNU_SOURCE`; runners close every
   /// descriptor above 3 as they start, which covers the moment in between.)
-  package static func accept(_ fd: Int32) throws(Errno) -> Int32 {
-    let connection = try Syscalls.retrying { Glibc.accept(fd, nil, nil) }
-    do { try setCloseOnExec(connection) } catch {
-      Glibc.close(connection)
+  package static func accept(_ fd: FileDescriptor) throws(Errno) -> FileDescriptor {
+    let connection = FileDescriptor(rawValue: try Syscalls.retrying { Glibc.accept(fd.rawValue, nil, nil) })
+    do { try Syscalls.setCloseOnExec(connection) } catch {
+      Syscalls.close(connection)
       throw error
     }
     return connection
   }
 
   /// The credentials of the process at the other end of `fd`.
-  package static func peerCredentials(_ fd: Int32) throws(Errno) -> PeerCredentials {
+  package static func peerCredentials(_ fd: FileDescriptor) throws(Errno) -> PeerCredentials {
     // `struct ucred` (pid, uid, gid), which Glibc declares only under `_GNU_SOURCE`.
     var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
     var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
-    try Syscalls.retrying { getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }
-    guard length == MemoryLayout<(Int32, UInt32, UInt32)>.size else { throw Errno(rawValue: EINVAL) }
+    try Syscalls.retrying { getsockopt(fd.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }
+    guard length == MemoryLayout<(Int32, UInt32, UInt32)>.size else { throw .invalidArgument }
     return PeerCredentials(pid: credentials.0, uid: credentials.1, gid: credentials.2)
   }
 
   /// Whether `fd` is a listening Unix stream socket (what socket activation must hand over).
-  package static func isListeningUnixSocket(_ fd: Int32) -> Bool {
+  package static func isListeningUnixSocket(_ fd: FileDescriptor) -> Bool {
     var value: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)
-    guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) == 0, value == 1 else { return false }
+    guard getsockopt(fd.rawValue, SOL_SOCKET, SO_ACCEPTCONN, &value, &length) == 0, value == 1 else { return false }
     var domain: Int32 = 0
     length = socklen_t(MemoryLayout<Int32>.size)
-    guard getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 else { return false }
+    guard getsockopt(fd.rawValue, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 else { return false }
     return domain == AF_UNIX
   }
 
-  /// Marks `fd` close-on-exec, so that runners do not inherit it.
-  package static func setCloseOnExec(_ fd: Int32) throws(Errno) {
-    let flags = try Syscalls.retrying { fcntl(fd, F_GETFD) }
-    try Syscalls.retrying { fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+  /// Reads what `fd` holds now, up to `buffer.count` bytes, without waiting
+  /// (whether `fd` is non-blocking or not): `Errno.wouldBlock` when nothing
+  /// is there, 0 when the peer closed its end.
+  package static func receiveNow(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    try Syscalls.retrying { recv(fd.rawValue, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
   }
 
   /// Reads and drops whatever `fd` holds now, without waiting.
-  package static func discardPending(_ fd: Int32) {
+  package static func discardPending(_ fd: FileDescriptor) {
     var scratch = [UInt8](repeating: 0, count: 4096)
-    while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+    while scratch.withUnsafeMutableBytes({ buffer in (try? receiveNow(fd, into: buffer)) ?? 0 }) > 0 {}
   }
 
   /// Shuts down both directions of `fd`, waking any thread blocked on it.
-  package static func shutdown(_ fd: Int32) { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+  package static func shutdown(_ fd: FileDescriptor) { _ = Glibc.shutdown(fd.rawValue, Int32(SHUT_RDWR)) }
 
   /// Waits until one of `fds` is readable (or hung up) or `milliseconds`
   /// pass (-1: forever); returns which ones are.
-  package static func waitReadable(_ fds: [Int32], milliseconds: Int32) throws(Errno) -> [Bool] {
-    var descriptors = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    try Syscalls.retrying { poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
-    return descriptors.map { $0.revents != 0 }
+  package static func waitReadable(_ fds: [FileDescriptor], milliseconds: Int32) throws(Errno) -> [Bool] {
+    try Syscalls.poll(fds.map { ($0, .readable) }, milliseconds: milliseconds).map { !$0.isEmpty }
   }
 
   /// Removes the file at `path`; a missing one is not an error.
@@ -104,14 +106,22 @@ package enum UnixSocket {
 
   /// Creates the folder `path` with `mode` (an existing one is left alone).
   package static func makeFolder(_ path: String, mode: mode_t) throws(Errno) {
-    if Glibc.mkdir(path, mode) != 0 && errno != EEXIST { throw Errno.current }
+    do { try Syscalls.retrying { Glibc.mkdir(path, mode) } } catch {
+      guard error == .fileExists else { throw error }
+    }
   }
 
+  private static func makeSocket() throws(Errno) -> FileDescriptor {
+    FileDescriptor(
+      rawValue: try Syscalls.retrying { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
+  }
+
+  @discardableResult
   private static func withAddress<T>(
     _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Errno) -> T
   ) throws(Errno) -> T {
     let bytes = Array(path.utf8)
-    guard !bytes.isEmpty, bytes.count <= maximumPathLength, !bytes.contains(0) else { throw Errno(rawValue: ENAMETOOLONG) }
+    guard !bytes.isEmpty, bytes.count <= maximumPathLength, !bytes.contains(0) else { throw .nameTooLong }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { buffer in

@@ -11,8 +11,8 @@ package final class BackgroundProcess {
     pid = try Syscalls.spawn(
       path, arguments: arguments, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
       actions: [
-        .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open(log, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
-        .duplicate(1, as: 2),
+        .nullDevice(as: .standardInput), .open(log, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        .duplicate(.standardOutput, as: .standardError),
       ], newSession: true)
   }
 

@@ -24,9 +24,9 @@ package enum Command {
         path, arguments: arguments,
         environment: (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" },
         actions: [
-          .open(stdin == nil ? "/dev/null" : input, as: 0, flags: O_RDONLY, mode: 0),
-          .open(out, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
-          .open(err, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+          .open(stdin == nil ? "/dev/null" : input, as: .standardInput, flags: O_RDONLY, mode: 0),
+          .open(out, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+          .open(err, as: .standardError, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
         ], newSession: false)
     } catch {
       throw SpawnError(path: path, code: error.rawValue)

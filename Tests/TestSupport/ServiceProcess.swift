@@ -54,13 +54,13 @@ package final class ServiceProcess {
   /// with `LISTEN_PID` and `LISTEN_FDS` set as systemd sets them.
   package func start(_ arguments: [String] = [], activation: Int32? = nil) throws {
     var actions: [Syscalls.SpawnAction] = [
-      .open("/dev/null", as: 0, flags: O_RDONLY, mode: 0), .open(log, as: 1, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644),
-      .duplicate(1, as: 2),
+.nullDevice(as: .standardInput), .open(log, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644),
+      .duplicate(.standardOutput, as: .standardError),
     ]
     var path = Self.executable
     var argv = ["serve"] + arguments
     if let activation {
-      actions.append(.duplicate(activation, as: 3))
+      actions.append(.duplicate(FileDescriptor(rawValue: activation), as: FileDescriptor(rawValue: 3)))
       // The shell's $$ is the pid `exec` keeps: the way to know LISTEN_PID before the program runs.
       argv = ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" \"$@\"", path] + argv
       path = "/bin/sh"

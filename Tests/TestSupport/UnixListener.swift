@@ -11,7 +11,7 @@ package final class UnixListener {
   package init(_ address: String) throws {
     self.address = address
     guard address.hasPrefix("@") else {
-      fd = try UnixSocket.listen(at: address)
+      fd = try UnixSocket.listen(at: address).rawValue
       return
     }
     fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

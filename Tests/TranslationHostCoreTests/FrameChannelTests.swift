@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct FrameChannelTests {
   private func pair() throws -> (FrameChannel, FrameChannel) {
-    let (a, b) = try Syscalls.socketPair()
+    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
     return (FrameChannel(fd: a), FrameChannel(fd: b))
   }
 
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func oversizedFramesAreRefused() throws {
-    let (a, b) = try Syscalls.socketPair()
+    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
     let receiver = FrameChannel(fd: b)
     var header: [UInt8] = [0x7f, 0xff, 0xff, 0xff]
     _ = write(a, &header, 4)
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func malformedFramesAreRefused() throws {
-    let (a, b) = try Syscalls.socketPair()
+    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
     let receiver = FrameChannel(fd: b)
     var frame: [UInt8] = [0, 0, 0, 3] + Array("{x}".utf8)
     _ = write(a, &frame, frame.count)
@@ -44,7 +44,7 @@ import Testing
       try runner.receive(RunnerRequest.self, deadline: .after(.milliseconds(20)))
     }
     _ = host
-    let (a, b) = try Syscalls.socketPair()
+    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
     close(a)
     #expect(throws: ProtocolError.closed) { try FrameChannel(fd: b).receive(RunnerRequest.self) }
   }

@@ -36,7 +36,7 @@ import Testing
       folder = try TemporaryDirectory()
       location = runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
       try UnixSocket.makeFolder(location.folder, mode: 0o700)
-      listener = try UnixSocket.listen(at: location.socket)
+      listener = try UnixSocket.listen(at: location.socket).rawValue
       Thread { [self, listener] in
         while let fd = try? UnixSocket.accept(listener) {
           connections.withLock { $0 += 1 }

@@ -73,7 +73,7 @@ import Testing
 
   /// A raw connection that has sent hello and `request`, and not read the replies.
   static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> Int32 {
-    let fd = try UnixSocket.connect(to: service.location.socket)
+    let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
     try (hello + frame(request)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
     return fd
   }
@@ -152,7 +152,7 @@ import Testing
     try service.start()
     defer { service.stop() }
     for test in Self.badRequests {
-      let fd = try UnixSocket.connect(to: service.location.socket)
+      let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
       let channel = FrameChannel(fd: fd)
       try test.bytes.withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
       _ = Glibc.shutdown(fd, Int32(SHUT_WR))
@@ -170,7 +170,7 @@ import Testing
     let service = try ServiceProcess()
     try service.start()
     defer { service.stop() }
-    let fd = try UnixSocket.connect(to: service.location.socket)
+    let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
     let channel = FrameChannel(fd: fd)
     try (Self.hello + Self.frame(payload: [3], length: 50)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
     let hello = try channel.receive(ServiceReply.self, deadline: .after(.seconds(5)))
@@ -428,7 +428,7 @@ import Testing
     }, message: "is not a folder"),
     Start(testDescription: "a stale socket of a dead service", prepare: { service in
       try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
+      Syscalls.close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
     }, message: nil),
   ]
 
@@ -465,11 +465,11 @@ import Testing
     let folder = service.home.path + "/run/translation-host"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     let listener = try UnixSocket.listen(at: folder + "/socket")
-    defer { close(listener) }
+    defer { Syscalls.close(listener) }
     // Run to its end here: `start` would wait for an answer that systemd's backlog never gives.
     let pid = try Syscalls.spawn(
       "/bin/sh", arguments: ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" serve 2>\"$1\"", ServiceProcess.executable, service.log],
-      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: 3)], newSession: true)
+      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: FileDescriptor(rawValue: 3))], newSession: true)
     let status = try Syscalls.wait(pid)
     #expect((status >> 8) & 0xff == 1)
     let log = try String(contentsOfFile: service.log, encoding: .utf8)

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import System
 
 /// Copies bundles into the user's provider folder and removes them from it.
@@ -20,17 +19,17 @@ package struct BundleInstaller: Sendable {
   package func install(_ source: String, executableName: String) throws(InstallError) -> String {
     let name = URL(fileURLWithPath: source).lastPathComponent
     let target = folder + "/" + name
-    let staging = folder + "/.\(name).\(getpid()).installing"
+    let staging = folder + "/.\(name).\(Syscalls.processID).installing"
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
       try copy(source, to: staging, executableName: executableName)
       if FileManager.default.fileExists(atPath: target) {
-        let retired = folder + "/.\(name).\(getpid()).retired"
-        try Syscalls.retrying { rename(target, retired) }
-        try Syscalls.retrying { rename(staging, target) }
+        let retired = folder + "/.\(name).\(Syscalls.processID).retired"
+        try Syscalls.rename(target, to: retired)
+        try Syscalls.rename(staging, to: target)
         try? FileManager.default.removeItem(atPath: retired)
       } else {
-        try Syscalls.retrying { rename(staging, target) }
+        try Syscalls.rename(staging, to: target)
       }
     } catch let error as InstallError {
       try? FileManager.default.removeItem(atPath: staging)
@@ -48,9 +47,9 @@ package struct BundleInstaller: Sendable {
     guard URL(fileURLWithPath: bundle).deletingLastPathComponent().path == SearchPath.normalized(folder) else {
       throw .notInUserFolder(bundle, folder: folder)
     }
-    let retired = folder + "/.\(URL(fileURLWithPath: bundle).lastPathComponent).\(getpid()).removing"
+    let retired = folder + "/.\(URL(fileURLWithPath: bundle).lastPathComponent).\(Syscalls.processID).removing"
     do {
-      try Syscalls.retrying { rename(bundle, retired) }
+      try Syscalls.rename(bundle, to: retired)
       try FileManager.default.removeItem(atPath: retired)
     } catch {
       throw .failed(bundle, reason: "\(error)")
@@ -61,17 +60,19 @@ package struct BundleInstaller: Sendable {
     try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     for name in try Directory.names(at: source).sorted() {
       let from = source + "/" + name
-      var info = stat()
-      guard lstat(from, &info) == 0 else { throw InstallError.failed(from, reason: Errno.current.description) }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR:
+      let status: FileStatus
+      do throws(Errno) { status = try FileStatus(path: from, followingLinks: false) } catch {
+        throw InstallError.failed(from, reason: error.description)
+      }
+      if status.isDirectory {
         try copy(from, to: destination + "/" + name, executableName: "")
-      case S_IFREG:
+      } else if status.isRegularFile {
         let data = try Data(contentsOf: URL(fileURLWithPath: from))
-        let mode: mode_t = name == executableName ? 0o755 : 0o644
+        let mode: UInt32 = name == executableName ? 0o755 : 0o644
         try AtomicFile.write(Array(data), to: destination + "/" + name, mode: mode, durable: false)
-        chmod(destination + "/" + name, mode)
-      default:
+        // The umask may have taken bits away; the modes above are the point.
+        try? Syscalls.setPermissions(destination + "/" + name, mode)
+      } else {
         throw InstallError.unsupportedFile(from)
       }
     }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import System
 
 /// The registry cache: each bundle's inspection, keyed by the `stat` of its
@@ -35,8 +34,8 @@ package enum RegistryCache {
   }
 
   /// Whether the files of a cached inspection of the bundle `name`, in the
-  /// open search folder `folder`, are exactly as they were.
-  package static func isCurrent(_ inspection: BundleInspection, name: String, in folder: Int32) -> Bool {
+  /// open search folder `folder` (`Directory.open`), are exactly as they were.
+  package static func isCurrent(_ inspection: BundleInspection, name: String, in folder: FileDescriptor) -> Bool {
     guard inspection.files["."] != nil else { return false }
     for (file, status) in inspection.files {
       let path = file == "." ? name : name + "/" + file

@@ -1,4 +1,3 @@
-import Glibc
 import System
 
 /// Where the resident service listens: `$XDG_RUNTIME_DIR/translation-host/socket`,
@@ -43,9 +42,9 @@ package struct ServiceLocation: Sendable, Equatable {
 
   /// Binds the socket. A socket left by a service that died is replaced; one
   /// that answers is refused as already running.
-  package func listen() throws(ServiceError) -> Int32 {
+  package func listen() throws(ServiceError) -> FileDescriptor {
     if let existing = try? FileStatus(path: socket, followingLinks: false) {
-      guard existing.mode & S_IFMT == S_IFSOCK else {
+      guard existing.isSocket else {
         throw .unsafeFolder(socket, reason: "exists and is not a socket")
       }
       if let probe = try? UnixSocket.connect(to: socket) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import System
 
 /// Carries what a provider's processes print (their stdout and stderr, one
@@ -12,8 +11,8 @@ package final class ProviderOutput: @unchecked Sendable {
   static let limit = 64 * 1024
 
   /// The end the runner writes to; the host closes its copy after spawning.
-  let writeEnd: Int32
-  private let readEnd: Int32
+  let writeEnd: FileDescriptor
+  private let readEnd: FileDescriptor
   private let prefix: [UInt8]
   private let done = DispatchSemaphore(value: 0)
 
@@ -25,8 +24,8 @@ package final class ProviderOutput: @unchecked Sendable {
 
   /// Closes both ends when no runner was started.
   func abandon() {
-    close(writeEnd)
-    close(readEnd)
+    Syscalls.close(writeEnd)
+    Syscalls.close(readEnd)
   }
 
   /// Starts forwarding; returns at once.
@@ -44,7 +43,7 @@ package final class ProviderOutput: @unchecked Sendable {
   }
 
   private func forward() {
-    defer { close(readEnd) }
+    defer { Syscalls.close(readEnd) }
     // What the host writes is counted, prefixes and escapes included: a
     // provider that writes empty lines or control characters must not make
     // the host write many times the limit.
@@ -53,9 +52,7 @@ package final class ProviderOutput: @unchecked Sendable {
     var line: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
+      guard let count = try? Syscalls.read(readEnd, into: &chunk), count > 0 else { break }
       guard !dropping else { continue }
       for byte in chunk[0..<count] {
         if byte == UInt8(ascii: "\n") {
@@ -94,19 +91,7 @@ package final class ProviderOutput: @unchecked Sendable {
       bytes = prefix + Array(String(shown).utf8) + Self.dropped
     }
     budget -= bytes.count
-    write(bytes)
+    try? Syscalls.writeAll(.standardError, bytes)
     return fits
-  }
-
-  private func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
-    }
   }
 }

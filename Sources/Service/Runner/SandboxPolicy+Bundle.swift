@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import Core
 import RunnerProtocol
 import System
@@ -27,11 +26,7 @@ extension SandboxPolicy {
       allowsWeakSandbox: weak == "1")
   }
 
-  private static func realPath(_ path: String) -> String {
-    guard let resolved = Glibc.realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
+  private static func realPath(_ path: String) -> String { Syscalls.realPath(path) ?? path }
 
   /// Creates the container (and its `tmp`) if missing, readable by the user only.
   /// - Throws: `SandboxError.containerUnusable` naming the folder.

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import System
 
 /// Watches one connection's client while a runner works for it, so that a
@@ -15,7 +14,7 @@ import System
 /// kills its process group); the request fails, and the connection closes
 /// the runner rather than give it back to the pool.
 final class ClientWatcher: @unchecked Sendable {
-  private let fd: Int32
+  private let fd: FileDescriptor
   private let condition = NSCondition()
   /// The interruption of the runner working for the client now.
   private var watched: (@Sendable () -> Void)?
@@ -27,7 +26,10 @@ final class ClientWatcher: @unchecked Sendable {
   private var interruptedRunner = false
 
   /// Watches `fd`, a connection's socket, which must stay open until `stop()` returns.
-  init(client fd: Int32) { self.fd = fd }
+  init(client fd: FileDescriptor) { self.fd = fd }
+
+  /// Transitional, for `ServiceConnection`, which holds its descriptor as `Int32`.
+  convenience init(client fd: Int32) { self.init(client: FileDescriptor(rawValue: fd)) }
 
   /// Whether a runner was interrupted because the client left; such a
   /// runner is closed, never reused.
@@ -70,8 +72,8 @@ final class ClientWatcher: @unchecked Sendable {
   }
 
   private func watch() {
-    var descriptor = pollfd(fd: fd, events: 0, revents: 0)  // POLLHUP and POLLERR are reported without asking
-    let hungUp = (try? Syscalls.retrying { poll(&descriptor, 1, -1) }) != nil
+    // Nothing asked for: POLLHUP and POLLERR are reported without asking.
+    let hungUp = (try? Syscalls.poll([(fd, [])], milliseconds: -1)) != nil
     condition.lock()
     if hungUp && !isStopped {
       clientLeft = true

@@ -1,5 +1,5 @@
-import Glibc
 import Service
+import System
 import TranslationViewTree
 
 /// Shows one content on the terminal and answers keys until it finishes
@@ -98,7 +98,7 @@ final class PopoverLoop {
         return nil
       case .interrupt?:
         stop(call)
-        throw PopoverError.interrupted(signal: SIGINT)
+        throw PopoverError.interrupted(signal: .interrupt)
       case let key?:
         pendingKeys.append(key)
       case nil:
@@ -119,7 +119,7 @@ final class PopoverLoop {
     let focused = layout.controls.first { $0.id == focus && $0.isEnabled }
     let field = focused?.kind == .textField ? focused : nil
     switch key {
-    case .interrupt: throw PopoverError.interrupted(signal: SIGINT)
+    case .interrupt: throw PopoverError.interrupted(signal: .interrupt)
     case .escape: dismissed = true
     case .resize: break
     case .tab, .down: moveFocus(by: 1)

@@ -1,5 +1,5 @@
 import CNCursesW
-import Glibc
+import System
 
 /// The person's terminal, through ncurses: opened on `/dev/tty`, so the
 /// popover works while stdin and stdout are pipes, in raw mode with keypad
@@ -22,13 +22,13 @@ final class TerminalScreen {
   init(environment: [String: String]) throws(PopoverError) {
     let term = try Self.type(environment)
     unicode = TerminalLocale.prepare()
-    guard let file = fopen("/dev/tty", "r+e") else { throw .noTerminal(errno: errno) }
-    var mode = termios()
-    tcgetattr(fileno(file), &mode)
-    TerminalSignals.install(terminal: fileno(file), mode: mode)
+    let file: UnsafeMutablePointer<FILE>
+    do { file = try Terminal.openStream() } catch { throw .noTerminal(error) }
+    let descriptor = Terminal.descriptor(of: file)
+    TerminalSignals.install(terminal: descriptor, mode: try? Terminal.mode(of: descriptor))
     guard let screen = newterm(term, file, file) else {
       TerminalSignals.uninstall()
-      fclose(file)
+      Terminal.closeStream(file)
       throw .unsupportedTerminal(term)
     }
     self.file = file
@@ -38,7 +38,7 @@ final class TerminalScreen {
       endwin()
       delscreen(screen)
       TerminalSignals.uninstall()
-      fclose(file)
+      Terminal.closeStream(file)
       throw .unsupportedTerminal(term)
     }
     TerminalSignals.setReset(Self.resetSequence())
@@ -118,7 +118,7 @@ final class TerminalScreen {
     curs_set(1)
     endwin()
     delscreen(screen)
-    fclose(file)
+    Terminal.closeStream(file)
     TerminalSignals.uninstall()
   }
 

@@ -1,5 +1,5 @@
-import Glibc
 import Synchronization
+import System
 
 /// Signals while the popover owns the terminal.
 ///
@@ -15,43 +15,39 @@ import Synchronization
 /// terminal it no longer owns.
 enum TerminalSignals {
   /// The termination signals the loop handles.
-  private static let termination: [Int32] = [SIGINT, SIGTERM, SIGHUP]
-  private static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+  private static let termination: [Signal] = [.interrupt, .terminate, .hangUp]
+  private static let fatal: [Signal] = [.segmentationFault, .busError, .illegalInstruction, .arithmeticError, .abort, .trap]
   private static let all = termination + fatal
 
   private static let received = Atomic<Int32>(0)
   // Written before the handlers are installed and after they are removed;
   // the handlers only read them.
-  nonisolated(unsafe) private static var descriptor: Int32 = -1
-  nonisolated(unsafe) private static var savedMode = termios()
+  nonisolated(unsafe) private static var descriptor: FileDescriptor?
+  nonisolated(unsafe) private static var savedMode: Terminal.Mode?
   nonisolated(unsafe) private static var resetSequence: [UInt8] = []
   /// The handlers before `install`, in the order of `all`.
-  nonisolated(unsafe) private static var previous = Array(repeating: Glibc.sigaction(), count: all.count)
+  nonisolated(unsafe) private static var previous: [Signal.Disposition] = []
 
   /// The termination signal that arrived, if any.
-  static var pending: Int32? {
+  static var pending: Signal? {
     let signal = received.load(ordering: .relaxed)
-    return signal == 0 ? nil : signal
+    return signal == 0 ? nil : Signal(rawValue: signal)
   }
 
   /// Installs the handlers for the terminal on `fd`, before ncurses
   /// starts: ncurses installs handlers of its own (which exit with status
   /// 1) for SIGINT and SIGTERM when it finds the default ones.
-  /// - Parameter mode: the terminal's mode before the popover changes anything.
-  static func install(terminal fd: Int32, mode: termios) {
+  /// - Parameter mode: the terminal's mode before the popover changes
+  ///   anything; nil when it could not be read (a crash then only resets the screen).
+  static func install(terminal fd: FileDescriptor, mode: Terminal.Mode?) {
     descriptor = fd
     savedMode = mode
     resetSequence = []
     received.store(0, ordering: .relaxed)
-    for (index, signal) in all.enumerated() {
-      var action = Glibc.sigaction()
-      if termination.contains(signal) {
-        action.__sigaction_handler.sa_handler = { TerminalSignals.received.store($0, ordering: .relaxed) }
-      } else {
-        action.__sigaction_handler.sa_handler = { TerminalSignals.crashed($0) }
-      }
-      sigemptyset(&action.sa_mask)
-      sigaction(signal, &action, &previous[index])
+    previous = all.map { signal in
+      termination.contains(signal)
+        ? signal.handle { TerminalSignals.received.store($0, ordering: .relaxed) }
+        : signal.handle { TerminalSignals.crashed($0) }
     }
   }
 
@@ -63,17 +59,19 @@ enum TerminalSignals {
   /// Puts back the handlers that were there before `install`, then raises
   /// the termination signal that arrived meanwhile, if any, for them.
   static func uninstall() {
-    for (index, signal) in all.enumerated() { sigaction(signal, &previous[index], nil) }
-    descriptor = -1
-    if let signal = pending { raise(signal) }
+    for (signal, disposition) in zip(all, previous) { signal.restore(disposition) }
+    previous = []
+    descriptor = nil
+    pending?.raise()
   }
 
-  private static func crashed(_ signal: Int32) {
-    if descriptor >= 0 {
-      tcsetattr(descriptor, TCSANOW, &savedMode)
-      _ = resetSequence.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  private static func crashed(_ number: Int32) {
+    if let descriptor {
+      if let savedMode { Terminal.setMode(savedMode, of: descriptor) }
+      _ = resetSequence.withUnsafeBytes { try? Syscalls.write(descriptor, $0) }
     }
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
+    let signal = Signal(rawValue: number)
+    signal.restoreDefault()
+    signal.raise()
   }
 }

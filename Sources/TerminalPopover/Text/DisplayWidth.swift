@@ -1,10 +1,11 @@
 import CNCursesW
-import Glibc
 
 extension Character {
   /// The columns the character takes on a terminal: the sum of its scalars'
   /// `wcwidth`, as ncurses and terminal emulators count them (0 for
-  /// combining marks and joiners, 2 for wide CJK and emoji).
+  /// combining marks and joiners, 2 for wide CJK and emoji). `wcwidth` is
+  /// glibc's, declared by the ncurses module (`CNCursesW`), whose count it is:
+  /// Swift's Glibc module hides it behind `_XOPEN_SOURCE`.
   var displayWidth: Int {
     var width = 0
     for scalar in unicodeScalars {

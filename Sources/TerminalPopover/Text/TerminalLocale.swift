@@ -1,5 +1,5 @@
-import Glibc
 import Synchronization
+import System
 
 /// The character set the terminal speaks. ncurses and `wcwidth` only know
 /// the width of non-ASCII characters under a UTF-8 `LC_CTYPE`.
@@ -13,17 +13,16 @@ enum TerminalLocale {
   static func prepare() -> Bool {
     prepared.withLock { state in
       if let state { return state }
-      setlocale(LC_ALL, "")
+      ProcessLocale.adoptEnvironment()
       var utf8 = isUTF8
-      if !utf8 { utf8 = setlocale(LC_CTYPE, "C.UTF-8") != nil && isUTF8 }
+      if !utf8 { utf8 = ProcessLocale.setCharacterClassification("C.UTF-8") && isUTF8 }
       state = utf8
       return utf8
     }
   }
 
   private static var isUTF8: Bool {
-    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
-    let name = String(cString: codeset).uppercased()
+    guard let name = ProcessLocale.characterSet?.uppercased() else { return false }
     return name == "UTF-8" || name == "UTF8"
   }
 }

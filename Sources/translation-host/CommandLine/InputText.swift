@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Glibc
+import System
 
 /// The text a command works on, from an argument or stdin, checked before any
 /// provider sees it.
@@ -17,20 +17,12 @@ struct InputText {
     if let argument {
       return try check(Array(argument.utf8), source: optionName)
     }
-    guard isatty(STDIN_FILENO) == 0 else {
+    guard !Syscalls.isTerminal(.standardInput) else {
       throw .usage("no text to translate: pass \(optionName) or pipe text on stdin", of: command)
     }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let count = Glibc.read(STDIN_FILENO, &chunk, chunk.count)
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        if count < 0 { throw CommandError("cannot read stdin: \(String(cString: strerror(errno)))", exitCode: .invalidInput) }
-        break
-      }
-      bytes += chunk[0..<count]
-      guard bytes.count <= maximumBytes else { throw tooLarge() }
+    let bytes: [UInt8]
+    do throws(Errno) { bytes = try Syscalls.readAll(.standardInput, limit: maximumBytes) } catch {
+      throw CommandError("cannot read stdin: \(error)", exitCode: .invalidInput)
     }
     var input = try check(bytes, source: "stdin")
     if input.text.hasSuffix("\n") {

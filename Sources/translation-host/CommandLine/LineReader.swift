@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// Reads stdin a batch of lines at a time for `translate --lines`: it waits
 /// for one whole line, then takes whatever else has already arrived, so output
@@ -38,15 +38,12 @@ struct LineReader {
   }
 
   private mutating func fill(blocking: Bool) throws(CommandError) {
-    let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-    if count < 0 {
-      if errno == EAGAIN {
-        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        _ = poll(&ready, 1, -1)
-        return
-      }
-      if errno == EINTR { return }
-      throw CommandError("cannot read stdin: \(String(cString: strerror(errno)))", exitCode: .invalidInput)
+    let count: Int
+    do throws(Errno) { count = try Syscalls.read(.standardInput, into: &chunk) } catch {
+      guard error == .wouldBlock else { throw CommandError("cannot read stdin: \(error)", exitCode: .invalidInput) }
+      // A non-blocking stdin (shared with the program that feeds it): wait for more.
+      _ = try? Syscalls.waitReadable(.standardInput, milliseconds: -1)
+      return
     }
     if count == 0 { atEnd = true } else { pending += chunk[0..<count] }
   }
@@ -61,7 +58,6 @@ struct LineReader {
 
   /// Whether stdin has data now.
   private static func readable() -> Bool {
-    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 0) > 0
+    (try? Syscalls.waitReadable(.standardInput, milliseconds: 0)) == true
   }
 }

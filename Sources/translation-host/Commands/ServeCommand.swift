@@ -72,12 +72,12 @@ struct ServeCommand: Command {
       // systemd made the folder (DirectoryMode=0700); it is checked all the same.
       guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
       try location.checkFolder()
-      (listener, ownedSocket) = (activated, nil)
+      (listener, ownedSocket) = (activated.rawValue, nil)
       output.note("serving on the socket systemd passed (pid \(getpid()))")
     } else {
       guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
       try location.prepareFolder()
-      (listener, ownedSocket) = (try location.listen(), location.socket)
+      (listener, ownedSocket) = (try location.listen().rawValue, location.socket)
       output.note("serving on \(location.socket) (pid \(getpid()))")
     }
     let server = try ServiceServer(

@@ -1,0 +1,137 @@
+import Glibc
+
+// Processes: the one way to start one, signals to them, waiting for them;
+// and this process itself (its id, environment, exit, sleep, clock).
+extension Syscalls {
+  /// What a spawned process gets as a descriptor.
+  package enum SpawnAction: Sendable {
+    /// Our descriptor `descriptor`, as its descriptor `target`.
+    case duplicate(FileDescriptor, as: FileDescriptor)
+    /// The file at `path`, opened with `flags` (and `mode` when created), as its descriptor `target`.
+    case open(String, as: FileDescriptor, flags: Int32, mode: mode_t)
+
+    /// `/dev/null` as `target`: read-only as standard input, write-only as anything else.
+    package static func nullDevice(as target: FileDescriptor) -> SpawnAction {
+      .open("/dev/null", as: target, flags: target == .standardInput ? O_RDONLY : O_WRONLY, mode: 0)
+    }
+  }
+
+  /// Starts `path` with `arguments` and `environment`, its descriptors set up
+  /// by `actions` (descriptors not named there and close-on-exec are not
+  /// inherited): the one way the host, the runner and the providers start a
+  /// program. It starts with no blocked signals and default dispositions,
+  /// whatever thread spawned it (Dispatch's threads block every signal), and,
+  /// with `newSession`, in a session and process group of its own without a
+  /// controlling terminal, so that everything it starts can be killed
+  /// together and none of it can reach the user's terminal.
+  package static func spawn(
+    _ path: String, arguments: [String], environment: [String], actions spawnActions: [SpawnAction],
+    newSession: Bool
+  ) throws(Errno) -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for action in spawnActions {
+      switch action {
+      case .duplicate(let descriptor, let target):
+        posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, target.rawValue)
+      case .open(let file, let target, let flags, let mode):
+        posix_spawn_file_actions_addopen(&actions, target.rawValue, file, flags, mode)
+      }
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    posix_spawnattr_setsigmask(&attributes, &signals)
+    sigfillset(&signals)
+    posix_spawnattr_setsigdefault(&attributes, &signals)
+    // glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
+    let sessionFlag: Int32 = newSession ? 0x80 : 0
+    posix_spawnattr_setflags(&attributes, Int16(sessionFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    var pid: pid_t = 0
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+    guard result == 0 else { throw Errno(rawValue: result) }
+    return pid
+  }
+
+  /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
+  /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
+  /// the host's stdout.
+  package static func runnerActions(protocol socket: FileDescriptor, output: FileDescriptor) -> [SpawnAction] {
+    [
+      .duplicate(socket, as: FileDescriptor(rawValue: 3)), .duplicate(output, as: .standardOutput),
+      .duplicate(output, as: .standardError), .nullDevice(as: .standardInput),
+    ]
+  }
+
+  /// Sends `signal` to `pid` (to its process group when negative); a process
+  /// that is already gone is not an error.
+  package static func kill(_ pid: pid_t, _ signal: Signal) {
+    _ = Glibc.kill(pid, signal.rawValue)
+  }
+
+  /// Waits for `pid` to end and returns its raw wait status (`ExitStatus` decodes it).
+  package static func wait(_ pid: pid_t) throws(Errno) -> Int32 {
+    var status: Int32 = 0
+    try retrying { waitpid(pid, &status, 0) }
+    return status
+  }
+
+  /// The wait status of `pid` if it has ended, without blocking; nil while it runs.
+  package static func reap(_ pid: pid_t) throws(Errno) -> Int32? {
+    var status: Int32 = 0
+    let result = try retrying { waitpid(pid, &status, WNOHANG) }
+    return result == 0 ? nil : status
+  }
+
+  /// This process's id.
+  package static var processID: pid_t { getpid() }
+
+  /// Ends this process with `status`, running `atexit` handlers and flushing C streams.
+  package static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
+
+  /// The value of the environment variable `name`, or nil when it is not set.
+  package static func environmentVariable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Removes `name` from this process's environment, and so from what the
+  /// programs it starts inherit.
+  package static func unsetEnvironmentVariable(_ name: String) { unsetenv(name) }
+
+  /// Sleeps for `milliseconds`, the whole time even when a signal interrupts it.
+  package static func sleep(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    var remaining = timespec()
+    _ = try? retrying {
+      let result = nanosleep(&request, &remaining)
+      request = remaining  // what is left, should a signal have cut it short
+      return result
+    }
+  }
+
+  /// Real path of the running executable.
+  package static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Monotonic time in nanoseconds.
+  package static func monotonicNanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+}
