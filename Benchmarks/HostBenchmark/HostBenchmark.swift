@@ -179,7 +179,7 @@ final class EchoPeer {
 
   func close() {
     shutdown(fd, Int32(SHUT_RDWR))
-    Syscalls.close(fd)
+    Syscalls.close(FileDescriptor(rawValue: fd))
     _ = try? Syscalls.wait(pid)
   }
 }

@@ -23,7 +23,7 @@ final class LoopbackHTTP {
     if fd < 0 { try connect() }
     let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: keep-alive\r\n\r\n"
     do {
-      try Array(request.utf8).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
+      try Syscalls.writeAll(FileDescriptor(rawValue: fd), request)
       return try readResponse()
     } catch {
       disconnect()
@@ -48,7 +48,7 @@ final class LoopbackHTTP {
   }
 
   func disconnect() {
-    if fd >= 0 { Syscalls.close(fd) }
+    if fd >= 0 { Syscalls.close(FileDescriptor(rawValue: fd)) }
     fd = -1
     buffer = []
   }
@@ -93,7 +93,7 @@ final class LoopbackHTTP {
 
   private func receiveMore() throws {
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    let count = try chunk.withUnsafeMutableBytes { try Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
+    let count = try Syscalls.read(FileDescriptor(rawValue: fd), into: &chunk)
     guard count > 0 else { throw Failure(description: "the server closed the connection") }
     buffer += chunk[..<count]
   }

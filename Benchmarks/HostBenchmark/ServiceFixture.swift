@@ -59,9 +59,9 @@ final class ServiceFixture {
   /// Stops the service (SIGTERM, which lets it close its runners) and
   /// apertium-apy (its process group), waits for both, and removes the home.
   func stop() {
-    Syscalls.kill(servicePID, SIGTERM)
+    Syscalls.kill(servicePID, .terminate)
     _ = try? Syscalls.wait(servicePID)
-    Syscalls.kill(-apyPID, SIGTERM)
+    Syscalls.kill(-apyPID, .terminate)
     _ = try? Syscalls.wait(apyPID)
     try? FileManager.default.removeItem(atPath: home)
   }

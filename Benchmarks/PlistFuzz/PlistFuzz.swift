@@ -102,8 +102,8 @@ enum PlistFuzz {
       var outcome: String?
       reading: while true {
         // A case may take the time bound; a child silent for ten times that is hung.
-        guard try Syscalls.waitReadable(ours, milliseconds: Int32(options.timeoutMilliseconds * 10)) else {
-          Syscalls.kill(pid, SIGKILL)
+        guard try Syscalls.waitReadable(ours, timeout: .milliseconds(options.timeoutMilliseconds * 10)) else {
+          Syscalls.kill(pid, .kill)
           outcome = "hang"
           break
         }
@@ -186,7 +186,7 @@ enum PlistFuzz {
 
   private static func announce(_ line: String) {
     var line = line
-    line.withUTF8 { try? Syscalls.writeAll(3, UnsafeRawBufferPointer($0)) }
+    line.withUTF8 { try? Syscalls.writeAll(FileDescriptor(rawValue: 3), UnsafeRawBufferPointer($0)) }
   }
 
   /// Reads one case and checks the result; a broken invariant is a crash on purpose.

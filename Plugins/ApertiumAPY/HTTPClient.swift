@@ -14,14 +14,14 @@ struct HTTPClient {
     self.timeout = min(max(timeout, 1), 600)
   }
 
-  private var milliseconds: Int32 { Int32(timeout * 1000) }
+  private var limit: Duration { .seconds(timeout) }
 
   /// The body of `GET <endpoint><path>`.
   /// - Throws: `APYError` naming the endpoint and what went wrong.
   func get(_ path: String) throws(APYError) -> (status: Int, body: [UInt8]) {
     let (host, port) = try parse(endpoint)
     let fd: FileDescriptor
-    do throws(TCPSocket.ConnectError) { fd = try TCPSocket.connect(host: host, port: port, milliseconds: milliseconds) } catch {
+    do throws(TCPSocket.ConnectError) { fd = try TCPSocket.connect(host: host, port: port, timeout: limit) } catch {
       switch error {
       case .unresolved(let reason): throw .unreachable(endpoint, reason: "cannot resolve '\(host)': \(reason)")
       case .failed(let failure): throw .unreachable(endpoint, reason: failure.description)
@@ -36,7 +36,7 @@ struct HTTPClient {
     var response: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      guard (try? Syscalls.waitReadable(fd, milliseconds: milliseconds)) == true else {
+      guard (try? Syscalls.waitReadable(fd, timeout: limit)) == true else {
         throw .timedOut(endpoint, seconds: timeout)
       }
       guard let count = try? Syscalls.read(fd, into: &chunk), count > 0 else { break }

@@ -42,8 +42,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// Translates each text, pipelined: all requests are written while the
   /// answers are read, so the engine never waits for the host.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
-  ///   silent for `timeout` seconds; the pipeline is then stopped.
-  public func translate(_ texts: [String], timeout: Double = 20) throws(ApertiumError) -> [String] {
+  ///   silent for `timeout`; the pipeline is then stopped.
+  public func translate(_ texts: [String], timeout: Duration = .seconds(20)) throws(ApertiumError) -> [String] {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
     for text in texts {
@@ -58,10 +58,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
       var waitingFor = [(output, PollEvents.readable)]
       if written < payload.count { waitingFor.append((input, .writable)) }
       let ready: [PollEvents]
-      do throws(Errno) { ready = try Syscalls.poll(waitingFor, milliseconds: Int32(timeout * 1000)) } catch {
+      do throws(Errno) { ready = try Syscalls.poll(waitingFor, timeout: timeout) } catch {
         throw fail(error.description)
       }
-      guard ready.contains(where: { !$0.isEmpty }) else { throw fail("no answer within \(Int(timeout)) s") }
+      guard ready.contains(where: { !$0.isEmpty }) else { throw fail("no answer within \(timeout.readable)") }
       if ready.count > 1 && !ready[1].isEmpty {
         do throws(Errno) {
           written += try payload.withUnsafeBytes { bytes in
@@ -102,7 +102,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
     var reaped = false
     for _ in 0..<100 where !reaped {
       reaped = hasEnded()
-      if !reaped { Syscalls.sleep(milliseconds: 10) }
+      if !reaped { Syscalls.sleep(for: .milliseconds(10)) }
     }
     if !reaped {
       Syscalls.kill(pid, .kill)

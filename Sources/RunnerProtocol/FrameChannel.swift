@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 import System
 
@@ -11,7 +10,7 @@ package final class FrameChannel: @unchecked Sendable {
   /// The largest frame either side accepts.
   package static let maximumFrameSize = 16 << 20
 
-  package let fd: Int32
+  package let fd: FileDescriptor
   private let sendLock = Mutex(())
   /// Bytes received and not yet consumed: `buffer[consumed...]`.
   private var buffer: [UInt8] = []
@@ -24,7 +23,7 @@ package final class FrameChannel: @unchecked Sendable {
   package var pendingByteCount: Int { buffer.count - consumed }
 
   /// Takes ownership of `fd`.
-  package init(fd: Int32) { self.fd = fd }
+  package init(fd: FileDescriptor) { self.fd = fd }
 
   deinit { Syscalls.close(fd) }
 
@@ -41,12 +40,10 @@ package final class FrameChannel: @unchecked Sendable {
     frame[2] = UInt8((length >> 8) & 0xff)
     frame[3] = UInt8(length & 0xff)
     frame.append(contentsOf: payload)
-    do {
-      try sendLock.withLock { _ in try frame.withUnsafeBytes { try Syscalls.writeAll(fd, $0) } }
-    } catch let error as Errno {
-      throw error == .brokenPipe ? .closed : .io(error)
+    do throws(Errno) {
+      try sendLock.withLock { _ throws(Errno) in try Syscalls.writeAll(fd, frame) }
     } catch {
-      throw .malformed("\(error)")
+      throw error == .brokenPipe ? .closed : .io(error)
     }
   }
 
@@ -72,36 +69,36 @@ package final class FrameChannel: @unchecked Sendable {
   /// Whether bytes are waiting: buffered, or readable on the socket (which
   /// includes the peer having closed it).
   package var hasPendingInput: Bool {
-    buffer.count > consumed || ((try? Syscalls.waitReadable(fd, milliseconds: 0)) ?? true)
+    buffer.count > consumed || ((try? Syscalls.waitReadable(fd, timeout: .zero)) ?? true)
   }
 
   /// Reads until at least `count` unconsumed bytes are there, and returns them.
   private func fill(_ count: Int, deadline: ContinuousClock.Instant?) throws(ProtocolError) -> ArraySlice<UInt8> {
     while buffer.count - consumed < count {
       // Often the answer is already there: one non-blocking read spares a poll.
-      let ready = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-      if ready > 0 {
-        buffer.append(contentsOf: chunk[0..<ready])
+      switch chunk.withUnsafeMutableBytes({ bytes in Result { () throws(Errno) in try UnixSocket.receiveNow(fd, into: bytes) } }) {
+      case .success(0): throw .closed
+      case .success(let count):
+        buffer.append(contentsOf: chunk[0..<count])
         continue
+      case .failure(.wouldBlock): break
+      case .failure(let error): throw error == .connectionReset ? .closed : .io(error)
       }
-      if ready == 0 { throw .closed }
       if let deadline {
         guard !deadline.hasPassed else { throw .timedOut }
         let readable: Bool
         do {
-          readable = try Syscalls.waitReadable(fd, milliseconds: deadline.remaining.pollMilliseconds)
+          readable = try Syscalls.waitReadable(fd, timeout: deadline.remaining)
         } catch {
           throw .io(error)
         }
         guard readable else { throw .timedOut }
       }
       let received: Int
-      do {
-        received = try chunk.withUnsafeMutableBytes { try Syscalls.read(fd, into: $0.baseAddress!, count: $0.count) }
-      } catch let error as Errno {
-        throw error == .connectionReset ? .closed : .io(error)
+      do throws(Errno) {
+        received = try Syscalls.read(fd, into: &chunk)
       } catch {
-        throw .malformed("\(error)")
+        throw error == .connectionReset ? .closed : .io(error)
       }
       guard received > 0 else { throw .closed }
       buffer.append(contentsOf: chunk[0..<received])

@@ -109,9 +109,10 @@ extension Syscalls {
   /// programs it starts inherit.
   package static func unsetEnvironmentVariable(_ name: String) { unsetenv(name) }
 
-  /// Sleeps for `milliseconds`, the whole time even when a signal interrupts it.
-  package static func sleep(milliseconds: Int) {
-    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+  /// Sleeps for `span`, the whole time even when a signal interrupts it.
+  package static func sleep(for span: Duration) {
+    let (seconds, attoseconds) = max(span, .zero).components
+    var request = timespec(tv_sec: Int(clamping: seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
     var remaining = timespec()
     _ = try? retrying {
       let result = nanosleep(&request, &remaining)

@@ -85,7 +85,7 @@ package enum Syscalls {
       let count: Int
       do { count = try read(fd, into: &chunk) } catch {
         guard error == .wouldBlock else { throw error }
-        _ = try waitReadable(fd, milliseconds: -1)
+        _ = try waitReadable(fd)
         continue
       }
       guard count > 0 else { break }
@@ -120,7 +120,7 @@ package enum Syscalls {
         offset += try write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
       } catch {
         guard error == .wouldBlock else { throw error }
-        _ = try waitWritable(fd, milliseconds: -1)
+        _ = try waitWritable(fd)
       }
     }
   }
@@ -139,24 +139,28 @@ package enum Syscalls {
   // MARK: Waiting
 
   /// Waits until one of the descriptors has one of the events asked for it
-  /// (hang-ups and errors are reported unasked), or `milliseconds` pass
-  /// (-1: forever). Returns what each one has, in order; all empty on timeout.
-  package static func poll(_ requests: [(FileDescriptor, PollEvents)], milliseconds: Int32) throws(Errno) -> [PollEvents] {
+  /// (hang-ups and errors are reported unasked), or `timeout` passes (nil:
+  /// forever; zero: only looks). Returns what each one has, in order; all
+  /// empty on timeout.
+  package static func poll(
+    _ requests: [(FileDescriptor, PollEvents)], timeout: Duration? = nil
+  ) throws(Errno) -> [PollEvents] {
     var descriptors = requests.map { pollfd(fd: $0.0.rawValue, events: $0.1.rawValue, revents: 0) }
+    let milliseconds = timeout?.pollMilliseconds ?? -1
     try retrying { Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
     return descriptors.map { PollEvents(rawValue: $0.revents) }
   }
 
-  /// Waits until `fd` is readable (or hung up) or `milliseconds` pass (-1:
+  /// Waits until `fd` is readable (or hung up) or `timeout` passes (nil:
   /// forever). Returns false on timeout.
-  package static func waitReadable(_ fd: FileDescriptor, milliseconds: Int32) throws(Errno) -> Bool {
-    try !poll([(fd, .readable)], milliseconds: milliseconds)[0].isEmpty
+  package static func waitReadable(_ fd: FileDescriptor, timeout: Duration? = nil) throws(Errno) -> Bool {
+    try !poll([(fd, .readable)], timeout: timeout)[0].isEmpty
   }
 
-  /// Waits until `fd` can take more (or failed) or `milliseconds` pass (-1:
+  /// Waits until `fd` can take more (or failed) or `timeout` passes (nil:
   /// forever). Returns false on timeout.
-  package static func waitWritable(_ fd: FileDescriptor, milliseconds: Int32) throws(Errno) -> Bool {
-    try !poll([(fd, .writable)], milliseconds: milliseconds)[0].isEmpty
+  package static func waitWritable(_ fd: FileDescriptor, timeout: Duration? = nil) throws(Errno) -> Bool {
+    try !poll([(fd, .writable)], timeout: timeout)[0].isEmpty
   }
 
   // MARK: Paths

@@ -23,8 +23,8 @@ package enum TCPSocket {
 
   /// A close-on-exec, blocking stream socket connected to `host` (a name or
   /// an address) on `port` (a number or a service name). An address that
-  /// does not answer within `milliseconds` ends the attempt.
-  package static func connect(host: String, port: String, milliseconds: Int32) throws(ConnectError) -> FileDescriptor {
+  /// does not answer within `timeout` ends the attempt.
+  package static func connect(host: String, port: String, timeout: Duration) throws(ConnectError) -> FileDescriptor {
     var hints = addrinfo()
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
     var addresses: UnsafeMutablePointer<addrinfo>?
@@ -38,7 +38,7 @@ package enum TCPSocket {
     while let address = next {
       next = address.pointee.ai_next
       let connected: FileDescriptor?
-      do throws(Errno) { connected = try connect(to: address.pointee, milliseconds: milliseconds) } catch {
+      do throws(Errno) { connected = try connect(to: address.pointee, timeout: timeout) } catch {
         lastError = error
         continue
       }
@@ -49,7 +49,7 @@ package enum TCPSocket {
   }
 
   /// A socket connected to one resolved address; nil when it did not answer in time.
-  private static func connect(to address: addrinfo, milliseconds: Int32) throws(Errno) -> FileDescriptor? {
+  private static func connect(to address: addrinfo, timeout: Duration) throws(Errno) -> FileDescriptor? {
     let fd = FileDescriptor(
       rawValue: try Syscalls.retrying { socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0) })
     do throws(Errno) {
@@ -58,7 +58,7 @@ package enum TCPSocket {
       if Glibc.connect(fd.rawValue, address.ai_addr, address.ai_addrlen) != 0 {
         let error = Errno.current
         guard error == .inProgress || error == .interrupted else { throw error }
-        guard try Syscalls.waitWritable(fd, milliseconds: milliseconds) else {
+        guard try Syscalls.waitWritable(fd, timeout: timeout) else {
           Syscalls.close(fd)
           return nil
         }

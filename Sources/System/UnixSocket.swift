@@ -97,8 +97,8 @@ package enum UnixSocket {
 
   /// Waits until one of `fds` is readable (or hung up) or `milliseconds`
   /// pass (-1: forever); returns which ones are.
-  package static func waitReadable(_ fds: [FileDescriptor], milliseconds: Int32) throws(Errno) -> [Bool] {
-    try Syscalls.poll(fds.map { ($0, .readable) }, milliseconds: milliseconds).map { !$0.isEmpty }
+  package static func waitReadable(_ fds: [FileDescriptor], timeout: Duration? = nil) throws(Errno) -> [Bool] {
+    try Syscalls.poll(fds.map { ($0, .readable) }, timeout: timeout).map { !$0.isEmpty }
   }
 
   /// Removes the file at `path`; a missing one is not an error.

@@ -16,7 +16,7 @@ enum RunnerSandbox {
   /// - Throws: `SandboxError` when a layer could not be put in force; the
   ///   provider must not run then.
   static func apply(_ policy: SandboxPolicy) throws(SandboxError) -> [SandboxLayer] {
-    var bits = tp_sandbox_detach(Runner.descriptor, policy.hostProcess)
+    var bits = tp_sandbox_detach(Runner.descriptor.rawValue, policy.hostProcess)
     let denyNetwork: Int32 = policy.allowsNetwork ? 0 : 1
     var failure = tp_sandbox_failure()
     let result = withFiles(policy) { files -> Result<Int32, SandboxError> in

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct FrameChannelTests {
   private func pair() throws -> (FrameChannel, FrameChannel) {
-    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
+    let (a, b): (FileDescriptor, FileDescriptor) = try Syscalls.socketPair()
     return (FrameChannel(fd: a), FrameChannel(fd: b))
   }
 
@@ -21,20 +21,18 @@ import Testing
   }
 
   @Test func oversizedFramesAreRefused() throws {
-    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
+    let (a, b): (FileDescriptor, FileDescriptor) = try Syscalls.socketPair()
     let receiver = FrameChannel(fd: b)
-    var header: [UInt8] = [0x7f, 0xff, 0xff, 0xff]
-    _ = write(a, &header, 4)
-    close(a)
+    try Syscalls.writeAll(a, [0x7f, 0xff, 0xff, 0xff])
+    Syscalls.close(a)
     #expect(throws: ProtocolError.oversized(0x7fff_ffff)) { try receiver.receive(RunnerRequest.self) }
   }
 
   @Test func malformedFramesAreRefused() throws {
-    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
+    let (a, b): (FileDescriptor, FileDescriptor) = try Syscalls.socketPair()
     let receiver = FrameChannel(fd: b)
-    var frame: [UInt8] = [0, 0, 0, 3] + Array("{x}".utf8)
-    _ = write(a, &frame, frame.count)
-    close(a)
+    try Syscalls.writeAll(a, [0, 0, 0, 3] + Array("{x}".utf8))
+    Syscalls.close(a)
     #expect(throws: ProtocolError.self) { try receiver.receive(RunnerRequest.self) }
   }
 
@@ -44,8 +42,8 @@ import Testing
       try runner.receive(RunnerRequest.self, deadline: .after(.milliseconds(20)))
     }
     _ = host
-    let (a, b): (Int32, Int32) = try Syscalls.socketPair()
-    close(a)
+    let (a, b): (FileDescriptor, FileDescriptor) = try Syscalls.socketPair()
+    Syscalls.close(a)
     #expect(throws: ProtocolError.closed) { try FrameChannel(fd: b).receive(RunnerRequest.self) }
   }
 }

@@ -29,14 +29,14 @@ import Testing
     let folder: TemporaryDirectory
     let location: ServiceLocation
     let connections = Mutex(0)
-    private let listener: Int32
+    private let listener: FileDescriptor
 
     /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their `XDG_RUNTIME_DIR`.
     init(_ behaviour: Behaviour, runtime: String? = nil) throws {
       folder = try TemporaryDirectory()
       location = runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
       try UnixSocket.makeFolder(location.folder, mode: 0o700)
-      listener = try UnixSocket.listen(at: location.socket).rawValue
+      listener = try UnixSocket.listen(at: location.socket)
       Thread { [self, listener] in
         while let fd = try? UnixSocket.accept(listener) {
           connections.withLock { $0 += 1 }

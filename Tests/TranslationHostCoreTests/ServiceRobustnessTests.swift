@@ -72,8 +72,8 @@ import Testing
   static func reached(_ marker: String) -> Bool { eventually { FileManager.default.fileExists(atPath: marker) } }
 
   /// A raw connection that has sent hello and `request`, and not read the replies.
-  static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> Int32 {
-    let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
+  static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> FileDescriptor {
+    let fd: FileDescriptor = try UnixSocket.connect(to: service.location.socket)
     try (hello + frame(request)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
     return fd
   }
@@ -152,10 +152,10 @@ import Testing
     try service.start()
     defer { service.stop() }
     for test in Self.badRequests {
-      let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
+      let fd: FileDescriptor = try UnixSocket.connect(to: service.location.socket)
       let channel = FrameChannel(fd: fd)
       try test.bytes.withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
-      _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+      _ = Glibc.shutdown(fd.rawValue, Int32(SHUT_WR))
       var failure: String?
       // The hello's reply comes first when there is a hello.
       while failure == nil, let reply = try? channel.receive(ServiceReply.self, deadline: .after(.seconds(15))) {
@@ -170,7 +170,7 @@ import Testing
     let service = try ServiceProcess()
     try service.start()
     defer { service.stop() }
-    let fd: Int32 = try UnixSocket.connect(to: service.location.socket)
+    let fd: FileDescriptor = try UnixSocket.connect(to: service.location.socket)
     let channel = FrameChannel(fd: fd)
     try (Self.hello + Self.frame(payload: [3], length: 50)).withUnsafeBytes { try Syscalls.writeAll(fd, $0) }
     let hello = try channel.receive(ServiceReply.self, deadline: .after(.seconds(5)))
@@ -195,7 +195,7 @@ import Testing
       unlink(marker)
       let fd = try Self.send(.translate(provider: slow, timeout: .seconds(10), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
       try #require(Self.reached(marker), "the request reached the provider")
-      close(fd)  // gone before the answer
+      Syscalls.close(fd)  // gone before the answer
     }
     // With one runner allowed, each departure must have given it back, or this would wait forever.
     let client = try ServiceClient.connect(to: service.location)
@@ -214,7 +214,7 @@ import Testing
     let fd = try Self.send(.translate(provider: triggers, timeout: .seconds(600), source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
     try #require(Self.reached(marker), "the request reached the provider")
     let hanging = try #require(service.runners().first)
-    close(fd)
+    Syscalls.close(fd)
     #expect(Self.eventually { !service.runners().contains(hanging) }, "the runner of the departed client was stopped")
     let client = try ServiceClient.connect(to: service.location)
     #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: triggers, timeout: .seconds(10)) == ["HI"])
@@ -229,7 +229,7 @@ import Testing
     try service.start()
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: hanging, timeout: .seconds(60), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
-    defer { close(fd) }
+    defer { Syscalls.close(fd) }
     try #require(Self.eventually { service.runners().count == 1 }, "the hanging provider's runner started")
     let stuck = service.runners()[0]
     defer { kill(stuck, SIGKILL) }  // its request then fails at once, and the service stops quickly

@@ -211,12 +211,12 @@ package final class ServiceClient: @unchecked Sendable {
   private static func open(_ location: ServiceLocation, waiting: Duration) throws(ServiceError) -> FrameChannel {
     let deadline = ContinuousClock.Instant.after(waiting)
     while true {
-      let fd: Int32
+      let fd: FileDescriptor
       do {
         fd = try UnixSocket.connect(to: location.socket)
       } catch {
         guard !deadline.hasPassed else { throw .socketFailed(location.socket, error) }
-        usleep(50_000)
+        Syscalls.sleep(for: .milliseconds(50))
         continue
       }
       let channel = FrameChannel(fd: fd)

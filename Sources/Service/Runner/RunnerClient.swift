@@ -1,6 +1,5 @@
 import Core
 import FoundationEssentials
-import Glibc
 import RunnerProtocol
 import System
 import TranslationViewTree
@@ -115,7 +114,7 @@ package final class RunnerClient: SceneSession {
     do { try policy.makeContainer() } catch {
       throw RunnerError.sandboxFailed(provider: bundle.identifier, message: error.description).hostError
     }
-    let (hostFD, runnerFD): (Int32, Int32)
+    let (hostFD, runnerFD): (FileDescriptor, FileDescriptor)
     do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw RunnerError.spawnFailed(runnerPath, error).hostError }
     let output: ProviderOutput
     do {
@@ -125,7 +124,7 @@ package final class RunnerClient: SceneSession {
       Syscalls.close(runnerFD)
       throw RunnerError.spawnFailed(runnerPath, error).hostError
     }
-    let pid: pid_t
+    let pid: Int32
     do {
       pid = try Syscalls.spawn(
         runnerPath, arguments: [bundle.identifier] + policy.arguments,
@@ -147,7 +146,7 @@ package final class RunnerClient: SceneSession {
 
   /// A client for the runner loop serving `socket` on a thread of this
   /// process (`--in-process`); `hello` loads the provider there.
-  package static func inProcess(bundle: ProviderBundle, socket: Int32, timeout: Duration) -> RunnerClient {
+  package static func inProcess(bundle: ProviderBundle, socket: FileDescriptor, timeout: Duration) -> RunnerClient {
     RunnerClient(bundle: bundle, shownBundlePath: bundle.path, channel: FrameChannel(fd: socket), process: .inProcess, timeout: timeout)
   }
 
@@ -164,7 +163,7 @@ package final class RunnerClient: SceneSession {
   /// its end, or speaks out of turn, is not trusted with another request).
   package var isReady: Bool {
     guard ending == nil, !isClosed, channel.pendingByteCount == 0 else { return false }
-    return (try? Syscalls.waitReadable(channel.fd, milliseconds: 0)) == false
+    return (try? Syscalls.waitReadable(channel.fd, timeout: .zero)) == false
   }
 
   /// Creates the provider's selected-text scene.

@@ -1,11 +1,10 @@
-import Glibc
 import System
 
 /// What is at the other end of a runner's socket, besides the socket.
 package enum RunnerProcess: Sendable {
   /// A sandboxed `translation-provider-runner`, leader of its own process
   /// group, whose output `output` forwards.
-  case sandboxed(pid: pid_t, output: ProviderOutput)
+  case sandboxed(pid: Int32, output: ProviderOutput)
   /// The runner's own loop on a thread of this process (`--in-process`,
   /// debugging only): there is nothing to kill or reap, and a provider that
   /// hangs keeps its thread after the host gave up on it.
@@ -13,10 +12,10 @@ package enum RunnerProcess: Sendable {
 
   /// Ends the runner at once: kills its process group and reaps it, or, in
   /// process, shuts its socket down so that its loop ends after the call in progress.
-  func stop(socket: Int32) {
+  func stop(socket: FileDescriptor) {
     switch self {
     case .sandboxed(let pid, let output):
-      Syscalls.kill(-pid, SIGKILL)
+      Syscalls.kill(-pid, .kill)
       _ = try? Syscalls.wait(pid)
       output.wait(milliseconds: 200)
     case .inProcess:
@@ -25,16 +24,16 @@ package enum RunnerProcess: Sendable {
   }
 
   /// Stops the request in progress from another thread; only the kernel is touched.
-  func interrupt(socket: Int32) {
+  func interrupt(socket: FileDescriptor) {
     switch self {
-    case .sandboxed(let pid, _): Syscalls.kill(-pid, SIGKILL)
+    case .sandboxed(let pid, _): Syscalls.kill(-pid, .kill)
     case .inProcess: UnixSocket.shutdown(socket)
     }
   }
 
   /// Gives a runner whose socket closed up to `waiting` to exit by itself,
   /// then kills what is left of its group; returns how it ended (nil in process).
-  func finish(socket: Int32, waiting: Duration) -> ExitStatus? {
+  func finish(socket: FileDescriptor, waiting: Duration) -> ExitStatus? {
     guard case .sandboxed(let pid, let output) = self else {
       UnixSocket.shutdown(socket)
       return nil
@@ -44,9 +43,9 @@ package enum RunnerProcess: Sendable {
     while status == nil {
       status = try? Syscalls.reap(pid)
       guard status == nil, !deadline.hasPassed else { break }
-      usleep(2_000)
+      Syscalls.sleep(for: .milliseconds(2))
     }
-    Syscalls.kill(-pid, SIGKILL)
+    Syscalls.kill(-pid, .kill)
     if status == nil { status = try? Syscalls.wait(pid) }
     output.wait(milliseconds: 200)
     return status.map(ExitStatus.init(waitStatus:))

@@ -28,8 +28,6 @@ final class ClientWatcher: @unchecked Sendable {
   /// Watches `fd`, a connection's socket, which must stay open until `stop()` returns.
   init(client fd: FileDescriptor) { self.fd = fd }
 
-  /// Transitional, for `ServiceConnection`, which holds its descriptor as `Int32`.
-  convenience init(client fd: Int32) { self.init(client: FileDescriptor(rawValue: fd)) }
 
   /// Whether a runner was interrupted because the client left; such a
   /// runner is closed, never reused.
@@ -73,7 +71,7 @@ final class ClientWatcher: @unchecked Sendable {
 
   private func watch() {
     // Nothing asked for: POLLHUP and POLLERR are reported without asking.
-    let hungUp = (try? Syscalls.poll([(fd, [])], milliseconds: -1)) != nil
+    let hungUp = (try? Syscalls.poll([(fd, [])])) != nil
     condition.lock()
     if hungUp && !isStopped {
       clientLeft = true

@@ -23,7 +23,7 @@ final class ConnectionTable: @unchecked Sendable {
   /// Connections at work at once, at most.
   let limit: Int
   private let condition = NSCondition()
-  private var entries: [Int32: Entry] = [:]
+  private var entries: [FileDescriptor: Entry] = [:]
 
   init(limit: Int) {
     precondition(limit > 0)
@@ -33,7 +33,7 @@ final class ConnectionTable: @unchecked Sendable {
   /// Takes in a new connection on `fd`, idle until its first request. When
   /// every place is taken, the connection idle longest is shut down to make
   /// room; returns false (the caller refuses `fd`) when none is idle.
-  func admit(_ fd: Int32) -> Bool {
+  func admit(_ fd: FileDescriptor) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     let present = entries.filter { !$0.value.isEvicted }
@@ -50,7 +50,7 @@ final class ConnectionTable: @unchecked Sendable {
 
   /// The connection on `fd` has a request arriving: it is no longer idle.
   /// False when it was shut down to make room; then it must leave.
-  func beginWork(_ fd: Int32) -> Bool {
+  func beginWork(_ fd: FileDescriptor) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     guard let entry = entries[fd], !entry.isEvicted else { return false }
@@ -60,14 +60,14 @@ final class ConnectionTable: @unchecked Sendable {
 
   /// The connection on `fd` answered its request; it is idle again unless
   /// it `holdsScene` (a popover is open, and closing it would lose it).
-  func endWork(_ fd: Int32, holdsScene: Bool) {
+  func endWork(_ fd: FileDescriptor, holdsScene: Bool) {
     condition.lock()
     defer { condition.unlock() }
     entries[fd]?.idleSince = holdsScene ? nil : .now
   }
 
   /// The connection on `fd` is done; call before its descriptor is closed.
-  func leave(_ fd: Int32) {
+  func leave(_ fd: FileDescriptor) {
     condition.lock()
     entries[fd] = nil
     condition.broadcast()

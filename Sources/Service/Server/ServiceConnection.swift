@@ -24,7 +24,7 @@ final class ServiceConnection {
   private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
   private let watcher: ClientWatcher
 
-  init(fd: Int32, server: ServiceServer) {
+  init(fd: FileDescriptor, server: ServiceServer) {
     channel = FrameChannel(fd: fd)
     watcher = ClientWatcher(client: fd)
     self.server = server
@@ -52,8 +52,8 @@ final class ServiceConnection {
   /// A connection with a scene open waits as long as the scene is open.
   private func awaitRequest() -> Bool {
     guard channel.pendingByteCount == 0 else { return true }
-    let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout.pollMilliseconds : -1
-    guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], milliseconds: idleTimeout) else { return false }
+    let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout : nil
+    guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], timeout: idleTimeout) else { return false }
     return ready[0] && !ready[1]
   }
 

@@ -40,9 +40,9 @@ package final class ServiceServer: @unchecked Sendable {
   let resolutions: ResolutionCache
   let context: String
   /// Becomes readable (and stays so) when the service stops.
-  let stopSignal: Int32
-  private let stopTrigger: Int32
-  private let listener: Int32
+  let stopSignal: FileDescriptor
+  private let stopTrigger: FileDescriptor
+  private let listener: FileDescriptor
   private let socketPath: String?
   private let log: @Sendable (String) -> Void
   private let state = NSCondition()
@@ -52,7 +52,7 @@ package final class ServiceServer: @unchecked Sendable {
   /// Serves on `listener`, a listening socket; `socketPath`, when given, is
   /// removed on stop (nil when socket activation owns the file).
   package init(
-    listener: Int32, socketPath: String?, configuration: Configuration, environment: [String: String],
+    listener: FileDescriptor, socketPath: String?, configuration: Configuration, environment: [String: String],
     log: @escaping @Sendable (String) -> Void
   ) throws(ServiceError) {
     self.listener = listener
@@ -90,10 +90,10 @@ package final class ServiceServer: @unchecked Sendable {
   /// Accepts connections until `stop()`, then shuts down as described above.
   package func run() {
     // Runners idle too long are closed from here, once a second at most.
-    let reapInterval = min(.seconds(1), max(.milliseconds(50), configuration.idleTimeout / 4)).pollMilliseconds
+    let reapInterval = min(.seconds(1), max(.milliseconds(50), configuration.idleTimeout / 4))
     var loggedDescriptorShortage = false
     while true {
-      guard let ready = try? UnixSocket.waitReadable([listener, stopSignal], milliseconds: reapInterval) else { continue }
+      guard let ready = try? UnixSocket.waitReadable([listener, stopSignal], timeout: reapInterval) else { continue }
       if ready[1] { break }
       pool.closeIdleRunners()
       guard ready[0] else { continue }
@@ -106,7 +106,7 @@ package final class ServiceServer: @unchecked Sendable {
           log("cannot accept a connection: \(error); waiting for connections to close (logged once)")
           loggedDescriptorShortage = true
         }
-        usleep(100_000)
+        Syscalls.sleep(for: .milliseconds(100))
       } catch {
         continue  // the client left before it was accepted (ECONNABORTED and the like)
       }
@@ -121,7 +121,7 @@ package final class ServiceServer: @unchecked Sendable {
   }
 
   /// Checks the peer and the limits, then serves the connection on its own thread.
-  private func admit(_ fd: Int32) {
+  private func admit(_ fd: FileDescriptor) {
     let own = FileStatus.currentUser
     guard let peer = try? UnixSocket.peerCredentials(fd), peer.uid == own else {
       let who = (try? UnixSocket.peerCredentials(fd)).map { "uid \($0.uid) (pid \($0.pid))" } ?? "an unknown peer"
@@ -132,7 +132,7 @@ package final class ServiceServer: @unchecked Sendable {
     // Runners are the service's children: a provider (or a process it
     // started) must not have the service run what it asks, such as a bundle
     // it wrote that declares network access, outside its own sandbox.
-    switch ProcessLineage.descends(peer.pid, from: getpid()) {
+    switch ProcessLineage.descends(peer.pid, from: Syscalls.processID) {
     case false?: break
     case true?:
       log("refused a connection from pid \(peer.pid): it is a provider runner of this service, or was started by one")
@@ -155,7 +155,7 @@ package final class ServiceServer: @unchecked Sendable {
   }
 
   /// Answers a connection that will not be served with one failure, and closes it.
-  private func refuse(_ fd: Int32, _ reason: String) {
+  private func refuse(_ fd: FileDescriptor, _ reason: String) {
     let channel = FrameChannel(fd: fd)
     try? channel.send(ServiceReply.failure(ServiceError.refused(reason).hostError))
     // What the peer already sent is read and dropped: closing a Unix socket

@@ -1,6 +1,6 @@
 import Core
-import Glibc
 import Service
+import System
 import TranslationViewTree
 
 /// The translation popover on the person's terminal: the counterpart of
@@ -25,10 +25,10 @@ package struct PopoverPresentation {
   /// - Throws: `PopoverError.unsupportedTerminal` when there is a terminal
   ///   but `TERM` cannot draw on it.
   package static func isAvailable(environment: [String: String]) throws(PopoverError) -> Bool {
-    guard (0...2).contains(where: { isatty($0) == 1 }) else { return false }
-    let descriptor = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
-    guard descriptor >= 0 else { return false }
-    close(descriptor)
+    let standard: [FileDescriptor] = [.standardInput, .standardOutput, .standardError]
+    guard standard.contains(where: Syscalls.isTerminal) else { return false }
+    guard let terminal = try? Syscalls.open("/dev/tty", .readWrite) else { return false }
+    Syscalls.close(terminal)
     _ = try TerminalScreen.type(environment)
     return true
   }

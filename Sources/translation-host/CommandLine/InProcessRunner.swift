@@ -15,7 +15,7 @@ import System
 enum InProcessRunner {
   /// Starts the loop and has it load `bundle`'s provider with the user's settings.
   static func launch(bundle: ProviderBundle, timeout: Duration) throws -> RunnerClient {
-    let (host, runner): (Int32, Int32)
+    let (host, runner): (FileDescriptor, FileDescriptor)
     do { (host, runner) = try Syscalls.socketPair() } catch { throw RunnerError.spawnFailed("an in-process runner", error) }
     let prefix = "translation-host: provider '\(bundle.identifier)': "
     let thread = Thread {

@@ -42,7 +42,7 @@ struct LineReader {
     do throws(Errno) { count = try Syscalls.read(.standardInput, into: &chunk) } catch {
       guard error == .wouldBlock else { throw CommandError("cannot read stdin: \(error)", exitCode: .invalidInput) }
       // A non-blocking stdin (shared with the program that feeds it): wait for more.
-      _ = try? Syscalls.waitReadable(.standardInput, milliseconds: -1)
+      _ = try? Syscalls.waitReadable(.standardInput)
       return
     }
     if count == 0 { atEnd = true } else { pending += chunk[0..<count] }
@@ -58,6 +58,6 @@ struct LineReader {
 
   /// Whether stdin has data now.
   private static func readable() -> Bool {
-    (try? Syscalls.waitReadable(.standardInput, milliseconds: 0)) == true
+    (try? Syscalls.waitReadable(.standardInput, timeout: .zero)) == true
   }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Glibc
 import Service
+import System
 
 /// `translation-host serve`: the resident per-user service that keeps
 /// providers warm (see Documentation/Service.md).
@@ -66,27 +66,27 @@ struct ServeCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let environment = ProcessInfo.processInfo.environment
-    let listener: Int32
+    let listener: FileDescriptor
     let ownedSocket: String?
     if let activated = try SocketActivation.listener() {
       // systemd made the folder (DirectoryMode=0700); it is checked all the same.
       guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
       try location.checkFolder()
-      (listener, ownedSocket) = (activated.rawValue, nil)
-      output.note("serving on the socket systemd passed (pid \(getpid()))")
+      (listener, ownedSocket) = (activated, nil)
+      output.note("serving on the socket systemd passed (pid \(Syscalls.processID))")
     } else {
       guard let location = ServiceLocation.standard(environment: environment) else { throw ServiceError.noRuntimeDirectory }
       try location.prepareFolder()
-      (listener, ownedSocket) = (try location.listen().rawValue, location.socket)
-      output.note("serving on \(location.socket) (pid \(getpid()))")
+      (listener, ownedSocket) = (try location.listen(), location.socket)
+      output.note("serving on \(location.socket) (pid \(Syscalls.processID))")
     }
     let server = try ServiceServer(
       listener: listener, socketPath: ownedSocket, configuration: configuration,
       environment: ProcessInfo.processInfo.environment, log: { output.note($0) })
     var sources: [any DispatchSourceSignal] = []
-    for number in [SIGTERM, SIGINT] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    for signal in [Signal.terminate, .interrupt] {
+      _ = signal.ignore()
+      let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: .global())
       source.setEventHandler { server.stop() }
       source.resume()
       sources.append(source)
