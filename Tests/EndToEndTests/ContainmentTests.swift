@@ -124,19 +124,11 @@ import TestSupport
     #expect(result.stdout == "ALL-REFUSED", "stderr: \(result.stderr)")
   }
 
-  /// Process ids whose command line mentions `text`.
-  static func processes(mentioning text: String) -> [String] {
-    let deadline = Date().addingTimeInterval(2)
-    var found: [String] = []
-    repeat {
-      found = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-        guard entry.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-        return String(decoding: data, as: UTF8.self).contains(text)
-      }
-      if found.isEmpty { return [] }
-      usleep(20_000)
-    } while Date() < deadline
-    return found
+  /// Process ids whose command line mentions `text` once they had 2 s to end
+  /// (none, at once, when none are left).
+  static func processes(mentioning text: String) -> [pid_t] {
+    _ = try? eventually("no process to mention \(text)", timeout: .seconds(2)) { Processes.mentioning(text).isEmpty }
+    return Processes.mentioning(text)
   }
 }
 

@@ -188,9 +188,9 @@ import TestSupport
     // "Later" makes the provider redraw on its own 300 ms later, with no key pressed.
     try terminal.press("Tab", "Enter")
     try terminal.waitFor("Updated on its own")
-    // expandSheet: the popover takes the whole screen.
+    // expandSheet: the popover takes the whole screen, its title on the top row.
     try terminal.press("Tab", "Enter")
-    let expanded = try terminal.waitFor("┌─ Form")
+    let expanded = try terminal.waitFor("the popover to fill the screen") { $0.hasPrefix("┌─ Form") }
     let rows = expanded.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows[0].hasPrefix("┌─ Form") && rows[0].count == 80)
     #expect(rows[23].hasPrefix("└") && rows[23].hasSuffix("┘"))
