@@ -159,7 +159,7 @@ import TestSupport
     let target = try Target(networkAccess: false)
     let terminal = try TerminalSession(
       [Host.executable, "run", "--text", "tiocsti", "--replace", "--press", "Go", "--provider", target.bundle],
-      environment: target.host.environment, stdoutOnTerminal: true)
+      environment: target.host.environment, stdoutOnTerminal: true, keeping: [target])
     let outcome = try terminal.waitForExit()
     #expect(outcome.exitCode == 0)
     let screen = try terminal.screen()

@@ -6,16 +6,18 @@ import TestSupport
 /// placement and replacement, and the terminal given back on every path.
 @Suite(.tags(.endToEnd)) struct PopoverTests {
   /// Starts `run` with `arguments` on a terminal, stdin and stdout as pipes.
+  /// The terminal keeps the host (its home) until `run` has ended.
   private func popover(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], host: Host? = nil,
     rows: Int = 24, columns: Int = 80, stdoutOnTerminal: Bool = false
   ) throws -> TerminalSession {
-    var environment = try (host ?? Host()).environment.merging(environment) { $1 }
+    let host = try host ?? Host()
+    var environment = host.environment.merging(environment) { $1 }
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"
     environment["LANG"] = "C.UTF-8"
     return try TerminalSession(
       [Host.executable, "run"] + arguments, environment: environment, stdin: stdin, rows: rows, columns: columns,
-      stdoutOnTerminal: stdoutOnTerminal)
+      stdoutOnTerminal: stdoutOnTerminal, keeping: [host])
   }
 
   @Test func reverseTranslatesThenReplaces() throws {
