@@ -53,7 +53,7 @@ import TestSupport
 
   @Test(arguments: cases) func hostileProvidersAreContained(_ test: Case) throws {
     let directory = try TemporaryDirectory()
-    let identifier = "org.example.hostile\(UInt32.random(in: 0...UInt32.max))"
+    let identifier = UniqueName.make("org.example.hostile")
     let library = try CFixture.compile(Self.source, defines: [test.mode], name: "libHostile", in: directory)
     let bundle = try BundleFixture(name: "Hostile", identifier: identifier).write(name: "Hostile", in: directory, library: library)
     var host = try Host()
@@ -68,7 +68,7 @@ import TestSupport
 
   @Test func processesAProviderStartsDieWithItEvenWhenItSucceeds() throws {
     let directory = try TemporaryDirectory()
-    let identifier = "org.example.daemon\(UInt32.random(in: 0...UInt32.max))"
+    let identifier = UniqueName.make("org.example.daemon")
     let library = try CFixture.compile(Self.source, defines: ["DAEMON_CHILD"], name: "libDaemon", in: directory)
     let bundle = try BundleFixture(name: "Daemon", identifier: identifier).write(name: "Daemon", in: directory, library: library)
     let result = try Host().run(Self.press + ["--provider", bundle])
