@@ -134,7 +134,8 @@ enum PlistFuzz {
       next = current + 1
     }
     let seconds = Double(Syscalls.monotonicNanoseconds() - started) / 1e9
-    say("plist-fuzz: \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
+    say("plist-fuzz: seed \(options.seed), \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
+    if findings > 0 { say("plist-fuzz: the same cases again: plist-fuzz --seed \(options.seed) --cases \(options.cases)") }
     return findings == 0
   }
 
