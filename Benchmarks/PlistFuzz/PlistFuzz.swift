@@ -75,7 +75,9 @@ enum PlistFuzz {
   /// Runs all cases in children; returns whether all passed.
   private static func parent(_ options: Options) throws -> Bool {
     guard let executable = Syscalls.executablePath() else { fatalError("cannot find /proc/self/exe") }
-    say("plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)")
+    say(
+      "plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)"
+    )
     let started = Syscalls.monotonicNanoseconds()
     var findings = 0
     var next = 0
@@ -86,8 +88,12 @@ enum PlistFuzz {
       let null = open("/dev/null", O_RDWR)
       let pid = try Syscalls.spawn(
         executable,
-        arguments: ["--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next), String(options.cases)],
-        environment: ["SWIFT_BACKTRACE=enable=no"], actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
+        arguments: [
+          "--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next),
+          String(options.cases),
+        ],
+        environment: ["SWIFT_BACKTRACE=enable=no"],
+        actions: [.duplicate(theirs, as: 3), .duplicate(null, as: 0), .duplicate(null, as: 1), .duplicate(2, as: 2)],
         newSession: false)
       // (No backtrace in the child: it would stay silent long enough to look hung; --replay shows one.)
       Syscalls.close(theirs)
@@ -134,7 +140,9 @@ enum PlistFuzz {
       next = current + 1
     }
     let seconds = Double(Syscalls.monotonicNanoseconds() - started) / 1e9
-    say("plist-fuzz: seed \(options.seed), \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
+    say(
+      "plist-fuzz: seed \(options.seed), \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)"
+    )
     if findings > 0 { say("plist-fuzz: the same cases again: plist-fuzz --seed \(options.seed) --cases \(options.cases)") }
     return findings == 0
   }
@@ -145,7 +153,9 @@ enum PlistFuzz {
     try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     let file = "\(options.out)/seed\(options.seed)-case\(index).plist"
     _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
-    say("plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))")
+    say(
+      "plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))"
+    )
   }
 
   // MARK: Child
@@ -165,7 +175,9 @@ enum PlistFuzz {
       if elapsed > UInt64(options.timeoutMilliseconds) * 1_000_000 { announce("slow \(index) \(elapsed / 1_000_000)\n") }
     }
     let counts = outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    announce("done \(counts); slowest case \(slowest.index): \(String(format: "%.2f", Double(slowest.nanoseconds) / 1e6)) ms for \(slowest.bytes) bytes\n")
+    announce(
+      "done \(counts); slowest case \(slowest.index): \(String(format: "%.2f", Double(slowest.nanoseconds) / 1e6)) ms for \(slowest.bytes) bytes\n"
+    )
   }
 
   /// Prints a line at once, unbuffered, so a report survives whatever happens next.
