@@ -3,7 +3,7 @@ import Testing
 @testable import TranslationHostCore
 
 /// The host's side of a real runner (the one built beside this test binary).
-@Suite struct RunnerClientTests {
+@Suite(.tags(.endToEnd)) struct RunnerClientTests {
   static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
 
   private func launch(_ defines: [String], in directory: TemporaryDirectory) throws -> RunnerClient {

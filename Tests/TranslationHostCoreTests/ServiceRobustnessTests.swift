@@ -449,6 +449,7 @@ import TranslationHostCore
 }
 
 extension Tag {
-  /// Tests that start the built `translation-host` (named as in EndToEndTests, so one filter selects both).
+  /// Tests that start the built `translation-host`, its runner or its service
+  /// (named as in EndToEndTests, so one filter selects both): `make check` skips their suites.
   @Tag static var endToEnd: Self
 }
