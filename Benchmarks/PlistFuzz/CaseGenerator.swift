@@ -20,7 +20,9 @@ struct CaseGenerator {
     var bytes = seed.bytes
     var steps: [String] = []
     for _ in 0..<(1 + random.below(4)) { steps.append(mutate(&bytes, format: seed.format)) }
-    if bytes.count > PropertyListLimits.maximumBytes + 4096 { bytes.removeLast(bytes.count - PropertyListLimits.maximumBytes - 4096) }
+    if bytes.count > PropertyListLimits.maximumBytes + 4096 {
+      bytes.removeLast(bytes.count - PropertyListLimits.maximumBytes - 4096)
+    }
     return (bytes, seed.name + ": " + steps.joined(separator: ", "))
   }
 
@@ -80,9 +82,11 @@ struct CaseGenerator {
     let openers =
       format == .openStep
       ? [("(", ")"), ("{a=", ";}"), ("(a,", ")"), ("{\"k\"=<00>;a=", "}")]
-      : [("<array>", "</array>"), ("<dict><key>a</key>", "</dict>"), ("<plist>", "</plist>"),
-         ("<?x </array>?><array>", "</array>"), ("<!--</array>--><array>", "</array>"), ("<plist><array>", "</array></plist>"),
-         ("<array><string><![CDATA[</array>]]></string>", "</array>")]
+      : [
+        ("<array>", "</array>"), ("<dict><key>a</key>", "</dict>"), ("<plist>", "</plist>"),
+        ("<?x </array>?><array>", "</array>"), ("<!--</array>--><array>", "</array>"), ("<plist><array>", "</array></plist>"),
+        ("<array><string><![CDATA[</array>]]></string>", "</array>"),
+      ]
     let (open, close) = openers[random.below(openers.count)]
     let depth = random.below(2) == 0 ? 28 + random.below(8) : 1 << (5 + random.below(11))
     var insertion = Array(repeating: Array(open.utf8), count: depth).joined().map { $0 }
@@ -95,7 +99,9 @@ struct CaseGenerator {
   private mutating func duplicateKey(_ bytes: inout [UInt8], format: FuzzCorpus.Format) -> String {
     switch format {
     case .xml:
-      guard let key = occurrence(of: "<key>", in: bytes), let end = first("</key>", in: bytes, from: key) else { return "nothing" }
+      guard let key = occurrence(of: "<key>", in: bytes), let end = first("</key>", in: bytes, from: key) else {
+        return "nothing"
+      }
       bytes.insert(contentsOf: Array(bytes[key..<(end + 6)]) + Array("<true/>".utf8), at: key)
       return "duplicate XML key at \(key)"
     case .openStep:
@@ -106,7 +112,8 @@ struct CaseGenerator {
       return "duplicate OpenStep entry at \(start)"
     case .binary:
       // Point a dictionary's second key at its first key's object.
-      for (offset, byte) in bytes.enumerated().dropFirst(8) where byte >> 4 == 0xD && byte & 0x0F >= 2 && offset + 4 < bytes.count {
+      for (offset, byte) in bytes.enumerated().dropFirst(8) where byte >> 4 == 0xD && byte & 0x0F >= 2 && offset + 4 < bytes.count
+      {
         bytes[offset + 3] = bytes[offset + 1]
         bytes[offset + 4] = bytes[offset + 2]
         return "duplicate binary key in the dictionary at \(offset)"
@@ -132,7 +139,9 @@ struct CaseGenerator {
     let position = 8 + random.below(bytes.count - 40)
     if random.below(2) == 0 {
       let marker = [0xAF, 0xDF, 0x4F, 0x5F, 0x6F][random.below(5)] as UInt8
-      let count: [UInt8] = [[0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x12, 0xFF, 0xFF, 0xFF, 0xFF], [0x14], [0x23]][random.below(4)]
+      let count: [UInt8] = [
+        [0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x12, 0xFF, 0xFF, 0xFF, 0xFF], [0x14], [0x23],
+      ][random.below(4)]
       bytes.replaceSubrange(position..<Swift.min(bytes.count - 32, position + 1 + count.count), with: [marker] + count)
       return "huge count at \(position)"
     }
@@ -148,21 +157,30 @@ struct CaseGenerator {
     let size16 = Swift.min(size, 65_000)
     switch random.below(4) {
     case 0:
-      let objects = (0..<size16).map { BinaryWriter.header(0xA0, $0 == size16 - 1 ? 0 : 1) + ($0 == size16 - 1 ? [] : BinaryWriter.bigEndian($0 + 1, size: 2)) }
+      let objects = (0..<size16).map {
+        BinaryWriter.header(0xA0, $0 == size16 - 1 ? 0 : 1) + ($0 == size16 - 1 ? [] : BinaryWriter.bigEndian($0 + 1, size: 2))
+      }
       return (BinaryWriter.assemble(objects, referenceSize: 2), "binary chain of \(size16) arrays")
     case 1:
       let objects = (0..<size16).map { BinaryWriter.header(0xA0, 1) + BinaryWriter.bigEndian(($0 + 1) % size16, size: 2) }
       return (BinaryWriter.assemble(objects, referenceSize: 2), "binary cycle of \(size16) arrays")
     case 2:
       let levels = Swift.min(size, 64)
-      let objects = (0..<levels).map { $0 == levels - 1 ? [0x09] : BinaryWriter.header(0xA0, 2) + BinaryWriter.bigEndian($0 + 1, size: 2) + BinaryWriter.bigEndian($0 + 1, size: 2) }
+      let objects = (0..<levels).map {
+        $0 == levels - 1
+          ? [0x09]
+          : BinaryWriter.header(0xA0, 2) + BinaryWriter.bigEndian($0 + 1, size: 2) + BinaryWriter.bigEndian($0 + 1, size: 2)
+      }
       return (BinaryWriter.assemble(objects, referenceSize: 2), "binary DAG of 2^\(levels) paths")
     default:
       let key = [0x51, UInt8(ascii: "k")] as [UInt8]
       let count = Swift.min(size, 5_000)
-      let dictionary = BinaryWriter.header(0xD0, count) + Array(repeating: BinaryWriter.bigEndian(1, size: 2), count: count).joined()
+      let dictionary =
+        BinaryWriter.header(0xD0, count) + Array(repeating: BinaryWriter.bigEndian(1, size: 2), count: count).joined()
         + Array(repeating: BinaryWriter.bigEndian(2, size: 2), count: count).joined()
-      return (BinaryWriter.assemble([dictionary, key, [0x09]], referenceSize: 2), "binary dictionary with one key \(count) times")
+      return (
+        BinaryWriter.assemble([dictionary, key, [0x09]], referenceSize: 2), "binary dictionary with one key \(count) times"
+      )
     }
   }
 
@@ -185,14 +203,18 @@ struct CaseGenerator {
     return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
   }
 
-  static let interestingBytes: [UInt8] = [0x00, 0x0F, 0x7F, 0x80, 0xFF, 0xAF, 0xDF, 0x6F, 0x13] + Array("<>&\"'(){}=;,/*\\?!-[]".utf8)
+  static let interestingBytes: [UInt8] =
+    [0x00, 0x0F, 0x7F, 0x80, 0xFF, 0xAF, 0xDF, 0x6F, 0x13] + Array("<>&\"'(){}=;,/*\\?!-[]".utf8)
 
   static let tokens = [
-    "<?x ", "?>", "<!--", "-->", "<![CDATA[", "]]>", "<!DOCTYPE plist [<!ENTITY a \"b\">]>", "<!DOCTYPE plist [", "<!DOCTYPE", "]>",
-    "&amp;", "&#x0;", "&#xD800;", "&#1114112;", "&a;", "&", "<plist>", "</plist>", "<plist version=\"1.0\">", "<dict>", "</dict>", "<dict/>",
+    "<?x ", "?>", "<!--", "-->", "<![CDATA[", "]]>", "<!DOCTYPE plist [<!ENTITY a \"b\">]>", "<!DOCTYPE plist [", "<!DOCTYPE",
+    "]>",
+    "&amp;", "&#x0;", "&#xD800;", "&#1114112;", "&a;", "&", "<plist>", "</plist>", "<plist version=\"1.0\">", "<dict>", "</dict>",
+    "<dict/>",
     "<array>", "</array>", "<key>k</key>", "<key>", "<string>", "</string>", "<integer>0x8000000000000000</integer>",
     "<integer>-9223372036854775809</integer>", "<real>1e99999</real>", "<real>nan</real>", "<date>9999-99-99T99:99:99Z</date>",
-    "<data>====</data>", "<data>A</data>", "<true/>", "<false></false>", "<x a='>'>", "(", ")", "{", "}", "=", ";", ",", "/*", "*/", "//",
+    "<data>====</data>", "<data>A</data>", "<true/>", "<false></false>", "<x a='>'>", "(", ")", "{", "}", "=", ";", ",", "/*",
+    "*/", "//",
     "\"", "'", "\\U", "\\UD800", "\\", "<", ">", "<0", "\u{FEFF}", "\u{E9}", "\u{301}", "bplist00",
   ]
 }

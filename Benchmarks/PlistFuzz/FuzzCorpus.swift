@@ -75,8 +75,9 @@ enum FuzzCorpus {
     Seed(name: "Info.plist (OpenStep)", format: .openStep, bytes: Array(infoOpenStep.utf8)),
     Seed(name: "entitlements (OpenStep)", format: .openStep, bytes: Array(entitlementsOpenStep.utf8)),
     Seed(name: "Info.plist (binary)", format: .binary, bytes: BinaryWriter.file(info)),
-    Seed(name: "entitlements (binary)", format: .binary,
-         bytes: BinaryWriter.file(.dictionary(["com.apple.developer.translation-app": .boolean(true)]))),
+    Seed(
+      name: "entitlements (binary)", format: .binary,
+      bytes: BinaryWriter.file(.dictionary(["com.apple.developer.translation-app": .boolean(true)]))),
   ]
 
   /// The fuzzer's own value type: the corpus must not depend on the reader under test.

@@ -76,7 +76,9 @@ enum PlistFuzz {
   /// Runs all cases in children; returns whether all passed.
   private static func parent(_ options: Options) throws -> Bool {
     guard let executable = Syscalls.executablePath() else { fatalError("cannot find /proc/self/exe") }
-    say("plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)")
+    say(
+      "plist-fuzz: seed \(options.seed), \(options.cases) cases, \(options.timeoutMilliseconds) ms per case; findings go to \(options.out)"
+    )
     let started = Syscalls.monotonicNanoseconds()
     var findings = 0
     var next = 0
@@ -87,8 +89,12 @@ enum PlistFuzz {
       let null = FileDescriptor(rawValue: open("/dev/null", O_RDWR))
       let pid = try Syscalls.spawn(
         executable,
-        arguments: ["--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next), String(options.cases)],
-        environment: ["SWIFT_BACKTRACE=enable=no"], actions: [
+        arguments: [
+          "--seed", String(options.seed), "--timeout-ms", String(options.timeoutMilliseconds), "--child", String(next),
+          String(options.cases),
+        ],
+        environment: ["SWIFT_BACKTRACE=enable=no"],
+        actions: [
           .duplicate(theirs, as: FileDescriptor(rawValue: 3)), .duplicate(null, as: .standardInput),
           .duplicate(null, as: .standardOutput), .duplicate(.standardError, as: .standardError),
         ],
@@ -138,7 +144,10 @@ enum PlistFuzz {
       next = current + 1
     }
     let seconds = Double(Syscalls.monotonicNanoseconds() - started) / 1e9
-    say("plist-fuzz: \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)")
+    say(
+      "plist-fuzz: seed \(options.seed), \(options.cases) cases in \(String(format: "%.1f", seconds)) s, \(children) child process(es), \(findings) finding(s); last child: \(summary)"
+    )
+    if findings > 0 { say("plist-fuzz: the same cases again: plist-fuzz --seed \(options.seed) --cases \(options.cases)") }
     return findings == 0
   }
 
@@ -148,7 +157,9 @@ enum PlistFuzz {
     try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
     let file = "\(options.out)/seed\(options.seed)-case\(index).plist"
     _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
-    say("plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))")
+    say(
+      "plist-fuzz: case \(index): \(outcome); \(bytes.count) bytes from \(origin); saved as \(file) (replay: plist-fuzz --replay \(file))"
+    )
   }
 
   // MARK: Child
@@ -168,7 +179,9 @@ enum PlistFuzz {
       if elapsed > UInt64(options.timeoutMilliseconds) * 1_000_000 { announce("slow \(index) \(elapsed / 1_000_000)\n") }
     }
     let counts = outcomes.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    announce("done \(counts); slowest case \(slowest.index): \(String(format: "%.2f", Double(slowest.nanoseconds) / 1e6)) ms for \(slowest.bytes) bytes\n")
+    announce(
+      "done \(counts); slowest case \(slowest.index): \(String(format: "%.2f", Double(slowest.nanoseconds) / 1e6)) ms for \(slowest.bytes) bytes\n"
+    )
   }
 
   /// Prints a line at once, unbuffered, so a report survives whatever happens next.

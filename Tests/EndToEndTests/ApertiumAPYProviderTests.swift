@@ -23,10 +23,10 @@ import TestSupport
       "/usr/bin/python3", [Self.wrapper, "-p", String(port), "-l", folder.path + "/langNames.db", "/usr/share/apertium/modes"],
       log: folder.path + "/apy.log")
     defer { server.stop() }
-    let deadline = Date().addingTimeInterval(20)
-    while !BackgroundProcess.isListening(port) && Date() < deadline { usleep(100_000) }
-    let log = (try? String(contentsOfFile: folder.path + "/apy.log", encoding: .utf8)) ?? ""
-    try #require(BackgroundProcess.isListening(port), "apertium-apy did not start: \(log)")
+    let log = { (try? String(contentsOfFile: folder.path + "/apy.log", encoding: .utf8)) ?? "" }
+    try eventually("apertium-apy to listen on port \(port)", timeout: .seconds(20), interval: .milliseconds(100), detail: log) {
+      BackgroundProcess.isListening(port)
+    }
 
     let host = try host(port: port)
     let translated = try host.run("translate", "--provider", "ApertiumAPY", "--from", "en", "--to", "es", "The cat is on the table.")

@@ -28,14 +28,14 @@ import TestSupport
       folder = try TemporaryDirectory()
       host = try Host()
       let library = try CFixture.compile(fixtures + "/escaping_provider.c", name: "libEscape", in: folder)
-      var fixture = BundleFixture(name: "Escape", identifier: "org.example.escape\(UInt32.random(in: 0...UInt32.max))")
+      var fixture = BundleFixture(name: "Escape", identifier: UniqueName.make("org.example.escape"))
       if networkAccess { fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true) }
       bundle = try fixture.write(name: "Escape", in: folder, library: library)
       let otherLibrary = try CFixture.compile(fixtures + "/misbehaving_provider.c", name: "libOther", in: folder)
       otherBundle = try BundleFixture(name: "Other").write(name: "Other", in: folder, library: otherLibrary)
       tcp = try Listener()
       unix = try UnixListener(folder.path + "/agent.socket")
-      abstract = try UnixListener("@translation-host-test-\(UInt32.random(in: 0...UInt32.max))")
+      abstract = try UnixListener("@" + UniqueName.make("translation-host-test"))
       try protect(home + "/.ssh/id_rsa", "-----BEGIN OPENSSH PRIVATE KEY----- fake")
       try protect(home + "/.bashrc", "# the user's shell setup\n")
       try protect(bundle + "/Info.plist", try String(contentsOfFile: bundle + "/Info.plist", encoding: .utf8))
@@ -159,7 +159,7 @@ import TestSupport
     let target = try Target(networkAccess: false)
     let terminal = try TerminalSession(
       [Host.executable, "run", "--text", "tiocsti", "--replace", "--press", "Go", "--provider", target.bundle],
-      environment: target.host.environment, stdoutOnTerminal: true)
+      environment: target.host.environment, stdoutOnTerminal: true, keeping: [target])
     let outcome = try terminal.waitForExit()
     #expect(outcome.exitCode == 0)
     let screen = try terminal.screen()

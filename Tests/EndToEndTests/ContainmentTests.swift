@@ -53,7 +53,7 @@ import TestSupport
 
   @Test(arguments: cases) func hostileProvidersAreContained(_ test: Case) throws {
     let directory = try TemporaryDirectory()
-    let identifier = "org.example.hostile\(UInt32.random(in: 0...UInt32.max))"
+    let identifier = UniqueName.make("org.example.hostile")
     let library = try CFixture.compile(Self.source, defines: [test.mode], name: "libHostile", in: directory)
     let bundle = try BundleFixture(name: "Hostile", identifier: identifier).write(name: "Hostile", in: directory, library: library)
     var host = try Host()
@@ -68,7 +68,7 @@ import TestSupport
 
   @Test func processesAProviderStartsDieWithItEvenWhenItSucceeds() throws {
     let directory = try TemporaryDirectory()
-    let identifier = "org.example.daemon\(UInt32.random(in: 0...UInt32.max))"
+    let identifier = UniqueName.make("org.example.daemon")
     let library = try CFixture.compile(Self.source, defines: ["DAEMON_CHILD"], name: "libDaemon", in: directory)
     let bundle = try BundleFixture(name: "Daemon", identifier: identifier).write(name: "Daemon", in: directory, library: library)
     let result = try Host().run(Self.press + ["--provider", bundle])
@@ -124,19 +124,11 @@ import TestSupport
     #expect(result.stdout == "ALL-REFUSED", "stderr: \(result.stderr)")
   }
 
-  /// Process ids whose command line mentions `text`.
-  static func processes(mentioning text: String) -> [String] {
-    let deadline = Date().addingTimeInterval(2)
-    var found: [String] = []
-    repeat {
-      found = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
-        guard entry.allSatisfy(\.isNumber), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-        return String(decoding: data, as: UTF8.self).contains(text)
-      }
-      if found.isEmpty { return [] }
-      usleep(20_000)
-    } while Date() < deadline
-    return found
+  /// Process ids whose command line mentions `text` once they had 2 s to end
+  /// (none, at once, when none are left).
+  static func processes(mentioning text: String) -> [pid_t] {
+    _ = try? eventually("no process to mention \(text)", timeout: .seconds(2)) { Processes.mentioning(text).isEmpty }
+    return Processes.mentioning(text)
   }
 }
 

@@ -65,7 +65,7 @@ import TestSupport
   @Test func invalidUTF8InputIsRefused() throws {
     let result = try Host().run("translate", "--from", "en", "--to", "es", stdin: "ok \u{FFFD}")
     #expect(result.exitCode != 65)  // valid UTF-8 passes the check (then fails for other reasons)
-    let invalid = try Command.run("/bin/sh", ["-c", "printf 'a\\377b' | \(Host.executable) translate --from en --to es"], environment: try Host().environment)
+    let invalid = try Host().run(program: "/bin/sh", ["-c", "printf 'a\\377b' | \(Host.executable) translate --from en --to es"])
     #expect(invalid.exitCode == 65)
     #expect(invalid.stderr.contains("not valid UTF-8 (first bad byte at offset 1)"))
   }

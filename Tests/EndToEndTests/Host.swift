@@ -36,6 +36,12 @@ struct Host {
     try Command.run(Self.executable, arguments, environment: environment, stdin: stdin)
   }
 
+  /// Runs `program` (a shell, an installed copy of the tool) with the host's
+  /// environment, while the host, and with it its home, lives.
+  func run(program: String, _ arguments: [String], stdin: String? = nil) throws -> Command.Result {
+    try Command.run(program, arguments, environment: environment, stdin: stdin)
+  }
+
   struct MissingBuild: Error, CustomStringConvertible {
     var path: String
     var description: String { "\(path) does not exist: run 'make build' (or 'make test') first" }

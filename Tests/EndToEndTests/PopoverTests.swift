@@ -6,16 +6,18 @@ import TestSupport
 /// placement and replacement, and the terminal given back on every path.
 @Suite(.tags(.endToEnd)) struct PopoverTests {
   /// Starts `run` with `arguments` on a terminal, stdin and stdout as pipes.
+  /// The terminal keeps the host (its home) until `run` has ended.
   private func popover(
     _ arguments: [String], stdin: String = "", environment: [String: String] = [:], host: Host? = nil,
     rows: Int = 24, columns: Int = 80, stdoutOnTerminal: Bool = false
   ) throws -> TerminalSession {
-    var environment = try (host ?? Host()).environment.merging(environment) { $1 }
+    let host = try host ?? Host()
+    var environment = host.environment.merging(environment) { $1 }
     environment["TERM"] = environment["TERM"] ?? "xterm-256color"
     environment["LANG"] = "C.UTF-8"
     return try TerminalSession(
       [Host.executable, "run"] + arguments, environment: environment, stdin: stdin, rows: rows, columns: columns,
-      stdoutOnTerminal: stdoutOnTerminal)
+      stdoutOnTerminal: stdoutOnTerminal, keeping: [host])
   }
 
   @Test func reverseTranslatesThenReplaces() throws {
@@ -188,9 +190,9 @@ import TestSupport
     // "Later" makes the provider redraw on its own 300 ms later, with no key pressed.
     try terminal.press("Tab", "Enter")
     try terminal.waitFor("Updated on its own")
-    // expandSheet: the popover takes the whole screen.
+    // expandSheet: the popover takes the whole screen, its title on the top row.
     try terminal.press("Tab", "Enter")
-    let expanded = try terminal.waitFor("┌─ Form")
+    let expanded = try terminal.waitFor("the popover to fill the screen") { $0.hasPrefix("┌─ Form") }
     let rows = expanded.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(rows[0].hasPrefix("┌─ Form") && rows[0].count == 80)
     #expect(rows[23].hasPrefix("└") && rows[23].hasSuffix("┘"))

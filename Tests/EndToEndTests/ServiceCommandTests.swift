@@ -109,8 +109,8 @@ import TestSupport
     let socket = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.socket", encoding: .utf8)
     for line in ["ListenStream=%t/translation-host/socket", "SocketMode=0600", "DirectoryMode=0700"] { #expect(socket.contains(line)) }
     // The installed tool finds its runner and providers relative to itself.
-    let installed = try Command.run(root + "/bin/translation-host", ["translate", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", "Hi"],
-      environment: try Host().environment)
+    let installed = try Host().run(
+      program: root + "/bin/translation-host", ["translate", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", "Hi"])
     #expect(installed.stdout == "Uv\n", "\(installed.stderr)")
     let uninstall = try Command.run(
       "/usr/bin/make", ["-C", CFixture.packageRoot, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=\(prefix)", "BUILD=\(Host.buildDirectory)"])

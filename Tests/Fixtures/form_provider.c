@@ -51,6 +51,7 @@ static tp_status render(const tp_scene *scene, tp_string *out) {
 
 static void *update_later(void *argument) {
   form *state = argument;
+  /* The delay is what is tested, not a wait: the redraw comes later, with no key pressed. */
   usleep(300 * 1000);
   pthread_mutex_lock(&state->lock);
   state->status = "Updated on its own";

@@ -5,6 +5,7 @@ import System
 /// A server a test starts and stops by its process id.
 package final class BackgroundProcess {
   package let pid: pid_t
+  private var reaped = false
 
   /// Starts `path` with `arguments`, its output going to `log`.
   package init(_ path: String, _ arguments: [String], log: String) throws {
@@ -18,17 +19,16 @@ package final class BackgroundProcess {
 
   deinit { stop() }
 
-  /// Sends SIGTERM to its process group, waits up to 5 s, then SIGKILL.
+  /// Sends SIGTERM to its process group, waits up to 5 s for the process to exit, then SIGKILL.
+  /// Once it is reaped, its id may be another process's: a second call does nothing.
   package func stop() {
+    guard !reaped else { return }
+    reaped = true
     kill(-pid, SIGTERM)
-    for _ in 0..<250 {
-      var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG) != 0 { return }
-      usleep(20_000)
-    }
-    kill(-pid, SIGKILL)
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    if (try? eventually("\(pid) to exit", timeout: .seconds(5)) { waitpid(pid, &status, WNOHANG) != 0 }) != nil { return }
+    kill(-pid, SIGKILL)
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
   }
 
   /// A TCP port on 127.0.0.1 that was free a moment ago.

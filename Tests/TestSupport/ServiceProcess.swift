@@ -68,20 +68,21 @@ package final class ServiceProcess {
     pid = try Syscalls.spawn(
       path, arguments: argv, environment: environment.map { "\($0.key)=\($0.value)" }, actions: actions, newSession: true)
     exitStatus = nil
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
+    enum Start { case answered, exited(Int32) }
+    let log = { (try? String(contentsOfFile: self.log, encoding: .utf8)) ?? "" }
+    let start = try eventually("translation-host serve to answer on its socket", timeout: .seconds(20), detail: log) {
+      () -> Start? in
       if let client = try? ServiceClient.connect(to: location) {
         client.close()
-        return
+        return .answered
       }
-      if let status = try? Syscalls.reap(pid) {
-        exitStatus = status
-        pid = 0
-        throw StartError(log: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
-      }
-      usleep(20_000)
+      return (try? Syscalls.reap(pid)).map(Start.exited)
     }
-    throw StartError(log: "no answer within 20 s: " + ((try? String(contentsOfFile: log, encoding: .utf8)) ?? ""))
+    if case .exited(let status) = start {
+      exitStatus = status
+      pid = 0
+      throw StartError(log: log())
+    }
   }
 
   /// Sends SIGTERM and waits (up to `seconds`, then SIGKILL); returns the exit code.
@@ -92,13 +93,12 @@ package final class ServiceProcess {
     return waitForExit(seconds: seconds)
   }
 
-  /// Waits for the service to exit and returns its exit code (128+signal if killed).
+  /// Waits for the service to exit and returns its exit code (128+signal if
+  /// killed); after `seconds`, kills it. Either way, kills what remains of
+  /// its process group (runners that outlived it).
   package func waitForExit(seconds: Double) -> Int32 {
-    let deadline = Date().addingTimeInterval(seconds)
-    var status: Int32?
-    while status == nil && Date() < deadline {
-      status = try? Syscalls.reap(pid)
-      if status == nil { usleep(10_000) }
+    var status = try? eventually("translation-host serve (\(pid)) to exit", timeout: .seconds(seconds)) {
+      try? Syscalls.reap(pid)
     }
     if status == nil {
       kill(-pid, SIGKILL)

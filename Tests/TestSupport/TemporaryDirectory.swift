@@ -1,17 +1,41 @@
 import FoundationEssentials
+import Glibc
 
 /// A fresh folder under the system's temporary directory, removed on deinit.
+///
+/// The folder is under `TRANSLATION_HOST_TEST_TMPDIR` when it is set (`make
+/// test` sets it to the caller's `TMPDIR`, having given the toolchain a
+/// `TMPDIR` of its own), else under `TMPDIR`, else `/tmp`. Whatever a test
+/// starts that writes into the folder must have ended before the folder goes,
+/// or it makes the folder again: keep the owner of the folder alive for as long
+/// as its processes (`TerminalSession`, `ServiceProcess` and `Host` do).
 package final class TemporaryDirectory: @unchecked Sendable {
   package let path: String
 
   package init() throws {
-    let base = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    let environment = ProcessInfo.processInfo.environment
+    let base = environment["TRANSLATION_HOST_TEST_TMPDIR"] ?? environment["TMPDIR"] ?? "/tmp"
     path = "\(base)/translation-host-tests-\(UUID().uuidString)"
     try FileManager.default.createDirectory(
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit {
+    guard (try? FileManager.default.removeItem(atPath: path)) == nil else { return }
+    // A test may have taken write permission away from a folder inside: give
+    // it back (to folders only: chmod would follow a symbolic link out), then try again.
+    let entries = FileManager.default.enumerator(atPath: path).map { $0.compactMap { $0 as? String } } ?? []
+    for entry in [path] + entries.map({ path + "/" + $0 }) {
+      var status = stat()
+      if lstat(entry, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { chmod(entry, 0o700) }
+    }
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      var message = "TemporaryDirectory: cannot remove \(path), which stays behind: \(error)\n"
+      message.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+  }
 
   /// Writes `contents` to `name` inside the folder, creating folders on the way.
   @discardableResult

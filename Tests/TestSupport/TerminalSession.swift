@@ -8,6 +8,9 @@ import Glibc
 ///
 /// The script around the command records its exit status, its pid, and
 /// whether the terminal's mode (`stty -g`) was the same after it as before.
+///
+/// The session holds on to `resources` (a test's home, say) until its
+/// command has ended, so that the command never outlives the folders it uses.
 package final class TerminalSession {
   package struct Outcome: Sendable {
     package var exitCode: Int32
@@ -19,13 +22,16 @@ package final class TerminalSession {
   private let directory: TemporaryDirectory
   private let socket: String
   private var serverPID: pid_t?
+  private let resources: [Any]
 
   /// Starts `command` on a terminal of `columns` × `rows`; with
-  /// `stdoutOnTerminal`, its stdout is the terminal too.
+  /// `stdoutOnTerminal`, its stdout is the terminal too. `resources` are
+  /// kept until the command has ended.
   package init(
     _ command: [String], environment: [String: String], stdin: String = "", rows: Int = 24, columns: Int = 80,
-    stdoutOnTerminal: Bool = false
+    stdoutOnTerminal: Bool = false, keeping resources: [Any] = []
   ) throws {
+    self.resources = resources
     directory = try TemporaryDirectory()
     socket = directory.path + "/tmux.socket"
     let input = try directory.write("stdin", stdin)
@@ -43,23 +49,31 @@ package final class TerminalSession {
       [ "$before" = "$(stty -g < /dev/tty)" ] && echo yes > \(Self.quote(directory.path + "/restored"))
       echo $status > \(Self.quote(directory.path + "/status.tmp"))
       mv \(Self.quote(directory.path + "/status.tmp")) \(Self.quote(directory.path + "/status"))
+      # Not a wait for anything: it keeps the window, and so the screen, after
+      # the command has ended, for the test to read; deinit ends it.
       sleep 60
       """)
     try tmux("-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), "/bin/sh " + Self.quote(script))
     serverPID = pid_t(try tmux("display-message", "-p", "#{pid}").trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
+  /// Ends the terminal, and with it the command (SIGHUP), and waits until
+  /// the command has ended before the folders go (`resources`, the session's own).
   deinit {
     _ = try? tmux("kill-server")
     if let serverPID { kill(serverPID, SIGKILL) }
+    let pid = (try? String(contentsOfFile: directory.path + "/pid", encoding: .utf8))
+      .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    if let pid, (try? eventually("the command (\(pid)) to end", timeout: .seconds(10)) { !Processes.isRunning(pid) }) == nil {
+      kill(pid, SIGKILL)
+      _ = try? eventually("the command (\(pid)) to end after SIGKILL", timeout: .seconds(10)) { !Processes.isRunning(pid) }
+    }
   }
 
-  /// Sends tmux key names (`Enter`, `Tab`, `BTab`, `Escape`, `C-c`, `Up`, …).
+  /// Sends tmux key names (`Enter`, `Tab`, `BTab`, `Escape`, `C-c`, `Up`, …),
+  /// in order, without waiting for what they do: wait for that on the screen.
   package func press(_ keys: String...) throws {
-    for key in keys {
-      try tmux("send-keys", "-t", "0", key)
-      usleep(50_000)
-    }
+    for key in keys { try tmux("send-keys", "-t", "0", key) }
   }
 
   /// Types `text` literally.
@@ -75,14 +89,22 @@ package final class TerminalSession {
   /// Waits until the screen shows `text`, and returns the screen.
   @discardableResult
   package func waitFor(_ text: String, seconds: Double = 15) throws -> String {
-    let deadline = Date().addingTimeInterval(seconds)
+    try waitFor("'\(text)' on the screen", seconds: seconds) { $0.contains(text) }
+  }
+
+  /// Waits until the screen satisfies `condition` (`what` says what it
+  /// shows then), and returns the screen.
+  @discardableResult
+  package func waitFor(_ what: String, seconds: Double = 15, until condition: (String) -> Bool) throws -> String {
     var last = ""
-    while Date() < deadline {
-      last = try screen()
-      if last.contains(text) { return last }
-      usleep(50_000)
+    do {
+      return try eventually(what, timeout: .seconds(seconds), interval: .milliseconds(50)) {
+        last = try screen()
+        return condition(last) ? last : nil
+      }
+    } catch is WaitTimeout {
+      throw Timeout(waitingFor: what, screen: last)
     }
-    throw Timeout(waitingFor: "'\(text)' on the screen", screen: last)
   }
 
   /// Resizes the terminal.
@@ -98,15 +120,16 @@ package final class TerminalSession {
 
   /// Waits for the command to end.
   package func waitForExit(seconds: Double = 15) throws -> Outcome {
-    let deadline = Date().addingTimeInterval(seconds)
     let read = { (name: String) in try? String(contentsOfFile: self.directory.path + "/" + name, encoding: .utf8) }
-    while Date() < deadline {
-      if let status = read("status"), let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) {
-        return Outcome(exitCode: code, stdout: read("stdout") ?? "", terminalRestored: read("restored") != nil)
+    do {
+      // The script writes the status file last, and by a rename: once it is there, all is.
+      let code = try eventually("the command to exit", timeout: .seconds(seconds), interval: .milliseconds(50)) {
+        read("status").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
       }
-      usleep(50_000)
+      return Outcome(exitCode: code, stdout: read("stdout") ?? "", terminalRestored: read("restored") != nil)
+    } catch is WaitTimeout {
+      throw Timeout(waitingFor: "the command to exit", screen: (try? screen()) ?? "")
     }
-    throw Timeout(waitingFor: "the command to exit", screen: (try? screen()) ?? "")
   }
 
   @discardableResult

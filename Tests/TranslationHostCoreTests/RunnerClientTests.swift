@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The host's side of a real runner (the one built beside this test binary).
-@Suite struct RunnerClientTests {
+@Suite(.tags(.endToEnd)) struct RunnerClientTests {
   static let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
 
   private func launch(_ defines: [String], in directory: TemporaryDirectory) throws -> RunnerClient {

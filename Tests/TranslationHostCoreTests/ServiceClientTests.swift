@@ -28,8 +28,17 @@ import Testing
   final class StandIn: @unchecked Sendable {
     let folder: TemporaryDirectory
     let location: ServiceLocation
-    let connections = Mutex(0)
+    private let counter = Counter()
     private let listener: FileDescriptor
+    private let accepting = DispatchGroup()
+
+    var connections: Int { counter.value.withLock { $0 } }
+
+    /// The connections so far; apart from the stand-in, so that its accepting
+    /// thread does not keep the stand-in (and its folder) alive.
+    private final class Counter: Sendable {
+      let value = Mutex(0)
+    }
 
     /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their `XDG_RUNTIME_DIR`.
     init(_ behaviour: Behaviour, runtime: String? = nil) throws {
@@ -37,16 +46,20 @@ import Testing
       location = runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
       try UnixSocket.makeFolder(location.folder, mode: 0o700)
       listener = try UnixSocket.listen(at: location.socket)
-      Thread { [self, listener] in
+      accepting.enter()
+      Thread { [counter, listener, accepting] in
+        defer { accepting.leave() }
         while let fd = try? UnixSocket.accept(listener) {
-          connections.withLock { $0 += 1 }
+          counter.value.withLock { $0 += 1 }
           Thread { Self.serve(FrameChannel(fd: fd), behaviour) }.start()
         }
       }.start()
     }
 
+    /// Stops accepting (and waits until the accepting thread has), then the folder goes.
     deinit {
       UnixSocket.shutdown(listener)  // wakes the accepting thread
+      accepting.wait()
       Syscalls.close(listener)
     }
 
@@ -93,7 +106,7 @@ import Testing
     #expect(throws: test.error(service.location.socket)) {
       try client.translate(["hi"], from: "en", to: "es", timeout: .milliseconds(250))
     }
-    #expect(service.connections.withLock { $0 } == test.connections)
+    #expect(service.connections == test.connections)
   }
 
   @Test func anUnreadableHelloIsReportedAsSuch() throws {
@@ -110,6 +123,6 @@ import Testing
     let mismatch = ServiceError.versionMismatch(service: 99, client: ServiceProtocol.version)
     #expect(throws: ServiceError.unavailable(mismatch)) { try client.translate(["hi"], from: "en", to: "es") }
     #expect(ServiceError.unavailable(mismatch).directPathNotice == "not using the translation-host service: \(mismatch)")
-    #expect(service.connections.withLock { $0 } == 1)
+    #expect(service.connections == 1)
   }
 }

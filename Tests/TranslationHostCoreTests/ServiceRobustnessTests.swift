@@ -41,16 +41,6 @@ import Testing
     #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: rot13) == ["Uryyb"])
   }
 
-  /// Waits (up to 60 s, for a loaded machine) until `condition` holds; whether it did.
-  static func eventually(_ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(60)
-    while !condition() {
-      guard Date() < deadline else { return false }
-      usleep(20_000)
-    }
-    return true
-  }
-
   /// A service (not started) that finds the bundles `hostile` writes in
   /// `folder` (it runs only bundles its search path lists).
   static func service(searching folder: TemporaryDirectory) throws -> ServiceProcess {
@@ -68,8 +58,10 @@ import Testing
     return (service, containers + identifier + "/request-received")
   }
 
-  /// Whether a request reached the provider: `marker` appeared (waiting as `eventually` does).
-  static func reached(_ marker: String) -> Bool { eventually { FileManager.default.fileExists(atPath: marker) } }
+  /// Waits until a request reached the provider: `marker` appeared.
+  static func waitUntilReached(_ marker: String) throws {
+    try eventually("the request to reach the provider (\(marker))") { FileManager.default.fileExists(atPath: marker) }
+  }
 
   /// A raw connection that has sent hello and `request`, and not read the replies.
   static func send(_ request: ServiceRequest, to service: ServiceProcess) throws -> FileDescriptor {
@@ -194,7 +186,7 @@ import Testing
     for _ in 0..<3 {
       unlink(marker)
       let fd = try Self.send(.translate(provider: slow, timeout: .seconds(10), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
-      try #require(Self.reached(marker), "the request reached the provider")
+      try Self.waitUntilReached(marker)
       Syscalls.close(fd)  // gone before the answer
     }
     // With one runner allowed, each departure must have given it back, or this would wait forever.
@@ -212,10 +204,10 @@ import Testing
     try service.start(["--runners", "1"])
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: triggers, timeout: .seconds(600), source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
-    try #require(Self.reached(marker), "the request reached the provider")
+    try Self.waitUntilReached(marker)
     let hanging = try #require(service.runners().first)
     Syscalls.close(fd)
-    #expect(Self.eventually { !service.runners().contains(hanging) }, "the runner of the departed client was stopped")
+    try eventually("the runner of the departed client to be stopped") { !service.runners().contains(hanging) }
     let client = try ServiceClient.connect(to: service.location)
     #expect(try client.translate(["hi"], from: "en", to: "en-x-upper", provider: triggers, timeout: .seconds(10)) == ["HI"])
   }
@@ -230,7 +222,7 @@ import Testing
     defer { service.stop() }
     let fd = try Self.send(.translate(provider: hanging, timeout: .seconds(60), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
     defer { Syscalls.close(fd) }
-    try #require(Self.eventually { service.runners().count == 1 }, "the hanging provider's runner started")
+    try eventually("the hanging provider's runner to start") { service.runners().count == 1 }
     let stuck = service.runners()[0]
     defer { kill(stuck, SIGKILL) }  // its request then fails at once, and the service stops quickly
     let client = try ServiceClient.connect(to: service.location)
@@ -255,7 +247,7 @@ import Testing
     #expect(service.runners().count == 3)
     for session in sessions { try session.closeScene() }
     // Back to the headless limit: the scenes' runners beyond it are closed.
-    #expect(Self.eventually { service.runners().count == 1 })
+    try eventually("the runners beyond the headless limit to be closed") { service.runners().count == 1 }
   }
 
   @Test func aCrashingProviderFailsOnlyItsRequest() throws {
@@ -281,9 +273,7 @@ import Testing
     defer { service.stop() }
     try Self.translateWorks(service)
     #expect(service.runners().count == 1)
-    let deadline = Date().addingTimeInterval(10)
-    while !service.runners().isEmpty && Date() < deadline { usleep(100_000) }
-    #expect(service.runners().isEmpty)
+    try eventually("the idle runner to be closed", timeout: .seconds(10)) { service.runners().isEmpty }
     try Self.translateWorks(service)  // and a new one starts when needed
   }
 
@@ -306,7 +296,8 @@ import Testing
     let slow = try Self.hostile("SLOW_TRANSLATE", in: folder)
     let (service, marker) = try Self.markingService(watching: slow)
     try service.start()
-    _ = try ServiceClient.connect(to: service.location).languages(provider: slow)  // warm: the request below is only the slow part
+    // Warm: the request below is only the slow part.
+    _ = try ServiceClient.connect(to: service.location).languages(provider: slow)
     let location = service.location
     let answer = Mutex<[String]?>(nil)
     let finished = DispatchSemaphore(value: 0)
@@ -315,7 +306,7 @@ import Testing
       answer.withLock { $0 = try? client?.translate(["late"], from: "en", to: "en-x-upper", provider: slow) }
       finished.signal()
     }.start()
-    try #require(Self.reached(marker), "the request reached the provider")
+    try Self.waitUntilReached(marker)
     kill(service.pid, SIGTERM)
     #expect(finished.wait(timeout: .now() + 20) == .success)
     #expect(answer.withLock { $0 } == ["LATE"])
@@ -488,6 +479,7 @@ import Testing
 }
 
 extension Tag {
-  /// Tests that start the built `translation-host` (named as in EndToEndTests, so one filter selects both).
+  /// Tests that start the built `translation-host`, its runner or its service
+  /// (named as in EndToEndTests, so one filter selects both): `make check` skips their suites.
   @Tag static var endToEnd: Self
 }

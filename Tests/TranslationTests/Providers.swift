@@ -27,24 +27,28 @@ enum Providers {
   /// Its runner's command line names `identifier`.
   static func fixture(
     _ defines: [String], in directory: TemporaryDirectory,
-    identifier: String = "org.example.fixture\(UInt32.random(in: 0...UInt32.max))"
+    identifier: String = UniqueName.make("org.example.fixture")
   ) throws -> String {
     let source = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
     let library = try CFixture.compile(source, defines: defines, name: "libFixture", in: directory)
     return try BundleFixture(name: "Fixture", identifier: identifier).write(name: "Fixture", in: directory, library: library)
+  }
+
+  /// The file a `fixture` creates in its container (its HOME) when a
+  /// translate request reaches it, for a runner started with `environment`:
+  /// containers are in `$XDG_DATA_HOME` when it is absolute, else in
+  /// `~/.local/share`, as the host puts them.
+  static func requestMarker(identifier: String, environment: [String: String]) -> String {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "/"
+    let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+    return data + "/translation-host/containers/" + identifier + "/request-received"
   }
 }
 
 /// Whether a process whose command line names `identifier` runs (a runner
 /// of that provider, started by this process or by a service).
 func runnerIsRunning(_ identifier: String) -> Bool {
-  let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return processes.contains { pid in
-    guard pid.allSatisfy(\.isNumber), let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
-      return false
-    }
-    return commandLine.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == identifier }
-  }
+  Processes.all().contains { Processes.isRunning($0.pid) && Processes.arguments(of: $0.pid)?.contains(identifier) == true }
 }
 
 extension Locale.Language {

@@ -29,7 +29,8 @@ import Testing
   }
 
   private func app(_ arguments: [String], home: TemporaryDirectory, stdin: String = "") throws -> TerminalSession {
-    try TerminalSession([try Self.binary()] + arguments, environment: try Self.environment(home: home), stdin: stdin)
+    try TerminalSession(
+      [try Self.binary()] + arguments, environment: try Self.environment(home: home), stdin: stdin, keeping: [home])
   }
 
   @Test(arguments: [["Hello, world"], ["--view-only", "Hello, world"]])
@@ -56,7 +57,8 @@ import Testing
       #expect(try service.run(["set-default", "Reverse"]).exitCode == 0)
       environment = service.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
     }
-    let terminal = try TerminalSession([try Self.binary()], environment: environment, stdin: "Hallo, Welt!")
+    let terminal = try TerminalSession(
+      [try Self.binary()], environment: environment, stdin: "Hallo, Welt!", keeping: [home, service as Any])
     try terminal.waitFor("Translate ]")
     #expect(service.map { $0.runners().count == 1 } ?? true, "the popover's provider runs in the service")
     try terminal.press("Enter")

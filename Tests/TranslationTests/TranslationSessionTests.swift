@@ -130,17 +130,20 @@ import Translation
     #expect(try await session.translate("after").targetText == "AFTER")
   }
 
-  /// The hanging fixture's session, directly or through a service of its own
-  /// (returned, to stop by its pid: the hanging runner would hold a stop
-  /// until its deadline, so the test does not wait for it).
   /// The deadline of requests that hang: what stops them is not the
   /// deadline when they end in well under half of it (however loaded the machine).
   static let hangingDeadline = (timeout: Duration.seconds(240), stoppedBefore: Duration.seconds(120))
 
+  /// The hanging fixture's session, directly or through a service of its own
+  /// (returned, to stop by its pid: the hanging runner would hold a stop
+  /// until its deadline, so the test does not wait for it), and the file the
+  /// fixture creates in its container when a request reaches it (the warm-up
+  /// request made it; it is removed again).
   private static func hangingFixture(throughService: Bool, in directory: TemporaryDirectory) async throws
-    -> (TranslationSession, ServiceProcess?)
+    -> (TranslationSession, ServiceProcess?, marker: String)
   {
-    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory)
+    let identifier = UniqueName.make("org.example.hanging")
+    let provider = try Providers.fixture(["TEXT_TRIGGERS"], in: directory, identifier: identifier)
     let service = throughService ? try Providers.service(searching: [directory]) : nil
     try service?.start()
     let session = TranslationSession(
@@ -148,25 +151,37 @@ import Translation
       timeout: hangingDeadline.timeout)
     #expect(try await session.translate("warm").targetText == "WARM")
     #expect(service.map { $0.runners().count == 1 } ?? true, "the session went through the service")
-    return (session, service)
+    let marker = Providers.requestMarker(
+      identifier: identifier, environment: service?.environment ?? ProcessInfo.processInfo.environment)
+    try FileManager.default.removeItem(atPath: marker)
+    return (session, service, marker)
   }
 
-  /// Starts a request the fixture never answers, and gives it a moment to reach the provider.
+  /// Starts a request the fixture never answers and waits until it reached
+  /// the provider (`marker`). Returns when the request started: its deadline
+  /// counts from then or later.
   private static func startHanging(
-    _ session: TranslationSession
+    _ session: TranslationSession, marker: String
   ) async throws -> (ContinuousClock.Instant, Task<TranslationSession.Response, any Error>) {
-    let started = ContinuousClock.now
-    let hanging = Task { try await session.translate("hang") }
-    try await Task.sleep(for: .milliseconds(300))
-    return (started, hanging)
+    let started = Mutex<ContinuousClock.Instant?>(nil)
+    let hanging = Task {
+      started.withLock { $0 = .now }
+      return try await session.translate("hang")
+    }
+    // As long as the request's own deadline: on a loaded machine the task may
+    // wait long for a thread, and only a request in the provider can be stopped.
+    try await eventually("the request to reach the provider (\(marker))", timeout: hangingDeadline.timeout) {
+      FileManager.default.fileExists(atPath: marker)
+    }
+    return (try #require(started.withLock { $0 }), hanging)
   }
 
   @Test(arguments: [false, true])
   func cancelStopsTheRequestInProgressAndEndsTheSession(throughService: Bool) async throws {
     let directory = try TemporaryDirectory()
-    let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
+    let (session, service, marker) = try await Self.hangingFixture(throughService: throughService, in: directory)
     defer { service?.stop(waiting: 1) }
-    let (started, hanging) = try await Self.startHanging(session)
+    let (started, hanging) = try await Self.startHanging(session, marker: marker)
     session.cancel()
     let error = await #expect(throws: TranslationError.self) { try await hanging.value }
     #expect(error.map { TranslationError.alreadyCancelled ~= $0 } == true, "\(String(describing: error))")
@@ -182,17 +197,19 @@ import Translation
   @Test(arguments: [false, true])
   func aCancelledTaskStopsItsRequestButNotTheSession(throughService: Bool) async throws {
     let directory = try TemporaryDirectory()
-    let (session, service) = try await Self.hangingFixture(throughService: throughService, in: directory)
+    let (session, service, marker) = try await Self.hangingFixture(throughService: throughService, in: directory)
     defer { service?.stop(waiting: 1) }
-    let (started, hanging) = try await Self.startHanging(session)
+    let (started, hanging) = try await Self.startHanging(session, marker: marker)
     hanging.cancel()
     await #expect(throws: CancellationError.self) { try await hanging.value }
     #expect(ContinuousClock.now - started < Self.hangingDeadline.stoppedBefore)
     #expect(try await session.translate("still here").targetText == "STILL HERE")
     // Through the service: a new connection; the first runner was stopped when its client's connection was shut down.
-    let deadline = ContinuousClock.now + .seconds(20)
-    while let service, service.runners().count != 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    #expect(service.map { $0.runners().count == 1 } ?? true)
+    if let service {
+      try await eventually("the runner of the cancelled request to be stopped", timeout: .seconds(20)) {
+        service.runners().count == 1
+      }
+    }
   }
 
   /// A session on a fresh provider that takes seconds in `init` (`SLOW_INIT`),
@@ -203,7 +220,7 @@ import Translation
   private static func requestWhileStarting(in directory: TemporaryDirectory)
     async throws -> (TranslationSession, Task<TranslationSession.Response, any Error>)
   {
-    let identifier = "org.example.slowinit\(UInt32.random(in: 0...UInt32.max))"
+    let identifier = UniqueName.make("org.example.slowinit")
     let provider = try Providers.fixture(["SLOW_INIT"], in: directory, identifier: identifier)
     let session = TranslationSession(installedSource: .tag("en"), target: .tag("en-x-upper"), provider: provider)
     let ended = Mutex(false)
@@ -211,7 +228,11 @@ import Translation
       defer { ended.withLock { $0 = true } }
       return try await session.translate("started")
     }
-    while !runnerIsRunning(identifier), !ended.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+    try await eventually(
+      "the provider's runner to start, or the request to end", timeout: hangingDeadline.timeout, interval: .milliseconds(10)
+    ) {
+      runnerIsRunning(identifier) || ended.withLock { $0 }
+    }
     return (session, request)
   }
 
