@@ -62,7 +62,9 @@ enum HostBenchmark {
     }
     row("of which message coding (both messages, both ways)", coding, "1-byte echo through /bin/cat", raw)
 
-    let translate = [build + "/bin/translation-host", "translate", "--provider", bundlePath, "--from", "en", "--to", "en-x-rot13", "Hello"]
+    let translate = [
+      build + "/bin/translation-host", "translate", "--provider", bundlePath, "--from", "en", "--to", "en-x-rot13", "Hello",
+    ]
     let inProcess = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst()) + ["--in-process"]) }
     let sandboxed = median(runs: 20) { try spawnAndWait(translate[0], Array(translate.dropFirst())) }
     row("cold `translate`, sandboxed runner", sandboxed, "`translate --in-process`", inProcess)
@@ -120,7 +122,8 @@ enum HostBenchmark {
   }
 
   /// The median wall time of `runs` runs of a program with `environment`.
-  static func medianOfProcess(runs: Int, _ path: String, _ arguments: [String], _ environment: [String: String]) throws -> Double {
+  static func medianOfProcess(runs: Int, _ path: String, _ arguments: [String], _ environment: [String: String]) throws -> Double
+  {
     let variables = environment.map { "\($0.key)=\($0.value)" }
     return median(runs: runs) { try spawnAndWait(path, arguments, environment: variables) }
   }

@@ -60,7 +60,9 @@ enum ServiceBenchmark {
     print("| measure | translation-host serve | baseline | ratio |")
     print("|---|---:|---:|---:|")
     let service = latency["service"]!
-    HostBenchmark.row("warm latency per sentence, client → service → Apertium", service, "Apertium-APY over HTTP (keep-alive)", latency["apy"]!, faster: true)
+    HostBenchmark.row(
+      "warm latency per sentence, client → service → Apertium", service, "Apertium-APY over HTTP (keep-alive)", latency["apy"]!,
+      faster: true)
     HostBenchmark.row("the same", service, "the Apertium provider in a runner, no service", latency["runner"]!)
     HostBenchmark.row("the same", service, "the warm pipeline alone (`ApertiumEngine`)", latency["pipeline"]!)
     HostBenchmark.row("the same", service, "a cold `translate --no-service` (the direct path)", direct, faster: true)
@@ -118,7 +120,8 @@ enum ServiceBenchmark {
     let (concurrent, pipeline) = (median(rates), median(batch))
     print(
       "| throughput, 8 concurrent clients, one request per sentence (\(bulk.count) sentences) vs the warm pipeline alone, "
-        + "the same sentences as one batch | \(Int(concurrent)) words/s | \(Int(pipeline)) words/s | \(String(format2: concurrent / pipeline))× |")
+        + "the same sentences as one batch | \(Int(concurrent)) words/s | \(Int(pipeline)) words/s | \(String(format2: concurrent / pipeline))× |"
+    )
   }
 
   /// The generated sentences of `Benchmarks/translate.py`, in the same order.

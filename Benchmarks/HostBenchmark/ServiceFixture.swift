@@ -35,7 +35,10 @@ final class ServiceFixture {
     let host = build + "/bin/translation-host"
     apyPID = try Self.start(
       "/usr/bin/python3",
-      [root + "/Tests/Fixtures/apy_loopback.py", "-p", String(apyPort), "-l", home + "/langNames.db", "/usr/share/apertium/modes"],
+      [
+        root + "/Tests/Fixtures/apy_loopback.py", "-p", String(apyPort), "-l", home + "/langNames.db",
+        "/usr/share/apertium/modes",
+      ],
       environment)
     _ = try Self.wait(Self.start(host, ["config", "ApertiumAPY", "endpoint", "http://127.0.0.1:\(apyPort)"], environment))
     servicePID = try Self.start(host, ["serve"], environment)

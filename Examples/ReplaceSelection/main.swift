@@ -15,7 +15,9 @@ import Translation
 var arguments = Array(CommandLine.arguments.dropFirst())
 let viewOnly = arguments.first == "--view-only"
 if viewOnly { arguments.removeFirst() }
-let text = arguments.isEmpty ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : arguments.joined(separator: " ")
+let text =
+  arguments.isEmpty
+  ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : arguments.joined(separator: " ")
 
 var replaced = false
 do {

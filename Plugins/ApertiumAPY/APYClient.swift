@@ -26,7 +26,9 @@ struct APYClient {
   /// `GET /listPairs`, as BCP-47 pairs.
   func pairs() throws(APYError) -> [(source: String, target: String)] {
     let list = try decode(PairList.self, try call("/listPairs"))
-    return list.responseData.map { (ApertiumLanguage.tag(forCode: $0.sourceLanguage), ApertiumLanguage.tag(forCode: $0.targetLanguage)) }
+    return list.responseData.map {
+      (ApertiumLanguage.tag(forCode: $0.sourceLanguage), ApertiumLanguage.tag(forCode: $0.targetLanguage))
+    }
   }
 
   /// `GET /translate?langpair=<src>|<tgt>&q=<text>`.

@@ -15,9 +15,11 @@ class ApertiumAPYExtension: TranslationUIProviderExtension, TranslationProviding
 
   var body: some TranslationUIProviderExtensionScene {
     TranslationUIProviderSelectedTextScene { [self] context in
-      APYTranslationView(context: context, translate: { text, source, target in
-        try self.translate([text], from: source, to: target)[0]
-      })
+      APYTranslationView(
+        context: context,
+        translate: { text, source, target in
+          try self.translate([text], from: source, to: target)[0]
+        })
     }
   }
 

@@ -49,7 +49,9 @@ struct HTTPClient {
   private func parse(_ endpoint: String) throws(APYError) -> (String, String) {
     guard endpoint.hasPrefix("http://") else { throw .badEndpoint(endpoint, reason: "only http:// endpoints are supported") }
     let authority = endpoint.dropFirst(7).prefix { $0 != "/" }
-    guard !authority.isEmpty, !authority.contains("@") else { throw .badEndpoint(endpoint, reason: "no host, or user information") }
+    guard !authority.isEmpty, !authority.contains("@") else {
+      throw .badEndpoint(endpoint, reason: "no host, or user information")
+    }
     if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
       let host = String(authority[authority.index(after: authority.startIndex)..<close])
       let rest = authority[authority.index(after: close)...]

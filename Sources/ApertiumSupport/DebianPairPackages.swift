@@ -20,10 +20,14 @@ public enum DebianPairPackages {
       let parts = line.dropFirst("apertium-".count).split(separator: "-")
       let notLanguages: Set<Substring> = ["all", "dev", "tools", "lex", "get", "apy", "eval"]
       guard line.hasPrefix("apertium-"), parts.count == 2, !parts.contains(where: notLanguages.contains),
-        parts.allSatisfy({ part in (2...3).contains(part.prefix { $0 != "_" }.count) && part.allSatisfy { $0.isLetter || $0 == "_" } })
+        parts.allSatisfy({ part in
+          (2...3).contains(part.prefix { $0 != "_" }.count) && part.allSatisfy { $0.isLetter || $0 == "_" }
+        })
       else { return [] }
       let (first, second) = (ApertiumLanguage.tag(forCode: String(parts[0])), ApertiumLanguage.tag(forCode: String(parts[1])))
-      return [Package(name: String(line), source: first, target: second), Package(name: String(line), source: second, target: first)]
+      return [
+        Package(name: String(line), source: first, target: second), Package(name: String(line), source: second, target: first),
+      ]
     }
   }
 

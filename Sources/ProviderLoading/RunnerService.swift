@@ -58,7 +58,8 @@ package final class RunnerService {
     case .hello(let version, _, let bundlePath, let executablePath, let settings):
       guard version == Runner.protocolVersion else {
         return .failure(
-          RunnerFailure(kind: .request, message: ProtocolError.versionMismatch(host: version, runner: Runner.protocolVersion).description))
+          RunnerFailure(
+            kind: .request, message: ProtocolError.versionMismatch(host: version, runner: Runner.protocolVersion).description))
       }
       return hello(bundlePath: bundlePath, executablePath: executablePath, settings: settings)
     case .describeSandbox:

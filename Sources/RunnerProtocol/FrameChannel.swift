@@ -76,7 +76,8 @@ package final class FrameChannel: @unchecked Sendable {
   private func fill(_ count: Int, deadline: ContinuousClock.Instant?) throws(ProtocolError) -> ArraySlice<UInt8> {
     while buffer.count - consumed < count {
       // Often the answer is already there: one non-blocking read spares a poll.
-      switch chunk.withUnsafeMutableBytes({ bytes in Result { () throws(Errno) in try UnixSocket.receiveNow(fd, into: bytes) } }) {
+      switch chunk.withUnsafeMutableBytes({ bytes in Result { () throws(Errno) in try UnixSocket.receiveNow(fd, into: bytes) } })
+      {
       case .success(0): throw .closed
       case .success(let count):
         buffer.append(contentsOf: chunk[0..<count])

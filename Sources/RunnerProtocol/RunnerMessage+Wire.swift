@@ -1,4 +1,3 @@
-
 extension RunnerRequest: WireCodable {
   package func encode(to w: inout WireWriter) {
     switch self {
@@ -130,7 +129,8 @@ extension RunnerReply: WireCodable {
           throw .malformed("unknown availability '\(fields[index + 2])'")
         }
         pairs.append(
-          LanguagePairStatus(source: fields[index], target: fields[index + 1], availability: availability, note: fields[index + 3]))
+          LanguagePairStatus(
+            source: fields[index], target: fields[index + 1], availability: availability, note: fields[index + 3]))
       }
       self = .languages(pairs)
     case 8:

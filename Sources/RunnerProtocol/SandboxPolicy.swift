@@ -102,8 +102,11 @@ package struct SandboxPolicy: Equatable, Sendable {
     var readOnly: [String] = []
     var index = 0
     while index + 1 < arguments.count {
-      if arguments[index] == "--read-only" { readOnly.append(arguments[index + 1]) }
-      else { values[arguments[index]] = arguments[index + 1] }
+      if arguments[index] == "--read-only" {
+        readOnly.append(arguments[index + 1])
+      } else {
+        values[arguments[index]] = arguments[index + 1]
+      }
       index += 2
     }
     func number(_ name: String) throws(SandboxError) -> UInt64 {

@@ -62,7 +62,8 @@ package struct WireReader {
   package mutating func integer() throws(ProtocolError) -> Int32 {
     guard offset + 4 <= bytes.count else { throw .malformed("message ends early") }
     defer { offset += 4 }
-    let bits = UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+    let bits =
+      UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
       | UInt32(bytes[offset + 3])
     return Int32(bitPattern: bits)
   }

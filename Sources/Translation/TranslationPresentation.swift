@@ -41,7 +41,8 @@ public func translationPresentation(
     // The runner's death signal is tied to the thread that starts it: this
     // thread starts it, and closes it before it ends.
     let thread = Thread {
-      continuation.resume(with: Result { try presentOnTerminal(text, allowsReplacement: allowsReplacement, placement: placement) })
+      continuation.resume(
+        with: Result { try presentOnTerminal(text, allowsReplacement: allowsReplacement, placement: placement) })
     }
     thread.name = "translationPresentation"
     thread.start()

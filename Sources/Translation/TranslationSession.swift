@@ -176,7 +176,8 @@ public final class TranslationSession: Sendable {
     if let targetLanguage { return targetLanguage }
     guard let target = LanguageAvailability.preferredTarget(for: source) else {
       throw TranslationError.unsupportedTargetLanguage.because(
-        "the session has no target, and no preferred language other than '\(source.languageTag)' is set in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; give the session a target")
+        "the session has no target, and no preferred language other than '\(source.languageTag)' is set in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; give the session a target"
+      )
     }
     return target
   }

@@ -1,4 +1,3 @@
-
 extension ViewTree {
   /// A button as a person sees it: its visible label and whether it can be pressed.
   package struct ButtonControl: Equatable, Sendable {

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
+
 @testable import ApertiumSupport
 
 /// The warm pipeline against `apertium eng-spa` itself, text by text.
@@ -10,8 +11,13 @@ import TestSupport
   /// reserved characters, blanks and line breaks, empty and very long lines.
   static let corpus: [String] = {
     let subjects = ["The cat", "My old friend", "A red car", "The teacher", "Everybody", "This house", "Your dog", "Peter"]
-    let verbs = ["is on the table", "sings loudly", "bought 3 apples", "was here at 10:30", "likes \"quotes\"", "reads books", "goes home", "can't swim"]
-    let endings = [".", "!", "?", "...", ",", ";", ":", "", " (really)", " [sic]", " <b>", " {x}", " ^up$", " @home", " a/b", " \\back"]
+    let verbs = [
+      "is on the table", "sings loudly", "bought 3 apples", "was here at 10:30", "likes \"quotes\"", "reads books", "goes home",
+      "can't swim",
+    ]
+    let endings = [
+      ".", "!", "?", "...", ",", ";", ":", "", " (really)", " [sic]", " <b>", " {x}", " ^up$", " @home", " a/b", " \\back",
+    ]
     var texts: [String] = []
     for index in 0..<300 {
       let subject = subjects[index % subjects.count]
@@ -53,7 +59,8 @@ import TestSupport
     let actual = try ApertiumEngine().translate(Self.corpus, from: "en", to: "es")
     #expect(actual.count == expected.count)
     for (index, (mine, theirs)) in zip(actual, expected).enumerated() where mine != theirs {
-      Issue.record("text \(index) \(Self.corpus[index].debugDescription): \(mine.debugDescription) ≠ apertium's \(theirs.debugDescription)")
+      Issue.record(
+        "text \(index) \(Self.corpus[index].debugDescription): \(mine.debugDescription) ≠ apertium's \(theirs.debugDescription)")
     }
   }
 

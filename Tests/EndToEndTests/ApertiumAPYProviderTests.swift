@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// The ApertiumAPY provider against Debian's apertium-apy, started by the test
 /// on 127.0.0.1 only and stopped by its process id.
@@ -29,7 +29,8 @@ import TestSupport
     }
 
     let host = try host(port: port)
-    let translated = try host.run("translate", "--provider", "ApertiumAPY", "--from", "en", "--to", "es", "The cat is on the table.")
+    let translated = try host.run(
+      "translate", "--provider", "ApertiumAPY", "--from", "en", "--to", "es", "The cat is on the table.")
     #expect(translated.stdout == "El gato es en la mesa.\n", "\(translated.stderr)")
     let pairs = try host.run("languages", "--provider", "ApertiumAPY")
     #expect(pairs.stdout.contains("en → es  installed"))

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// The Apertium provider through the host and its sandboxed runner.
 @Suite(.tags(.endToEnd)) struct ApertiumProviderTests {

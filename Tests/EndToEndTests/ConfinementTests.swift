@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// A provider that tries to get out (`Tests/Fixtures/escaping_provider.c`)
 /// performs each attack for real and fails: it reports what each attempt
@@ -81,41 +81,57 @@ import TestSupport
   }
 
   static let attacks: [Attack] = [
-    Attack(testDescription: "types a command into the user's terminal (TIOCSTI)", text: { _ in "tiocsti" },
-           met: ["/dev/tty:ENOENT", "filter:EPERM"]),
-    Attack(testDescription: "writes into the memory of a process of the user (/proc/<pid>/mem, ptrace)",
-           text: { _ in "host-mem \(getpid())" }, met: ["ptrace(", ":EPERM", "hosts-in-proc:0"]),
-    Attack(testDescription: "joins the host's network namespace (setns), then connects to loopback",
-           text: { "setns \($0.tcp.port)" }, met: ["unshare:EPERM", "socket:EPERM"]),
-    Attack(testDescription: "calls bpf, perf_event_open, userfaultfd, keyctl and mount", text: { _ in "kernel" },
-           met: ["bpf:EPERM", "perf_event_open:EPERM", "userfaultfd:EPERM", "keyctl:EPERM", "mount:EPERM"]),
+    Attack(
+      testDescription: "types a command into the user's terminal (TIOCSTI)", text: { _ in "tiocsti" },
+      met: ["/dev/tty:ENOENT", "filter:EPERM"]),
+    Attack(
+      testDescription: "writes into the memory of a process of the user (/proc/<pid>/mem, ptrace)",
+      text: { _ in "host-mem \(getpid())" }, met: ["ptrace(", ":EPERM", "hosts-in-proc:0"]),
+    Attack(
+      testDescription: "joins the host's network namespace (setns), then connects to loopback",
+      text: { "setns \($0.tcp.port)" }, met: ["unshare:EPERM", "socket:EPERM"]),
+    Attack(
+      testDescription: "calls bpf, perf_event_open, userfaultfd, keyctl and mount", text: { _ in "kernel" },
+      met: ["bpf:EPERM", "perf_event_open:EPERM", "userfaultfd:EPERM", "keyctl:EPERM", "mount:EPERM"]),
     Attack(testDescription: "reads ~/.ssh/id_rsa", text: { "read \($0.home)/.ssh/id_rsa" }, met: ["open:ENOENT"]),
     Attack(testDescription: "appends to ~/.bashrc", text: { "write \($0.home)/.bashrc" }, met: ["open:ENOENT"]),
-    Attack(testDescription: "adds a program to ~/.config/autostart", text: { "create \($0.home)/.config/autostart/evil.desktop" },
-           absentFile: { $0.home + "/.config/autostart/evil.desktop" }),
+    Attack(
+      testDescription: "adds a program to ~/.config/autostart", text: { "create \($0.home)/.config/autostart/evil.desktop" },
+      absentFile: { $0.home + "/.config/autostart/evil.desktop" }),
     Attack(testDescription: "rewrites the default-provider list", text: { "write \($0.defaultsFile)" }, met: ["open:ENOENT"]),
-    Attack(testDescription: "overwrites another provider's shared object", text: { "write \($0.otherBundle)/libOther.so" },
-           met: ["open:ENOENT"]),
-    Attack(testDescription: "gives itself the network key in its own Info.plist", text: { "write \($0.bundle)/Info.plist" },
-           met: ["open:EROFS"]),
-    Attack(testDescription: "connects to a Unix socket the user's session listens on", text: { "connect \($0.unix.address)" },
-           met: ["connect:ENOENT"]),
-    Attack(testDescription: "connects to an abstract Unix socket without the network key", text: { "connect \($0.abstract.address)" },
-           met: ["connect:ECONNREFUSED"]),
-    Attack(testDescription: "connects to an abstract Unix socket with the network key", networkAccess: true,
-           text: { "connect \($0.abstract.address)" }, met: ["connect:EPERM"]),
-    Attack(testDescription: "connects to the session bus at a path", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=BUS"],
-           text: { _ in "bus" }, met: ["no-bus-address"]),
-    Attack(testDescription: "reads the user's secrets from its environment",
-           environment: ["SSH_AUTH_SOCK": "/run/user/0/ssh", "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "GITHUB_TOKEN": "ghp_x",
-                         "XDG_RUNTIME_DIR": "/run/user/0", "AWS_SECRET_ACCESS_KEY": "x"],
-           text: { _ in "environment" }, met: ["HOME=", "/translation-host/containers/org.example.escape"]),
+    Attack(
+      testDescription: "overwrites another provider's shared object", text: { "write \($0.otherBundle)/libOther.so" },
+      met: ["open:ENOENT"]),
+    Attack(
+      testDescription: "gives itself the network key in its own Info.plist", text: { "write \($0.bundle)/Info.plist" },
+      met: ["open:EROFS"]),
+    Attack(
+      testDescription: "connects to a Unix socket the user's session listens on", text: { "connect \($0.unix.address)" },
+      met: ["connect:ENOENT"]),
+    Attack(
+      testDescription: "connects to an abstract Unix socket without the network key", text: { "connect \($0.abstract.address)" },
+      met: ["connect:ECONNREFUSED"]),
+    Attack(
+      testDescription: "connects to an abstract Unix socket with the network key", networkAccess: true,
+      text: { "connect \($0.abstract.address)" }, met: ["connect:EPERM"]),
+    Attack(
+      testDescription: "connects to the session bus at a path", environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=BUS"],
+      text: { _ in "bus" }, met: ["no-bus-address"]),
+    Attack(
+      testDescription: "reads the user's secrets from its environment",
+      environment: [
+        "SSH_AUTH_SOCK": "/run/user/0/ssh", "DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "GITHUB_TOKEN": "ghp_x",
+        "XDG_RUNTIME_DIR": "/run/user/0", "AWS_SECRET_ACCESS_KEY": "x",
+      ],
+      text: { _ in "environment" }, met: ["HOME=", "/translation-host/containers/org.example.escape"]),
     Attack(testDescription: "reads /etc/shadow", text: { _ in "read /etc/shadow" }, met: ["open:ENOENT"]),
   ]
 
   @Test(arguments: attacks) func aHostileProviderDoesNotGetOut(_ attack: Attack) throws {
     let target = try Target(networkAccess: attack.networkAccess)
-    for (name, value) in attack.environment { target.host.environment[name] = value.replacingOccurrences(of: "BUS", with: target.unix.address) }
+    for (name, value) in attack.environment {
+      target.host.environment[name] = value.replacingOccurrences(of: "BUS", with: target.unix.address)
+    }
     let result = try target.attack(attack.text(target))
     #expect(result.exitCode == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.hasPrefix("CONTAINED"), "the provider got out: \(result.stdout)")
@@ -149,7 +165,9 @@ import TestSupport
       ["run", "--text", "connect \(service.location.socket)", "--replace", "--press", "Go", "--provider", target.bundle])
     #expect(result.exitCode == 0, "stderr: \(result.stderr)")
     #expect(result.stdout == "CONTAINED connect:ENOENT")
-    let rot13 = try service.run(["translate", "--provider", "org.translationhost.rot13", "--from", "en", "--to", "en-x-rot13", "Hi"])
+    let rot13 = try service.run([
+      "translate", "--provider", "org.translationhost.rot13", "--from", "en", "--to", "en-x-rot13", "Hi",
+    ])
     #expect(rot13.stdout == "Uv\n")
   }
 
@@ -172,7 +190,8 @@ import TestSupport
   /// A host started under `deny_namespaces`, where `unshare` fails as on a
   /// kernel without unprivileged user namespaces.
   static func refusingKernel(_ target: Target) throws -> String {
-    try CFixture.compileProgram(fixtures + "/deny_namespaces.c", libraries: ["seccomp"], name: "deny_namespaces", in: target.folder)
+    try CFixture.compileProgram(
+      fixtures + "/deny_namespaces.c", libraries: ["seccomp"], name: "deny_namespaces", in: target.folder)
   }
 
   @Test func withoutNamespacesAProviderIsRefusedInOneLine() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Providers written to misbehave: the host stays up, says what happened in
 /// one line, writes nothing to stdout, exits with the documented code, and no
@@ -21,41 +21,83 @@ import TestSupport
   }
 
   static let cases: [Case] = [
-    Case(testDescription: "crash in a constructor", mode: "CRASH_IN_CONSTRUCTOR", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in init", mode: "CRASH_IN_INIT", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in get_capability", mode: "CRASH_IN_GET_CAPABILITY", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in create_scene", mode: "CRASH_IN_CREATE_SCENE", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in render", mode: "CRASH_IN_RENDER", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in perform_action", mode: "CRASH_IN_PERFORM", arguments: press, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in translate", mode: "CRASH_IN_TRANSLATE", arguments: translate, exitCode: 70, message: "was killed by SIGSEGV"),
-    Case(testDescription: "crash in languages", mode: "CRASH_IN_LANGUAGES", arguments: ["validate"], exitCode: 69, message: "languages: provider"),
-    Case(testDescription: "crash in destroy", mode: "CRASH_IN_DESTROY", arguments: ["validate"], exitCode: 69, message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in a constructor", mode: "CRASH_IN_CONSTRUCTOR", arguments: translate, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in init", mode: "CRASH_IN_INIT", arguments: translate, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in get_capability", mode: "CRASH_IN_GET_CAPABILITY", arguments: translate, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in create_scene", mode: "CRASH_IN_CREATE_SCENE", arguments: press, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in render", mode: "CRASH_IN_RENDER", arguments: press, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in perform_action", mode: "CRASH_IN_PERFORM", arguments: press, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in translate", mode: "CRASH_IN_TRANSLATE", arguments: translate, exitCode: 70,
+      message: "was killed by SIGSEGV"),
+    Case(
+      testDescription: "crash in languages", mode: "CRASH_IN_LANGUAGES", arguments: ["validate"], exitCode: 69,
+      message: "languages: provider"),
+    Case(
+      testDescription: "crash in destroy", mode: "CRASH_IN_DESTROY", arguments: ["validate"], exitCode: 69,
+      message: "was killed by SIGSEGV"),
     Case(testDescription: "abort", mode: "ABORT_IN_ACTION", arguments: press, exitCode: 70, message: "was killed by SIGABRT"),
-    Case(testDescription: "exit(0) mid-request", mode: "EXIT_ZERO_IN_ACTION", arguments: press, exitCode: 70, message: "exited with status 0 while working"),
-    Case(testDescription: "_exit(7) mid-request", mode: "EXIT_IN_ACTION", arguments: press, exitCode: 70, message: "exited with status 7"),
-    Case(testDescription: "infinite loop", mode: "SPIN_IN_ACTION", arguments: press + ["--timeout", "1"], exitCode: 75, message: "did not answer within 1 s and was stopped"),
-    Case(testDescription: "sleep forever", mode: "HANG_IN_ACTION", arguments: press + ["--timeout", "0.5"], exitCode: 75, message: "did not answer within 0.5 s"),
-    Case(testDescription: "allocate without bound", mode: "ALLOCATE_IN_ACTION", arguments: press, exitCode: 70, message: "was killed by SIGABRT",
-         environment: ["TRANSLATION_HOST_LIMIT_MEMORY_MIB": "512"]),
-    Case(testDescription: "fork without bound", mode: "FORK_IN_ACTION", arguments: press + ["--timeout", "2"], exitCode: 75, message: "did not answer within 2 s"),
-    Case(testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree"),
-    Case(testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70, message: "drew an unusable view: malformed view tree at 'root"),
-    Case(testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70, message: "broke the provider ABI: the provider called finish twice"),
-    Case(testDescription: "closing the protocol socket, then hanging", mode: "CLOSE_AND_HANG", arguments: press + ["--timeout", "1"], exitCode: 70,
-         message: "was killed by SIGKILL"),
-    Case(testDescription: "a flood of events", mode: "EVENT_FLOOD", arguments: press + ["--timeout", "1"], exitCode: 75,
-         message: "did not answer within 1 s"),
-    Case(testDescription: "an oversized frame on the protocol socket", mode: "OVERSIZED_FRAME", arguments: press, exitCode: 70,
-         message: "broke the runner protocol: a message of 2147483647 bytes exceeds the 16777216-byte limit"),
-    Case(testDescription: "a frame that is not UTF-8", mode: "NOT_UTF8_FRAME", arguments: press, exitCode: 70,
-         message: "broke the runner protocol: malformed message: a string is not valid UTF-8"),
+    Case(
+      testDescription: "exit(0) mid-request", mode: "EXIT_ZERO_IN_ACTION", arguments: press, exitCode: 70,
+      message: "exited with status 0 while working"),
+    Case(
+      testDescription: "_exit(7) mid-request", mode: "EXIT_IN_ACTION", arguments: press, exitCode: 70,
+      message: "exited with status 7"),
+    Case(
+      testDescription: "infinite loop", mode: "SPIN_IN_ACTION", arguments: press + ["--timeout", "1"], exitCode: 75,
+      message: "did not answer within 1 s and was stopped"),
+    Case(
+      testDescription: "sleep forever", mode: "HANG_IN_ACTION", arguments: press + ["--timeout", "0.5"], exitCode: 75,
+      message: "did not answer within 0.5 s"),
+    Case(
+      testDescription: "allocate without bound", mode: "ALLOCATE_IN_ACTION", arguments: press, exitCode: 70,
+      message: "was killed by SIGABRT",
+      environment: ["TRANSLATION_HOST_LIMIT_MEMORY_MIB": "512"]),
+    Case(
+      testDescription: "fork without bound", mode: "FORK_IN_ACTION", arguments: press + ["--timeout", "2"], exitCode: 75,
+      message: "did not answer within 2 s"),
+    Case(
+      testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70,
+      message: "drew an unusable view: malformed view tree"),
+    Case(
+      testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70,
+      message: "drew an unusable view: malformed view tree at 'root"),
+    Case(
+      testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70,
+      message: "broke the provider ABI: the provider called finish twice"),
+    Case(
+      testDescription: "closing the protocol socket, then hanging", mode: "CLOSE_AND_HANG",
+      arguments: press + ["--timeout", "1"], exitCode: 70,
+      message: "was killed by SIGKILL"),
+    Case(
+      testDescription: "a flood of events", mode: "EVENT_FLOOD", arguments: press + ["--timeout", "1"], exitCode: 75,
+      message: "did not answer within 1 s"),
+    Case(
+      testDescription: "an oversized frame on the protocol socket", mode: "OVERSIZED_FRAME", arguments: press, exitCode: 70,
+      message: "broke the runner protocol: a message of 2147483647 bytes exceeds the 16777216-byte limit"),
+    Case(
+      testDescription: "a frame that is not UTF-8", mode: "NOT_UTF8_FRAME", arguments: press, exitCode: 70,
+      message: "broke the runner protocol: malformed message: a string is not valid UTF-8"),
   ]
 
   @Test(arguments: cases) func hostileProvidersAreContained(_ test: Case) throws {
     let directory = try TemporaryDirectory()
     let identifier = UniqueName.make("org.example.hostile")
     let library = try CFixture.compile(Self.source, defines: [test.mode], name: "libHostile", in: directory)
-    let bundle = try BundleFixture(name: "Hostile", identifier: identifier).write(name: "Hostile", in: directory, library: library)
+    let bundle = try BundleFixture(name: "Hostile", identifier: identifier).write(
+      name: "Hostile", in: directory, library: library)
     var host = try Host()
     host.environment.merge(test.environment) { $1 }
     let arguments = test.arguments == ["validate"] ? ["validate", bundle] : test.arguments + ["--provider", bundle]
@@ -131,4 +173,3 @@ import TestSupport
     return Processes.mentioning(text)
   }
 }
-

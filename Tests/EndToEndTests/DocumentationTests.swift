@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The C walkthrough in Documentation/ABI.md is a working provider: its code
 /// blocks, put together as written, compile and run through the host.
@@ -38,8 +38,10 @@ import TestSupport
   func reverseIsAppleSampleWithoutTheSwiftUIImport() throws {
     let page = try String(contentsOfFile: Self.seed, encoding: .utf8)
     let block = try #require(page.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
-    let expected = block.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import SwiftUI" }.joined(separator: "\n")
-    let actual = try String(contentsOfFile: CFixture.packageRoot + "/Plugins/Reverse/MyTranslationExtension.swift", encoding: .utf8)
+    let expected = block.split(separator: "\n", omittingEmptySubsequences: false).filter { $0 != "import SwiftUI" }.joined(
+      separator: "\n")
+    let actual = try String(
+      contentsOfFile: CFixture.packageRoot + "/Plugins/Reverse/MyTranslationExtension.swift", encoding: .utf8)
     #expect(actual == expected)
   }
 }

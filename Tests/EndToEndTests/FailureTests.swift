@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Every way a run can fail that is not the provider misbehaving at run time
 /// (that is `ContainmentTests`): the exit code is the documented one, stderr
@@ -25,18 +25,40 @@ import TestSupport
 
   static let cases: [Case] = [
     Case(testDescription: "not ELF", defines: nil, arguments: press, exitCode: 69, message: "not an ELF shared object"),
-    Case(testDescription: "fake ELF header", defines: nil, arguments: press, exitCode: 69, message: "cannot be loaded", library: .elfHeader),
-    Case(testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69, message: "does not export 'translation_provider_entry'"),
-    Case(testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69, message: "built for provider ABI 2.7, but this host speaks ABI 1."),
+    Case(
+      testDescription: "fake ELF header", defines: nil, arguments: press, exitCode: 69, message: "cannot be loaded",
+      library: .elfHeader),
+    Case(
+      testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69,
+      message: "does not export 'translation_provider_entry'"),
+    Case(
+      testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69,
+      message: "built for provider ABI 2.7, but this host speaks ABI 1."),
     Case(testDescription: "init fails", defines: ["INIT_FAILS"], arguments: press, exitCode: 69, message: "init returned false"),
-    Case(testDescription: "not entitled", defines: [], arguments: press, exitCode: 69, message: "entitlement 'com.apple.developer.translation-app' is not true, so this provider may not run", entitled: false),
-    Case(testDescription: "missing answer", defines: ["SKIP_ANSWER"], arguments: ["translate", "--from", "en", "--to", "en-x-upper", "x"], exitCode: 70, message: "did not answer index 0"),
-    Case(testDescription: "no such button", defines: [], arguments: ["run", "--text", "hi", "--press", "Stop"], exitCode: 3, message: "no button 'Stop' in the scene; its buttons are 'Go'"),
-    Case(testDescription: "usage", defines: [], arguments: ["run", "--press"], exitCode: 64, message: "missing value for '--press <label>'"),
-    Case(testDescription: "bad timeout", defines: [], arguments: press + ["--timeout", "soon"], exitCode: 64, message: "'--timeout' needs a positive number of seconds"),
-    Case(testDescription: "a timeout beyond a day", defines: [], arguments: press + ["--timeout", "1e300"], exitCode: 64, message: "up to 86400, not '1e300'"),
-    Case(testDescription: "bad tag", defines: [], arguments: ["translate", "--from", "english!", "--to", "es", "x"], exitCode: 64, message: "is not a BCP-47 language tag"),
-    Case(testDescription: "empty text", defines: [], arguments: ["translate", "--from", "en", "--to", "en-x-upper", ""], exitCode: 65, message: "nothing to translate"),
+    Case(
+      testDescription: "not entitled", defines: [], arguments: press, exitCode: 69,
+      message: "entitlement 'com.apple.developer.translation-app' is not true, so this provider may not run", entitled: false),
+    Case(
+      testDescription: "missing answer", defines: ["SKIP_ANSWER"],
+      arguments: ["translate", "--from", "en", "--to", "en-x-upper", "x"], exitCode: 70, message: "did not answer index 0"),
+    Case(
+      testDescription: "no such button", defines: [], arguments: ["run", "--text", "hi", "--press", "Stop"], exitCode: 3,
+      message: "no button 'Stop' in the scene; its buttons are 'Go'"),
+    Case(
+      testDescription: "usage", defines: [], arguments: ["run", "--press"], exitCode: 64,
+      message: "missing value for '--press <label>'"),
+    Case(
+      testDescription: "bad timeout", defines: [], arguments: press + ["--timeout", "soon"], exitCode: 64,
+      message: "'--timeout' needs a positive number of seconds"),
+    Case(
+      testDescription: "a timeout beyond a day", defines: [], arguments: press + ["--timeout", "1e300"], exitCode: 64,
+      message: "up to 86400, not '1e300'"),
+    Case(
+      testDescription: "bad tag", defines: [], arguments: ["translate", "--from", "english!", "--to", "es", "x"], exitCode: 64,
+      message: "is not a BCP-47 language tag"),
+    Case(
+      testDescription: "empty text", defines: [], arguments: ["translate", "--from", "en", "--to", "en-x-upper", ""],
+      exitCode: 65, message: "nothing to translate"),
   ]
 
   @Test(arguments: cases) func failsWithTheDocumentedCode(_ test: Case) throws {

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.tags(.endToEnd)) struct HelpTests {
   @Test(arguments: [["--help"], ["help"], ["run", "--help"], ["translate", "--help"], ["help", "run"]])
@@ -19,7 +19,10 @@ import TestSupport
 
   @Test func commandOptionsAreDocumented() throws {
     let help = try Host().run("run", "--help").stdout
-    for option in ["--text <text>", "--replace", "--press <label>", "--provider <id|path>", "--timeout <seconds>", "--from <tag>", "--to <tag>"] {
+    for option in [
+      "--text <text>", "--replace", "--press <label>", "--provider <id|path>", "--timeout <seconds>", "--from <tag>",
+      "--to <tag>",
+    ] {
       #expect(help.contains(option))
     }
   }

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// `translation-host run` on a real terminal (tmux): the popover, its keys,
 /// placement and replacement, and the terminal given back on every path.
@@ -75,7 +75,8 @@ import TestSupport
 
   @Test func apertiumTranslatesOnAppear() throws {
     let expected = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: "The house is big and the garden is small.\n")
-    let terminal = try popover(["--provider", "Apertium", "--from", "en", "--to", "es"], stdin: "The house is big and the garden is small.\n")
+    let terminal = try popover(
+      ["--provider", "Apertium", "--from", "en", "--to", "es"], stdin: "The house is big and the garden is small.\n")
     try terminal.waitFor(expected.stdout.trimmingWhitespace())
     try terminal.press("Escape")
     #expect(try terminal.waitForExit().terminalRestored)
@@ -112,7 +113,7 @@ import TestSupport
   }
 
   @Test(arguments: [
-    ("interrupt with Ctrl-C", "C-c", 130),
+    ("interrupt with Ctrl-C", "C-c", 130)
   ])
   func interruptingRestoresTheTerminal(_ name: String, key: String, exitCode: Int32) throws {
     let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello")
@@ -146,7 +147,8 @@ import TestSupport
   func aProviderFailingMidSceneLeavesAWorkingTerminal(mode: String, options: [String], exitCode: Int32, message: String) throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(ContainmentTests.source, defines: [mode], name: "libHostile", in: directory)
-    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.popover").write(name: "Hostile", in: directory, library: library)
+    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.popover").write(
+      name: "Hostile", in: directory, library: library)
     let terminal = try popover(["--provider", bundle, "--replace", "--from", "en"] + options, stdin: "hi")
     try terminal.waitFor("Go ]")
     try terminal.press("Enter")
@@ -164,7 +166,8 @@ import TestSupport
   func keysInterruptAProviderThatHangs(key: String, exitCode: Int32) throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(ContainmentTests.source, defines: ["HANG_IN_ACTION"], name: "libHostile", in: directory)
-    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.hang").write(name: "Hostile", in: directory, library: library)
+    let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.hang").write(
+      name: "Hostile", in: directory, library: library)
     let terminal = try popover(["--provider", bundle, "--replace", "--from", "en", "--timeout", "600"], stdin: "hi")
     try terminal.waitFor("Go ]")
     try terminal.press("Enter")
@@ -179,7 +182,8 @@ import TestSupport
   @Test func editsFieldsRedrawsWhenAskedAndExpands() throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(CFixture.packageRoot + "/Tests/Fixtures/form_provider.c", name: "libForm", in: directory)
-    let bundle = try BundleFixture(name: "Form", identifier: "org.example.form").write(name: "Form", in: directory, library: library)
+    let bundle = try BundleFixture(name: "Form", identifier: "org.example.form").write(
+      name: "Form", in: directory, library: library)
     let terminal = try popover(["--provider", bundle, "--replace", "--anchor", "3,10"], stdin: "hi")
     try terminal.waitFor("Type a word")
     // Focus starts on the field: typing edits it, Left moves the caret, Backspace deletes.
@@ -239,7 +243,8 @@ import TestSupport
 
   @Test func noColorDropsColoursButKeepsFocus() throws {
     for (environment, coloured) in [([String: String](), true), (["NO_COLOR": "1"], false)] {
-      let terminal = try popover(["--provider", "Reverse", "--from", "en", "--anchor", "1,1"], stdin: "Hello", environment: environment)
+      let terminal = try popover(
+        ["--provider", "Reverse", "--from", "en", "--anchor", "1,1"], stdin: "Hello", environment: environment)
       try terminal.waitFor("Translate ]")
       let styled = try terminal.screen(styles: true)
       #expect(styled.contains("\u{1B}[36m") == coloured)

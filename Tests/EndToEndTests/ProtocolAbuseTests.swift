@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Providers that abuse the letter of the ABI or of the runner protocol
 /// (`Tests/Fixtures/protocol_abuser.c`): the host says what happened in one
@@ -28,10 +28,14 @@ import TestSupport
       message: "translation 0 has NULL data but a length of 3 bytes"),
     Case(
       testDescription: "a translation over the frame limit", mode: "HUGE_TRANSLATION", arguments: translate, exitCode: 70,
-      message: "the provider's answer of 17825802 bytes is more than the runner protocol carries (16777216 bytes); translate less text at once"),
+      message:
+        "the provider's answer of 17825802 bytes is more than the runner protocol carries (16777216 bytes); translate less text at once"
+    ),
     Case(
       testDescription: "a replacement over the frame limit", mode: "HUGE_FINISH", arguments: press, exitCode: 70,
-      message: "broke the provider ABI: the provider's replacement of 17825799 bytes is more than the runner protocol carries (16777216 bytes)"),
+      message:
+        "broke the provider ABI: the provider's replacement of 17825799 bytes is more than the runner protocol carries (16777216 bytes)"
+    ),
   ]
 
   static func bundle(_ mode: String, in directory: TemporaryDirectory) throws -> String {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.tags(.endToEnd)) struct RegistryCommandTests {
   static let fixtureSource = CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c"
@@ -88,14 +88,16 @@ import TestSupport
     #expect(try host.run("default").stdout == "org.translationhost.rot13\n")
     let translated = try host.run("translate", "--from", "en", "--to", "en-x-rot13", "abc")
     #expect(translated.stdout == "nop\n")
-    #expect(translated.stderr.contains("the default provider 'org.example.mine' is not usable; using 'org.translationhost.rot13'"))
+    #expect(
+      translated.stderr.contains("the default provider 'org.example.mine' is not usable; using 'org.translationhost.rot13'"))
   }
 
   @Test func fiftyConcurrentSetDefaultsLeaveOneReadableChoice() throws {
     let host = try Host()
-    let script = (0..<50).map { index in
-      "\(Host.executable) set-default \(index % 2 == 0 ? "Rot13" : "Reverse") >/dev/null 2>&1 &"
-    }.joined(separator: "\n") + "\nwait\n"
+    let script =
+      (0..<50).map { index in
+        "\(Host.executable) set-default \(index % 2 == 0 ? "Rot13" : "Reverse") >/dev/null 2>&1 &"
+      }.joined(separator: "\n") + "\nwait\n"
     _ = try Command.run("/bin/sh", ["-c", script], environment: host.environment)
     let file = try String(contentsOfFile: host.home.path + "/config/translation-host/default-providers", encoding: .utf8)
     let identifiers = file.split(separator: "\n").filter { !$0.hasPrefix("#") }
@@ -130,7 +132,8 @@ import TestSupport
     let result = try host.run("install", bundle)
     #expect(result.exitCode == 69)
     #expect(result.stderr.contains("init returned false"))
-    #expect(!FileManager.default.fileExists(atPath: host.home.path + "/data/translation-host/providers/Fails.translationprovider"))
+    #expect(
+      !FileManager.default.fileExists(atPath: host.home.path + "/data/translation-host/providers/Fails.translationprovider"))
   }
 
   @Test func uninstallLeavesSystemBundlesAlone() throws {

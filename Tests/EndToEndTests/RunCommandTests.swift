@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.tags(.endToEnd)) struct RunCommandTests {
   let reverse = Host.providers + "/Reverse.translationprovider"
@@ -32,7 +32,8 @@ import TestSupport
   @Test func findsProvidersByIdentifierAndName() throws {
     let host = try Host(providerPath: Host.providers)
     for reference in ["org.translationhost.rot13", "Rot13"] {
-      let result = try host.run("run", "--provider", reference, "--text", "abc", "--replace", "--from", "en", "--to", "en-x-rot13")
+      let result = try host.run(
+        "run", "--provider", reference, "--text", "abc", "--replace", "--from", "en", "--to", "en-x-rot13")
       #expect(result.stdout == "nop")
     }
   }
@@ -47,7 +48,8 @@ import TestSupport
   @Test func aSceneOnlyProviderSaysWhatToDoWithoutPress() throws {
     let result = try Host().run("run", "--provider", reverse, "--text", "abc")
     #expect(result.exitCode == 64)
-    #expect(result.stderr.contains("press its buttons with --press <label> (its buttons: 'Translate', 'Replace With Translation')"))
+    #expect(
+      result.stderr.contains("press its buttons with --press <label> (its buttons: 'Translate', 'Replace With Translation')"))
   }
 
   @Test func unfinishedScenesPrintNothing() throws {

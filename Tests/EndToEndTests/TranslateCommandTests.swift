@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.tags(.endToEnd)) struct TranslateCommandTests {
   let rot13 = Host.providers + "/Rot13.translationprovider"
@@ -24,7 +24,8 @@ import TestSupport
   }
 
   @Test func aSceneOnlyProviderCannotTranslateHeadlessly() throws {
-    let result = try Host().run("translate", "--provider", Host.providers + "/Reverse.translationprovider", "--from", "en", "--to", "es", "x")
+    let result = try Host().run(
+      "translate", "--provider", Host.providers + "/Reverse.translationprovider", "--from", "en", "--to", "es", "x")
     #expect(result.exitCode == 70)
     #expect(result.stderr.contains("does not implement 'tp.translate/1'"))
   }
@@ -48,7 +49,8 @@ import TestSupport
   @Test func aLineThatIsNotUTF8IsRefusedByNumber() throws {
     let host = try Host()
     let result = try Command.run(
-      "/bin/sh", ["-c", "printf 'ok\\nbad \\377\\n' | \(Host.executable) translate --lines --provider \(rot13) --from en --to en-x-rot13"],
+      "/bin/sh",
+      ["-c", "printf 'ok\\nbad \\377\\n' | \(Host.executable) translate --lines --provider \(rot13) --from en --to en-x-rot13"],
       environment: host.environment)
     #expect(result.exitCode == 65)
     #expect(result.stderr.contains("line 2 of stdin is not valid UTF-8"))
@@ -74,11 +76,14 @@ import TestSupport
     let result = try Host().run(
       "translate", "--lines", "--json", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", stdin: input)
     let records = try result.stdout.split(separator: "\n").map { try JSONDecoder().decode(Record.self, from: Data($0.utf8)) }
-    #expect(records == [
-      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "abc", targetText: "nop", clientIdentifier: nil),
-      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "xyz", targetText: "klm", clientIdentifier: "r2"),
-      Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "{not json", targetText: "{abg wfba", clientIdentifier: nil),
-    ])
+    #expect(
+      records == [
+        Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "abc", targetText: "nop", clientIdentifier: nil),
+        Record(sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "xyz", targetText: "klm", clientIdentifier: "r2"),
+        Record(
+          sourceLanguage: "en", targetLanguage: "en-x-rot13", sourceText: "{not json", targetText: "{abg wfba",
+          clientIdentifier: nil),
+      ])
   }
 
   @Test func withoutLinesTheWholeInputIsOneObject() throws {

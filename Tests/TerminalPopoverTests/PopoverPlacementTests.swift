@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalPopover
 
 @Suite struct PopoverPlacementTests {
@@ -18,25 +19,45 @@ import Testing
     // Centred without an anchor.
     Case(anchor: nil, edge: .top, size: (40, 10), origin: .init(line: 7, column: 20), frameSize: (40, 10), arrow: nil),
     // Below the anchor, arrow on top.
-    Case(anchor: .init(line: 2, column: 40), edge: .top, size: (40, 10), origin: .init(line: 3, column: 20), frameSize: (40, 10), arrow: .top),
+    Case(
+      anchor: .init(line: 2, column: 40), edge: .top, size: (40, 10), origin: .init(line: 3, column: 20), frameSize: (40, 10),
+      arrow: .top),
     // Near the bottom: flips above, arrow on the bottom.
-    Case(anchor: .init(line: 20, column: 40), edge: .top, size: (40, 10), origin: .init(line: 10, column: 20), frameSize: (40, 10), arrow: .bottom),
+    Case(
+      anchor: .init(line: 20, column: 40), edge: .top, size: (40, 10), origin: .init(line: 10, column: 20), frameSize: (40, 10),
+      arrow: .bottom),
     // Above the anchor as asked.
-    Case(anchor: .init(line: 20, column: 40), edge: .bottom, size: (40, 10), origin: .init(line: 10, column: 20), frameSize: (40, 10), arrow: .bottom),
+    Case(
+      anchor: .init(line: 20, column: 40), edge: .bottom, size: (40, 10), origin: .init(line: 10, column: 20),
+      frameSize: (40, 10), arrow: .bottom),
     // Near the top edge: asked above, flips below.
-    Case(anchor: .init(line: 1, column: 40), edge: .bottom, size: (40, 10), origin: .init(line: 2, column: 20), frameSize: (40, 10), arrow: .top),
+    Case(
+      anchor: .init(line: 1, column: 40), edge: .bottom, size: (40, 10), origin: .init(line: 2, column: 20), frameSize: (40, 10),
+      arrow: .top),
     // Near the left edge: kept on screen.
-    Case(anchor: .init(line: 2, column: 0), edge: .top, size: (40, 10), origin: .init(line: 3, column: 0), frameSize: (40, 10), arrow: .top),
+    Case(
+      anchor: .init(line: 2, column: 0), edge: .top, size: (40, 10), origin: .init(line: 3, column: 0), frameSize: (40, 10),
+      arrow: .top),
     // Near the right edge: kept on screen.
-    Case(anchor: .init(line: 2, column: 79), edge: .top, size: (40, 10), origin: .init(line: 3, column: 40), frameSize: (40, 10), arrow: .top),
+    Case(
+      anchor: .init(line: 2, column: 79), edge: .top, size: (40, 10), origin: .init(line: 3, column: 40), frameSize: (40, 10),
+      arrow: .top),
     // Right of the anchor, arrow on the leading side.
-    Case(anchor: .init(line: 12, column: 10), edge: .leading, size: (40, 10), origin: .init(line: 7, column: 11), frameSize: (40, 10), arrow: .leading),
+    Case(
+      anchor: .init(line: 12, column: 10), edge: .leading, size: (40, 10), origin: .init(line: 7, column: 11),
+      frameSize: (40, 10), arrow: .leading),
     // Near the right edge: flips left, arrow on the trailing side.
-    Case(anchor: .init(line: 12, column: 70), edge: .leading, size: (40, 10), origin: .init(line: 7, column: 30), frameSize: (40, 10), arrow: .trailing),
+    Case(
+      anchor: .init(line: 12, column: 70), edge: .leading, size: (40, 10), origin: .init(line: 7, column: 30),
+      frameSize: (40, 10), arrow: .trailing),
     // Too tall for either side: the roomier side, shrunk.
-    Case(anchor: .init(line: 8, column: 40), edge: .top, size: (40, 30), origin: .init(line: 9, column: 20), frameSize: (40, 15), arrow: .top),
+    Case(
+      anchor: .init(line: 8, column: 40), edge: .top, size: (40, 30), origin: .init(line: 9, column: 20), frameSize: (40, 15),
+      arrow: .top),
     // An anchor off the screen is clamped to its edge.
-    Case(anchor: .init(line: 99, column: 99), edge: .top, size: (30, 6), origin: .init(line: 17, column: 50), frameSize: (30, 6), arrow: .bottom),
+    Case(
+      anchor: .init(line: 99, column: 99), edge: .top, size: (30, 6), origin: .init(line: 17, column: 50), frameSize: (30, 6),
+      arrow: .bottom),
   ]
 
   @Test(arguments: cases)

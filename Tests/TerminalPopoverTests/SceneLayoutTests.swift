@@ -1,5 +1,6 @@
 import Testing
 import TranslationViewTree
+
 @testable import TerminalPopover
 
 @Suite struct SceneLayoutTests {
@@ -10,12 +11,14 @@ import TranslationViewTree
   }
 
   @Test func laysOutApplesSample() {
-    let tree = ViewNode.vstack(alignment: "leading", spacing: nil, children: [
-      .text("Hello, world"),
-      .text(""),
-      .button(id: "0.2", isEnabled: true, label: .label(title: "Translate", systemImage: "globe")),
-      .button(id: "0.3", isEnabled: false, label: .text("Replace With Translation")),
-    ])
+    let tree = ViewNode.vstack(
+      alignment: "leading", spacing: nil,
+      children: [
+        .text("Hello, world"),
+        .text(""),
+        .button(id: "0.2", isEnabled: true, label: .label(title: "Translate", systemImage: "globe")),
+        .button(id: "0.3", isEnabled: false, label: .text("Replace With Translation")),
+      ])
     let layout = SceneLayout(tree, width: 40, options: LayoutOptions(focus: "0.2"))
     #expect(text(layout) == ["Hello, world", "", "[ 🌐 Translate ]", "[ Replace With Translation ]"])
     #expect(layout.controls.map(\.id) == ["0.2", "0.3"])
@@ -30,22 +33,28 @@ import TranslationViewTree
     ("trailing", ["  ab", "abcd"]),
   ])
   func alignsStacks(alignment: String, lines: [String]) {
-    let layout = SceneLayout(.vstack(alignment: alignment, spacing: nil, children: [.text("ab"), .text("abcd")]), width: 4, options: LayoutOptions())
+    let layout = SceneLayout(
+      .vstack(alignment: alignment, spacing: nil, children: [.text("ab"), .text("abcd")]), width: 4, options: LayoutOptions())
     #expect(text(layout) == lines)
   }
 
   @Test func putsAnHStackSideBySideAndSpacersPushApart() {
-    let layout = SceneLayout(.hstack(alignment: "center", spacing: nil, children: [.text("left"), .spacer, .text("right")]), width: 20, options: LayoutOptions())
+    let layout = SceneLayout(
+      .hstack(alignment: "center", spacing: nil, children: [.text("left"), .spacer, .text("right")]), width: 20,
+      options: LayoutOptions())
     #expect(text(layout) == ["left           right"])
   }
 
   @Test func stacksAnHStackThatDoesNotFit() {
-    let layout = SceneLayout(.hstack(alignment: "top", spacing: nil, children: [.text("a long first part"), .text("second")]), width: 10, options: LayoutOptions())
+    let layout = SceneLayout(
+      .hstack(alignment: "top", spacing: nil, children: [.text("a long first part"), .text("second")]), width: 10,
+      options: LayoutOptions())
     #expect(text(layout) == ["a long", "first part", "second"])
   }
 
   @Test func turnsSpacingIntoLines() {
-    let layout = SceneLayout(.vstack(alignment: "leading", spacing: 32, children: [.text("a"), .text("b")]), width: 10, options: LayoutOptions())
+    let layout = SceneLayout(
+      .vstack(alignment: "leading", spacing: 32, children: [.text("a"), .text("b")]), width: 10, options: LayoutOptions())
     #expect(text(layout) == ["a", "", "", "b"])
   }
 
@@ -54,7 +63,8 @@ import TranslationViewTree
     let layout = SceneLayout(field, width: 10, options: LayoutOptions(focus: "f", caret: 16))
     #expect(text(layout) == ["hijklmnop"])
     #expect(layout.cursor == CellPosition(line: 0, column: 9))
-    let unfocused = SceneLayout(.textField(id: "f", placeholder: "Search", text: "", isEnabled: true), width: 10, options: LayoutOptions())
+    let unfocused = SceneLayout(
+      .textField(id: "f", placeholder: "Search", text: "", isEnabled: true), width: 10, options: LayoutOptions())
     #expect(text(unfocused) == ["Search"])
     #expect(unfocused.cursor == nil)
   }
@@ -73,7 +83,8 @@ import TranslationViewTree
   }
 
   @Test func drawsASCIIStandInsWithoutUnicode() {
-    let tree = ViewNode.vstack(alignment: "leading", spacing: nil, children: [.divider, .label(title: "Go", systemImage: "globe")])
+    let tree = ViewNode.vstack(
+      alignment: "leading", spacing: nil, children: [.divider, .label(title: "Go", systemImage: "globe")])
     let layout = SceneLayout(tree, width: 12, options: LayoutOptions(unicode: false))
     #expect(text(layout) == ["------------", "(globe) Go"])
   }
@@ -88,7 +99,8 @@ import TranslationViewTree
   @Test func laysOutNestedStacksOnce() {
     var node = ViewNode.text("leaf")
     for level in 0..<64 {
-      node = level % 2 == 0
+      node =
+        level % 2 == 0
         ? .hstack(alignment: "center", spacing: nil, children: [node, .text("h\(level)")])
         : .vstack(alignment: "leading", spacing: nil, children: [node])
     }

@@ -39,7 +39,8 @@ package struct BundleFixture {
       "CFBundleName": .string(name),
       "CFBundleShortVersionString": .string("1.0"),
       "CFBundleExecutable": .string("lib\(name).so"),
-      "EXAppExtensionAttributes": .dictionary(["EXExtensionPointIdentifier": .string("com.apple.public.translation-ui-provider")]),
+      "EXAppExtensionAttributes": .dictionary(["EXExtensionPointIdentifier": .string("com.apple.public.translation-ui-provider")]
+      ),
     ]
     entitlements = ["com.apple.developer.translation-app": .boolean(true)]
   }

@@ -7,7 +7,8 @@ import System
 /// HOME, XDG folders and `XDG_RUNTIME_DIR`, and stopped by its process id.
 package final class ServiceProcess {
   /// `$TRANSLATION_HOST_BUILD`, or `build/` in the package.
-  package static let buildDirectory = ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
+  package static let buildDirectory =
+    ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
   package static let executable = buildDirectory + "/bin/translation-host"
 
   /// A provider search path for a service that this process (and the
@@ -39,7 +40,8 @@ package final class ServiceProcess {
   package init(environment extra: [String: String] = [:]) throws {
     home = try TemporaryDirectory()
     let runtime = home.path + "/run"
-    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     environment = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.path,
       "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
@@ -54,7 +56,7 @@ package final class ServiceProcess {
   /// with `LISTEN_PID` and `LISTEN_FDS` set as systemd sets them.
   package func start(_ arguments: [String] = [], activation: Int32? = nil) throws {
     var actions: [Syscalls.SpawnAction] = [
-.nullDevice(as: .standardInput), .open(log, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644),
+      .nullDevice(as: .standardInput), .open(log, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_APPEND, mode: 0o644),
       .duplicate(.standardOutput, as: .standardError),
     ]
     var path = Self.executable

@@ -137,7 +137,9 @@ package final class TerminalSession {
 
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
-    let result = try Command.run("/usr/bin/tmux", ["-S", socket] + arguments, environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
+    let result = try Command.run(
+      "/usr/bin/tmux", ["-S", socket] + arguments,
+      environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "LANG": "C.UTF-8"])
     guard result.exitCode == 0 else { throw TmuxFailed(arguments: arguments, stderr: result.stderr) }
     return result.stdout
   }

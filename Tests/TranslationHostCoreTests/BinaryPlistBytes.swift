@@ -40,7 +40,8 @@ enum BinaryPlistBytes {
   }
 
   private static func container(_ marker: UInt8, _ references: [Int], referenceSize: Int) -> [UInt8] {
-    var bytes: [UInt8] = references.count < 15 ? [marker | UInt8(references.count)] : [marker | 0x0F, 0x13] + bigEndian(references.count, size: 8)
+    var bytes: [UInt8] =
+      references.count < 15 ? [marker | UInt8(references.count)] : [marker | 0x0F, 0x13] + bigEndian(references.count, size: 8)
     for reference in references { bytes += bigEndian(reference, size: referenceSize) }
     return bytes
   }

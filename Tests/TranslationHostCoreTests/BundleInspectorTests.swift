@@ -1,8 +1,9 @@
-@testable import Core
 import FoundationEssentials
 import Glibc
 import TestSupport
 import Testing
+
+@testable import Core
 
 @Suite struct BundleInspectorTests {
   @Test func readsAValidBundle() throws {
@@ -45,7 +46,10 @@ import Testing
     let path = try fixture.write(name: "Yes", in: directory)
     let inspection = BundleInspector.inspect(path)
     #expect(inspection.manifest?.allowsNetworkAccess == false)
-    #expect(inspection.problems == [.wrongType(file: path + "/Info.plist", key: ManifestKey.networkAccess, expected: "boolean", found: "string")])
+    #expect(
+      inspection.problems == [
+        .wrongType(file: path + "/Info.plist", key: ManifestKey.networkAccess, expected: "boolean", found: "string")
+      ])
     #expect(inspection.isEligible)
   }
 
@@ -70,76 +74,150 @@ import Testing
     Broken(testDescription: "Info.plist is an array", after: { try write("<plist><array/></plist>", to: $0 + info) }) {
       [.unreadable($0 + info, reason: "the top level is a array, not a dictionary")]
     },
-    Broken(testDescription: "Info.plist larger than 1 MiB", after: { try write(String(repeating: " ", count: (1 << 20) + 1), to: $0 + info) }) {
+    Broken(
+      testDescription: "Info.plist larger than 1 MiB",
+      after: { try write(String(repeating: " ", count: (1 << 20) + 1), to: $0 + info) }
+    ) {
       [.tooLarge($0 + info, size: (1 << 20) + 1)]
     },
-    Broken(testDescription: "Info.plist nested 10,000 deep", after: {
-      try write("<plist>" + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>", to: $0 + info)
-    }) { [.tooComplex($0 + info)] },
-    Broken(testDescription: "Info.plist of 20,000 nested <plist>", after: {
-      try write(String(repeating: "<plist>", count: 20_000) + String(repeating: "</plist>", count: 20_000), to: $0 + info)
-    }) {
-      [.unreadable($0 + info, reason: "not a valid property list: line 1: <plist> inside a property list; write one <plist> around the top-level value")]
+    Broken(
+      testDescription: "Info.plist nested 10,000 deep",
+      after: {
+        try write(
+          "<plist>" + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>",
+          to: $0 + info)
+      }
+    ) { [.tooComplex($0 + info)] },
+    Broken(
+      testDescription: "Info.plist of 20,000 nested <plist>",
+      after: {
+        try write(String(repeating: "<plist>", count: 20_000) + String(repeating: "</plist>", count: 20_000), to: $0 + info)
+      }
+    ) {
+      [
+        .unreadable(
+          $0 + info,
+          reason:
+            "not a valid property list: line 1: <plist> inside a property list; write one <plist> around the top-level value")
+      ]
     },
-    Broken(testDescription: "Info.plist with deep arrays behind a processing instruction", after: {
-      try write("<?x " + String(repeating: "</array>", count: 2_000) + "?><plist>" + String(repeating: "<array>", count: 2_000) + "</plist>", to: $0 + info)
-    }) { [.tooComplex($0 + info)] },
-    Broken(testDescription: "Info.plist with a key written twice", change: { $0.info["CFBundleName"] = .string("A") }, after: {
-      let text = try String(contentsOfFile: $0 + info, encoding: .utf8)
-      try write(text.replacingOccurrences(of: "<key>CFBundleName</key><string>A</string>", with: "<key>CFBundleName</key><string>A</string><key>CFBundleName</key><string>B</string>"), to: $0 + info)
-    }) { [.duplicateKey(file: $0 + info, key: "CFBundleName")] },
-    Broken(testDescription: "entitlements with the translation-app key twice", after: {
-      try write("{ \"com.apple.developer.translation-app\" = 1; \"com.apple.developer.translation-app\" = 0; }", to: $0 + "/Broken.entitlements")
-    }) { [.duplicateKey(file: $0 + "/Broken.entitlements", key: "com.apple.developer.translation-app")] },
-    Broken(testDescription: "binary Info.plist that contains itself", after: { try Data(selfContainingBinaryPlist).write(to: URL(fileURLWithPath: $0 + info)) }) {
+    Broken(
+      testDescription: "Info.plist with deep arrays behind a processing instruction",
+      after: {
+        try write(
+          "<?x " + String(repeating: "</array>", count: 2_000) + "?><plist>" + String(repeating: "<array>", count: 2_000)
+            + "</plist>", to: $0 + info)
+      }
+    ) { [.tooComplex($0 + info)] },
+    Broken(
+      testDescription: "Info.plist with a key written twice", change: { $0.info["CFBundleName"] = .string("A") },
+      after: {
+        let text = try String(contentsOfFile: $0 + info, encoding: .utf8)
+        try write(
+          text.replacingOccurrences(
+            of: "<key>CFBundleName</key><string>A</string>",
+            with: "<key>CFBundleName</key><string>A</string><key>CFBundleName</key><string>B</string>"), to: $0 + info)
+      }
+    ) { [.duplicateKey(file: $0 + info, key: "CFBundleName")] },
+    Broken(
+      testDescription: "entitlements with the translation-app key twice",
+      after: {
+        try write(
+          "{ \"com.apple.developer.translation-app\" = 1; \"com.apple.developer.translation-app\" = 0; }",
+          to: $0 + "/Broken.entitlements")
+      }
+    ) { [.duplicateKey(file: $0 + "/Broken.entitlements", key: "com.apple.developer.translation-app")] },
+    Broken(
+      testDescription: "binary Info.plist that contains itself",
+      after: { try Data(selfContainingBinaryPlist).write(to: URL(fileURLWithPath: $0 + info)) }
+    ) {
       [.tooComplex($0 + info)]
     },
-    Broken(testDescription: "Info.plist is a symbolic link loop", after: {
-      try FileManager.default.removeItem(atPath: $0 + info)
-      symlink($0 + info, $0 + info)
-    }) { [.unreadable($0 + info, reason: "Too many levels of symbolic links")] },
+    Broken(
+      testDescription: "Info.plist is a symbolic link loop",
+      after: {
+        try FileManager.default.removeItem(atPath: $0 + info)
+        symlink($0 + info, $0 + info)
+      }
+    ) { [.unreadable($0 + info, reason: "Too many levels of symbolic links")] },
     Broken(testDescription: "identifier missing", change: { $0.info["CFBundleIdentifier"] = nil }) {
       [.missingKey(file: $0 + info, key: "CFBundleIdentifier")]
     },
     Broken(testDescription: "identifier not reverse-DNS", change: { $0.info["CFBundleIdentifier"] = .string("reverse") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleIdentifier", value: "reverse", reason: "is not a reverse-DNS identifier such as 'org.example.reverse'")]
+      [
+        .invalidValue(
+          file: $0 + info, key: "CFBundleIdentifier", value: "reverse",
+          reason: "is not a reverse-DNS identifier such as 'org.example.reverse'")
+      ]
     },
     Broken(testDescription: "name is an integer", change: { $0.info["CFBundleName"] = .integer(3) }) {
       [.wrongType(file: $0 + info, key: "CFBundleName", expected: "string", found: "integer")]
     },
-    Broken(testDescription: "version missing, executable missing", change: {
-      $0.info["CFBundleShortVersionString"] = nil
-      $0.info["CFBundleExecutable"] = nil
-    }) {
+    Broken(
+      testDescription: "version missing, executable missing",
+      change: {
+        $0.info["CFBundleShortVersionString"] = nil
+        $0.info["CFBundleExecutable"] = nil
+      }
+    ) {
       [.missingKey(file: $0 + info, key: "CFBundleShortVersionString"), .missingKey(file: $0 + info, key: "CFBundleExecutable")]
     },
     Broken(testDescription: "executable with a path", change: { $0.info["CFBundleExecutable"] = .string("lib/libX.so") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "lib/libX.so", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
+      [
+        .invalidValue(
+          file: $0 + info, key: "CFBundleExecutable", value: "lib/libX.so",
+          reason: "must be a file name inside the bundle, without '/', '..' or control characters")
+      ]
     },
     Broken(testDescription: "executable is ..", change: { $0.info["CFBundleExecutable"] = .string("..") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "..", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
+      [
+        .invalidValue(
+          file: $0 + info, key: "CFBundleExecutable", value: "..",
+          reason: "must be a file name inside the bundle, without '/', '..' or control characters")
+      ]
     },
     Broken(testDescription: "executable with a newline", change: { $0.info["CFBundleExecutable"] = .string("libX.so\nforged") }) {
-      [.invalidValue(file: $0 + info, key: "CFBundleExecutable", value: "libX.so\nforged", reason: "must be a file name inside the bundle, without '/', '..' or control characters")]
+      [
+        .invalidValue(
+          file: $0 + info, key: "CFBundleExecutable", value: "libX.so\nforged",
+          reason: "must be a file name inside the bundle, without '/', '..' or control characters")
+      ]
     },
-    Broken(testDescription: "executable absent", change: { $0.writesExecutable = false }) { [.missingFile($0 + "/libBroken.so")] },
+    Broken(testDescription: "executable absent", change: { $0.writesExecutable = false }) {
+      [.missingFile($0 + "/libBroken.so")]
+    },
     Broken(testDescription: "executable not ELF", after: { try write("#!/bin/sh\n", to: $0 + "/libBroken.so") }) {
       [.notELF($0 + "/libBroken.so")]
     },
-    Broken(testDescription: "executable for AArch64", after: {
-      var header = BundleFixture.elfHeader
-      header[18] = 183
-      try Data(header).write(to: URL(fileURLWithPath: $0 + "/libBroken.so"))
-    }) { [.wrongArchitecture($0 + "/libBroken.so", found: "AArch64 64-bit little-endian", expected: "x86-64 64-bit little-endian")] },
-    Broken(testDescription: "executable is a program, not a library", after: {
-      var header = BundleFixture.elfHeader
-      header[16] = 2
-      try Data(header).write(to: URL(fileURLWithPath: $0 + "/libBroken.so"))
-    }) { [.notELF($0 + "/libBroken.so")] },
-    Broken(testDescription: "wrong extension point", change: {
-      $0.info["EXAppExtensionAttributes"] = .dictionary(["EXExtensionPointIdentifier": .string("com.apple.share-services")])
-    }) {
-      [.invalidValue(file: $0 + info, key: "EXAppExtensionAttributes.EXExtensionPointIdentifier", value: "com.apple.share-services", reason: "must be 'com.apple.public.translation-ui-provider'")]
+    Broken(
+      testDescription: "executable for AArch64",
+      after: {
+        var header = BundleFixture.elfHeader
+        header[18] = 183
+        try Data(header).write(to: URL(fileURLWithPath: $0 + "/libBroken.so"))
+      }
+    ) {
+      [.wrongArchitecture($0 + "/libBroken.so", found: "AArch64 64-bit little-endian", expected: "x86-64 64-bit little-endian")]
+    },
+    Broken(
+      testDescription: "executable is a program, not a library",
+      after: {
+        var header = BundleFixture.elfHeader
+        header[16] = 2
+        try Data(header).write(to: URL(fileURLWithPath: $0 + "/libBroken.so"))
+      }
+    ) { [.notELF($0 + "/libBroken.so")] },
+    Broken(
+      testDescription: "wrong extension point",
+      change: {
+        $0.info["EXAppExtensionAttributes"] = .dictionary(["EXExtensionPointIdentifier": .string("com.apple.share-services")])
+      }
+    ) {
+      [
+        .invalidValue(
+          file: $0 + info, key: "EXAppExtensionAttributes.EXExtensionPointIdentifier", value: "com.apple.share-services",
+          reason: "must be 'com.apple.public.translation-ui-provider'")
+      ]
     },
     Broken(testDescription: "extension attributes missing", change: { $0.info["EXAppExtensionAttributes"] = nil }) {
       [.missingKey(file: $0 + info, key: "EXAppExtensionAttributes")]
@@ -147,8 +225,11 @@ import Testing
     Broken(testDescription: "extension attributes a string", change: { $0.info["EXAppExtensionAttributes"] = .string("x") }) {
       [.wrongType(file: $0 + info, key: "EXAppExtensionAttributes", expected: "dictionary", found: "string")]
     },
-    Broken(testDescription: "no entitlements file", change: { $0.entitlements = nil }) { [.entitlementsCount(bundle: $0, found: [])] },
-    Broken(testDescription: "two entitlements files", change: { $0.extraFiles["Other.entitlements"] = BundleFixture.plist([:]) }) {
+    Broken(testDescription: "no entitlements file", change: { $0.entitlements = nil }) {
+      [.entitlementsCount(bundle: $0, found: [])]
+    },
+    Broken(testDescription: "two entitlements files", change: { $0.extraFiles["Other.entitlements"] = BundleFixture.plist([:]) })
+    {
       [.entitlementsCount(bundle: $0, found: ["Broken.entitlements", "Other.entitlements"])]
     },
     Broken(testDescription: "entitlement false", change: { $0.entitlements = [ManifestKey.translationApp: .boolean(false)] }) {
@@ -157,8 +238,13 @@ import Testing
     Broken(testDescription: "entitlement absent", change: { $0.entitlements = [:] }) {
       [.notTranslationApp(file: $0 + "/Broken.entitlements")]
     },
-    Broken(testDescription: "entitlements not a property list", after: { try write("<plist><dict>", to: $0 + "/Broken.entitlements") }) {
-      [.unreadable($0 + "/Broken.entitlements", reason: "not a valid property list: line 1: the file ends inside a <dict> or <array>")]
+    Broken(
+      testDescription: "entitlements not a property list", after: { try write("<plist><dict>", to: $0 + "/Broken.entitlements") }
+    ) {
+      [
+        .unreadable(
+          $0 + "/Broken.entitlements", reason: "not a valid property list: line 1: the file ends inside a <dict> or <array>")
+      ]
     },
     Broken(testDescription: "bundle writable by group", after: { chmod($0, 0o775) }) { [.writableByOthers($0, mode: 0o40775)] },
     Broken(testDescription: "Info.plist writable by everyone", after: { chmod($0 + info, 0o666) }) {
@@ -167,10 +253,13 @@ import Testing
     Broken(testDescription: "executable owned by another user", after: { chown($0 + "/libBroken.so", 12345, 12345) }) {
       [.foreignOwner($0 + "/libBroken.so", owner: 12345)]
     },
-    Broken(testDescription: "bundle is a file", after: {
-      try FileManager.default.removeItem(atPath: $0)
-      try write("", to: $0)
-    }) { [.notADirectory($0)] },
+    Broken(
+      testDescription: "bundle is a file",
+      after: {
+        try FileManager.default.removeItem(atPath: $0)
+        try write("", to: $0)
+      }
+    ) { [.notADirectory($0)] },
   ]
 
   @Test(arguments: broken) func reportsEachProblemPrecisely(_ test: Broken) throws {
@@ -185,10 +274,15 @@ import Testing
   }
 
   @Test(arguments: [
-    (ManifestError.wrongType(file: "/p/X.translationprovider/Info.plist", key: "CFBundleName", expected: "string", found: "integer"),
-     "/p/X.translationprovider/Info.plist: key 'CFBundleName' is of type integer but must be of type string; change its type"),
-    (ManifestError.duplicateKey(file: "/p/X.translationprovider/Info.plist", key: "TPSettings[0].Key"),
-     "/p/X.translationprovider/Info.plist: key 'TPSettings[0].Key' appears more than once in the same dictionary, and other tools may read the other value; keep one"),
+    (
+      ManifestError.wrongType(
+        file: "/p/X.translationprovider/Info.plist", key: "CFBundleName", expected: "string", found: "integer"),
+      "/p/X.translationprovider/Info.plist: key 'CFBundleName' is of type integer but must be of type string; change its type"
+    ),
+    (
+      ManifestError.duplicateKey(file: "/p/X.translationprovider/Info.plist", key: "TPSettings[0].Key"),
+      "/p/X.translationprovider/Info.plist: key 'TPSettings[0].Key' appears more than once in the same dictionary, and other tools may read the other value; keep one"
+    ),
   ])
   func diagnosticsNameTheFileAndKeyAndSayWhatToDo(_ problem: ManifestError, _ message: String) {
     #expect(problem.description == message)
@@ -237,7 +331,10 @@ private enum BinaryInfoValue: Encodable {
     let path = try fixture.write(name: "Twice", in: directory)
     let inspection = BundleInspector.inspect(path)
     #expect(inspection.manifest?.settings.map(\.key) == ["endpoint"])
-    #expect(inspection.problems.contains(.invalidValue(file: path + "/Info.plist", key: "TPSettings[1].Key", value: "endpoint", reason: "is declared twice; keep one")))
+    #expect(
+      inspection.problems.contains(
+        .invalidValue(
+          file: path + "/Info.plist", key: "TPSettings[1].Key", value: "endpoint", reason: "is declared twice; keep one")))
     let bundle = try #require(inspection.manifest)
     #expect(try SettingsStore(folder: directory.path + "/settings").effectiveJSON(for: bundle) == #"{"endpoint":"x"}"#)
   }
@@ -251,6 +348,10 @@ private enum BinaryInfoValue: Encodable {
     let path = try fixture.write(name: "Typed", in: directory)
     let inspection = BundleInspector.inspect(path)
     #expect(inspection.manifest?.settings == [])
-    #expect(inspection.problems == [.invalidValue(file: path + "/Info.plist", key: "TPSettings[0].Default", value: "ten", reason: "must be an integer, as Type says")])
+    #expect(
+      inspection.problems == [
+        .invalidValue(
+          file: path + "/Info.plist", key: "TPSettings[0].Default", value: "ten", reason: "must be an integer, as Type says")
+      ])
   }
 }

@@ -1,7 +1,8 @@
-@testable import Core
 import FoundationEssentials
 import TestSupport
 import Testing
+
+@testable import Core
 
 @Suite struct DefaultChoiceTests {
   let user: TemporaryDirectory

@@ -1,7 +1,8 @@
 import Glibc
+import Testing
+
 @testable import RunnerProtocol
 @testable import System
-import Testing
 
 @Suite struct FrameChannelTests {
   private func pair() throws -> (FrameChannel, FrameChannel) {

@@ -1,5 +1,6 @@
-@testable import Core
 import Testing
+
+@testable import Core
 
 /// CLD2 on texts in 13 languages, long, medium and short.
 @Suite struct LanguageDetectorTests {
@@ -11,12 +12,23 @@ import Testing
 
   /// Long and medium texts: detection must be reliable and right.
   static let clear: [Sample] = [
-    ("en", "The weather is lovely today and we are going to the beach with the children.", "I would like a cup of coffee, please."),
-    ("es", "Hoy hace buen tiempo y vamos a la playa con los niños después de comer.", "Me gustaría un café con leche, por favor."),
-    ("fr", "Il fait beau aujourd'hui et nous allons à la plage avec les enfants après le déjeuner.", "Je voudrais un café, s'il vous plaît."),
+    (
+      "en", "The weather is lovely today and we are going to the beach with the children.",
+      "I would like a cup of coffee, please."
+    ),
+    (
+      "es", "Hoy hace buen tiempo y vamos a la playa con los niños después de comer.", "Me gustaría un café con leche, por favor."
+    ),
+    (
+      "fr", "Il fait beau aujourd'hui et nous allons à la plage avec les enfants après le déjeuner.",
+      "Je voudrais un café, s'il vous plaît."
+    ),
     ("de", "Heute ist das Wetter schön und wir gehen mit den Kindern an den Strand.", "Ich hätte gern einen Kaffee, bitte."),
     ("it", "Oggi il tempo è bello e andiamo al mare con i bambini dopo pranzo.", "Vorrei un caffè macchiato, per favore."),
-    ("pt", "Hoje o tempo está bom e vamos à praia com as crianças depois do almoço.", "Eu gostaria de um café com leite, por favor."),
+    (
+      "pt", "Hoje o tempo está bom e vamos à praia com as crianças depois do almoço.",
+      "Eu gostaria de um café com leite, por favor."
+    ),
     ("ca", "Avui fa bon temps i anem a la platja amb els nens després de dinar.", "Voldria un cafè amb llet, si us plau."),
     ("nl", "Vandaag is het mooi weer en we gaan met de kinderen naar het strand.", "Ik wil graag een kopje koffie, alstublieft."),
     ("pl", "Dzisiaj jest ładna pogoda i idziemy z dziećmi na plażę po obiedzie.", "Poproszę filiżankę kawy z mlekiem."),

@@ -1,8 +1,9 @@
 import CTranslationProvider
-@testable import ProviderLoading
-@testable import RunnerProtocol
 import TestSupport
 import Testing
+
+@testable import ProviderLoading
+@testable import RunnerProtocol
 
 /// The loader against real shared objects compiled from Tests/Fixtures.
 @Suite struct LoaderTests {
@@ -61,7 +62,8 @@ import Testing
     #expect(provider.capabilities == [.selectedTextScene, .translate])
     let translator = try ProviderTranslator(provider: provider)
     #expect(try translator.translate(["abc", "ñu"], from: "en", to: "en-x-upper") == ["ABC", "ñU"])
-    #expect(try translator.languages() == [LanguagePairStatus(source: "en", target: "en-x-upper", availability: .installed, note: "")])
+    #expect(
+      try translator.languages() == [LanguagePairStatus(source: "en", target: "en-x-upper", availability: .installed, note: "")])
     #expect(throws: ProviderError.failed(.unsupportedLanguagePairing, message: "")) {
       try translator.translate(["abc"], from: "en", to: "fr")
     }
@@ -70,7 +72,8 @@ import Testing
   @Test func aBatchWithAMissingAnswerIsRefused() throws {
     let directory = try TemporaryDirectory()
     let library = try CFixture.compile(Self.source, defines: ["SKIP_ANSWER"], name: "skips", in: directory)
-    let translator = try ProviderTranslator(provider: LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in })
+    let translator = try ProviderTranslator(
+      provider: LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in })
     #expect(throws: ProviderError.invalidTranslation("did not answer index 1")) {
       try translator.translate(["a", "b"], from: "en", to: "en-x-upper")
     }

@@ -1,9 +1,10 @@
-@testable import Core
 import Foundation
 import Glibc
-@testable import System
 import TestSupport
 import Testing
+
+@testable import Core
+@testable import System
 
 @Suite struct RegistryTests {
   let root: TemporaryDirectory
@@ -80,7 +81,8 @@ import Testing
     let path = try BundleFixture(name: "Cached", identifier: "org.example.aaaa").write(name: "Cached", in: first)
     #expect(registry([first]).scan().entries.first?.identifier == "org.example.aaaa")
     let before = try FileStatus(path: path + "/Info.plist")
-    try rewrite(path + "/Info.plist", replacing: "org.example.aaaa", with: "org.example.bbbb", keepingTime: before.modified + 1_000_000_000)
+    try rewrite(
+      path + "/Info.plist", replacing: "org.example.aaaa", with: "org.example.bbbb", keepingTime: before.modified + 1_000_000_000)
     #expect(try FileStatus(path: path + "/Info.plist").size == before.size)
     #expect(registry([first]).scan().entries.first?.identifier == "org.example.bbbb")
   }

@@ -1,8 +1,9 @@
+import TestSupport
+import Testing
+
 @testable import Core
 @testable import RunnerProtocol
 @testable import Service
-import TestSupport
-import Testing
 
 /// The host's side of a real runner (the one built beside this test binary).
 @Suite(.tags(.endToEnd)) struct RunnerClientTests {
@@ -44,7 +45,9 @@ import Testing
     let client = try launch([], in: directory)
     defer { client.close() }
     _ = try client.openScene(inputText: "hi", allowsReplacement: true)
-    #expect(throws: RunnerError.providerFailed(provider: "org.example.client", status: .notFound, message: "action 'nope'").hostError) {
+    #expect(
+      throws: RunnerError.providerFailed(provider: "org.example.client", status: .notFound, message: "action 'nope'").hostError
+    ) {
       try client.performAction("nope")
     }
     #expect(try client.performAction("go") == .finished(translation: "HI"))

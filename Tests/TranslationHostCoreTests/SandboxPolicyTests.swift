@@ -1,6 +1,7 @@
+import Testing
+
 @testable import Core
 @testable import RunnerProtocol
-import Testing
 
 /// What the host decides for a runner: arguments, environment, and which
 /// extra paths a manifest may ask for.
@@ -11,7 +12,8 @@ import Testing
     isTranslationApp: true, readOnlyPaths: ["/srv/dictionaries", "/var/lib/apt/lists"])
 
   @Test func argumentsSurviveTheRunnersCommandLine() throws {
-    let policy = try SandboxPolicy.forBundle(Self.bundle, environment: ["HOME": "/home/ana", "TRANSLATION_HOST_LIMIT_PROCESSES": "64"])
+    let policy = try SandboxPolicy.forBundle(
+      Self.bundle, environment: ["HOME": "/home/ana", "TRANSLATION_HOST_LIMIT_PROCESSES": "64"])
     let read = try SandboxPolicy(arguments: policy.arguments)
     #expect(read == policy)
     #expect(read.container == "/home/ana/.local/share/translation-host/containers/org.example.net")
@@ -22,10 +24,22 @@ import Testing
 
   @Test(arguments: [
     ["--network", "allow"],
-    ["--network", "maybe", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1", "--bundle", "/b", "--weak", "refuse"],
-    ["--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1", "--bundle", "/", "--weak", "refuse"],
-    ["--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1", "--bundle", "b", "--weak", "refuse"],
-    ["--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1", "--bundle", "/b", "--weak", "yes"],
+    [
+      "--network", "maybe", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
+      "--bundle", "/b", "--weak", "refuse",
+    ],
+    [
+      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
+      "--bundle", "/", "--weak", "refuse",
+    ],
+    [
+      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
+      "--bundle", "b", "--weak", "refuse",
+    ],
+    [
+      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
+      "--bundle", "/b", "--weak", "yes",
+    ],
   ])
   func aCommandLineNotFromTheHostIsRefused(_ arguments: [String]) {
     #expect(throws: SandboxError.invalidArguments(arguments)) { try SandboxPolicy(arguments: arguments) }
@@ -40,10 +54,12 @@ import Testing
     ]
     let policy = try SandboxPolicy.forBundle(Self.bundle, environment: user)
     let container = "/home/ana/.local/share/translation-host/containers/org.example.net"
-    #expect(policy.environment(from: user) == [
-      "HOME=\(container)", "LANG=de_DE.UTF-8", "LC_TIME=C", "PATH=/usr/bin", "SWIFT_BACKTRACE=enable=no", "TMPDIR=\(container)/tmp",
-      "TRANSLATION_HOST_LOG=debug", "TZ=UTC",
-    ])
+    #expect(
+      policy.environment(from: user) == [
+        "HOME=\(container)", "LANG=de_DE.UTF-8", "LC_TIME=C", "PATH=/usr/bin", "SWIFT_BACKTRACE=enable=no",
+        "TMPDIR=\(container)/tmp",
+        "TRANSLATION_HOST_LOG=debug", "TZ=UTC",
+      ])
   }
 
   @Test(arguments: [("1", true), ("0", false), ("", false)])
@@ -58,28 +74,29 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ("/usr/share/hunspell", nil),
-    ("/var/lib/apt/lists", nil),
-    ("/srv/dictionaries", nil),
-    ("/etc/apt", nil),
-    ("/", "must be an absolute path"),
-    ("/usr", "must lie below"),
-    ("/home/ana/.ssh", "must lie below"),
-    ("/root", "must lie below"),
-    ("/tmp/x", "must lie below"),
-    ("/run/user/1000", "must lie below"),
-    ("/proc/1/mem", "must lie below"),
-    ("/var/tmp/x", "must not lie below /var/tmp"),
-    ("/var/run/dbus", "must not lie below /var/run"),
-    ("/etc/ssh/ssh_host_ed25519_key", "must not lie below /etc/ssh"),
-    ("/etc/shadow", "is a file no provider may read"),
-    ("usr/share", "must be an absolute path"),
-    ("/usr/../home/ana", "must be an absolute path"),
-    ("/usr/share/", "must be an absolute path"),
-    ("/usr//share", "must be an absolute path"),
-    ("/usr/./share", "must be an absolute path"),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("/usr/share/hunspell", nil),
+      ("/var/lib/apt/lists", nil),
+      ("/srv/dictionaries", nil),
+      ("/etc/apt", nil),
+      ("/", "must be an absolute path"),
+      ("/usr", "must lie below"),
+      ("/home/ana/.ssh", "must lie below"),
+      ("/root", "must lie below"),
+      ("/tmp/x", "must lie below"),
+      ("/run/user/1000", "must lie below"),
+      ("/proc/1/mem", "must lie below"),
+      ("/var/tmp/x", "must not lie below /var/tmp"),
+      ("/var/run/dbus", "must not lie below /var/run"),
+      ("/etc/ssh/ssh_host_ed25519_key", "must not lie below /etc/ssh"),
+      ("/etc/shadow", "is a file no provider may read"),
+      ("usr/share", "must be an absolute path"),
+      ("/usr/../home/ana", "must be an absolute path"),
+      ("/usr/share/", "must be an absolute path"),
+      ("/usr//share", "must be an absolute path"),
+      ("/usr/./share", "must be an absolute path"),
+    ] as [(String, String?)])
   func aManifestMayDeclareOnlySystemData(_ path: String, _ problem: String?) {
     let found = ReadOnlyPathRule.problem(with: path)
     if let problem {

@@ -1,6 +1,7 @@
-@testable import Service
 import Testing
 import TranslationViewTree
+
+@testable import Service
 
 @Suite struct SceneScriptTests {
   private let tree = ViewTree(
@@ -18,7 +19,10 @@ import TranslationViewTree
   }
 
   @Test func aDisabledButtonIsAnErrorListingTheButtons() {
-    #expect(throws: SceneError.buttonDisabled("Replace with translation", available: ["'Translate'", "'Replace With Translation' (disabled)", "'Copy'"])) {
+    #expect(
+      throws: SceneError.buttonDisabled(
+        "Replace with translation", available: ["'Translate'", "'Replace With Translation' (disabled)", "'Copy'"])
+    ) {
       try SceneScript.button(labelled: "Replace with translation", in: tree)
     }
   }
@@ -26,6 +30,8 @@ import TranslationViewTree
   @Test func aMissingButtonIsAnErrorListingTheButtons() {
     let error = SceneError.noSuchButton("Paste", available: ["'Translate'", "'Replace With Translation' (disabled)", "'Copy'"])
     #expect(throws: error) { try SceneScript.button(labelled: "Paste", in: tree) }
-    #expect(error.description == "no button 'Paste' in the scene; its buttons are 'Translate', 'Replace With Translation' (disabled), 'Copy'")
+    #expect(
+      error.description
+        == "no button 'Paste' in the scene; its buttons are 'Translate', 'Replace With Translation' (disabled), 'Copy'")
   }
 }

@@ -43,7 +43,8 @@ import Testing
     /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their `XDG_RUNTIME_DIR`.
     init(_ behaviour: Behaviour, runtime: String? = nil) throws {
       folder = try TemporaryDirectory()
-      location = runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
+      location =
+        runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
       try UnixSocket.makeFolder(location.folder, mode: 0o700)
       listener = try UnixSocket.listen(at: location.socket)
       accepting.enter()
@@ -92,11 +93,15 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(testDescription: "no answer in time", behaviour: .silent, error: { .noAnswer($0, after: .milliseconds(500)) }, connections: 1),
-    Case(testDescription: "an unreadable reply", behaviour: .garbage,
-         error: { .badReply($0, reason: "malformed message: unknown reply 99") }, connections: 1),
-    Case(testDescription: "a connection that goes away", behaviour: .closes,
-         error: { .connectionLost($0) }, connections: 1),
+    Case(
+      testDescription: "no answer in time", behaviour: .silent, error: { .noAnswer($0, after: .milliseconds(500)) },
+      connections: 1),
+    Case(
+      testDescription: "an unreadable reply", behaviour: .garbage,
+      error: { .badReply($0, reason: "malformed message: unknown reply 99") }, connections: 1),
+    Case(
+      testDescription: "a connection that goes away", behaviour: .closes,
+      error: { .connectionLost($0) }, connections: 1),
   ]
 
   @Test(arguments: cases) func eachFailureIsItsOwnErrorAndNoneIsSentAgain(_ test: Case) throws {

@@ -33,7 +33,9 @@ import Testing
   }
 
   static let outsideReferences: [Reference] = [
-    Reference(testDescription: "a bundle in a folder the service does not search") { _, outside in outside + "/Abuser.translationprovider" },
+    Reference(testDescription: "a bundle in a folder the service does not search") { _, outside in
+      outside + "/Abuser.translationprovider"
+    },
     Reference(testDescription: "a path that leaves the search folder with '..'") { searched, outside in
       searched + "/../" + URL(fileURLWithPath: outside).lastPathComponent + "/Abuser.translationprovider"
     },
@@ -65,7 +67,9 @@ import Testing
     }
     #expect(service.runners().isEmpty, "nothing was started for the planted bundle")
     // The same bundle, reached through the search path, is served.
-    #expect(try client.translate(["hi"], from: "en", to: "en-x-same", provider: searched.path + "/Abuser.translationprovider") == ["hi"])
+    #expect(
+      try client.translate(["hi"], from: "en", to: "en-x-same", provider: searched.path + "/Abuser.translationprovider") == ["hi"]
+    )
   }
 
   /// The CLI and the library do not send the service a path it would refuse:
@@ -171,7 +175,9 @@ import Testing
       try client.translate([service.location.socket], from: "en", to: "en-x-same", provider: knocker).first)
     #expect(outcome != "GREETED")
     if outcome.hasPrefix("ANSWERED:") {
-      #expect(outcome.contains("a provider runner of this service or a process started by one; providers may not use the service"), "\(outcome)")
+      #expect(
+        outcome.contains("a provider runner of this service or a process started by one; providers may not use the service"),
+        "\(outcome)")
       let log = try String(contentsOfFile: service.log, encoding: .utf8)
       #expect(log.contains("it is a provider runner of this service, or was started by one"), "\(log)")
     } else {

@@ -17,8 +17,10 @@ import Testing
   /// A bundle of the misbehaving provider built with `mode`, in `folder`.
   static func hostile(_ mode: String, in folder: TemporaryDirectory) throws -> String {
     let library = try CFixture.compile(fixture, defines: [mode], name: "lib\(mode)", in: folder)
-    return try BundleFixture(name: "Hostile", identifier: "org.example.\(mode.lowercased().replacingOccurrences(of: "_", with: "-"))")
-      .write(name: "Hostile", in: folder, library: library)
+    return try BundleFixture(
+      name: "Hostile", identifier: "org.example.\(mode.lowercased().replacingOccurrences(of: "_", with: "-"))"
+    )
+    .write(name: "Hostile", in: folder, library: library)
   }
 
   static func frame(_ request: ServiceRequest) -> [UInt8] { frame(payload: encoded(request)) }
@@ -113,30 +115,41 @@ import Testing
   }
 
   static let badRequests: [BadRequest] = [
-    BadRequest(testDescription: "an unknown request", bytes: hello + frame(payload: [99]), reply: "malformed request: unknown request 99"),
-    BadRequest(testDescription: "a string that is not UTF-8", bytes: hello + frame(payload: [5, 0, 0, 0, 2, 0xff, 0xfe]),
-               reply: "malformed request: a string is not valid UTF-8"),
-    BadRequest(testDescription: "a list longer than its frame", bytes: hello + frame(payload: {
-      var w = WireWriter()
-      w.tag(3)
-      w.optionalString(nil)
-      w.double(1)
-      w.string("en")
-      w.string("es")
-      w.integer(0x7f00_0000)
-      return w.bytes
-    }()), reply: "malformed request: a list is longer than the message"),
-    BadRequest(testDescription: "a negative timeout", bytes: hello + frame(.languages(provider: nil, timeout: .seconds(-1))),
-               reply: "malformed request: a timeout of -1.0 seconds"),
-    BadRequest(testDescription: "an oversized frame", bytes: hello + frame(payload: [], length: 0x7fff_ffff),
-               reply: "a request of 2147483647 bytes exceeds the 16777216-byte limit"),
-    BadRequest(testDescription: "a truncated frame", bytes: hello + frame(payload: [3, 0, 0], length: 100),
-               reply: "truncated request: the connection closed before the request was whole"),
+    BadRequest(
+      testDescription: "an unknown request", bytes: hello + frame(payload: [99]), reply: "malformed request: unknown request 99"),
+    BadRequest(
+      testDescription: "a string that is not UTF-8", bytes: hello + frame(payload: [5, 0, 0, 0, 2, 0xff, 0xfe]),
+      reply: "malformed request: a string is not valid UTF-8"),
+    BadRequest(
+      testDescription: "a list longer than its frame",
+      bytes: hello
+        + frame(
+          payload: {
+            var w = WireWriter()
+            w.tag(3)
+            w.optionalString(nil)
+            w.double(1)
+            w.string("en")
+            w.string("es")
+            w.integer(0x7f00_0000)
+            return w.bytes
+          }()), reply: "malformed request: a list is longer than the message"),
+    BadRequest(
+      testDescription: "a negative timeout", bytes: hello + frame(.languages(provider: nil, timeout: .seconds(-1))),
+      reply: "malformed request: a timeout of -1.0 seconds"),
+    BadRequest(
+      testDescription: "an oversized frame", bytes: hello + frame(payload: [], length: 0x7fff_ffff),
+      reply: "a request of 2147483647 bytes exceeds the 16777216-byte limit"),
+    BadRequest(
+      testDescription: "a truncated frame", bytes: hello + frame(payload: [3, 0, 0], length: 100),
+      reply: "truncated request: the connection closed before the request was whole"),
     BadRequest(testDescription: "no hello first", bytes: frame(.detect(text: "hello")), reply: "the first request must be hello"),
-    BadRequest(testDescription: "another protocol version", bytes: frame(.hello(protocolVersion: 99, context: "")),
-               reply: "speaks protocol \(ServiceProtocol.version) but this client speaks 99"),
-    BadRequest(testDescription: "a scene request without a scene", bytes: hello + frame(.performAction(id: "go")),
-               reply: "no scene is open; send openScene first"),
+    BadRequest(
+      testDescription: "another protocol version", bytes: frame(.hello(protocolVersion: 99, context: "")),
+      reply: "speaks protocol \(ServiceProtocol.version) but this client speaks 99"),
+    BadRequest(
+      testDescription: "a scene request without a scene", bytes: hello + frame(.performAction(id: "go")),
+      reply: "no scene is open; send openScene first"),
   ]
 
   @Test func badRequestsAreAnsweredAndTheServiceStaysUp() throws {
@@ -185,7 +198,8 @@ import Testing
     defer { service.stop() }
     for _ in 0..<3 {
       unlink(marker)
-      let fd = try Self.send(.translate(provider: slow, timeout: .seconds(10), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+      let fd = try Self.send(
+        .translate(provider: slow, timeout: .seconds(10), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
       try Self.waitUntilReached(marker)
       Syscalls.close(fd)  // gone before the answer
     }
@@ -203,7 +217,8 @@ import Testing
     let (service, marker) = try Self.markingService(watching: triggers)
     try service.start(["--runners", "1"])
     defer { service.stop() }
-    let fd = try Self.send(.translate(provider: triggers, timeout: .seconds(600), source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
+    let fd = try Self.send(
+      .translate(provider: triggers, timeout: .seconds(600), source: "en", target: "en-x-upper", texts: ["hang"]), to: service)
     try Self.waitUntilReached(marker)
     let hanging = try #require(service.runners().first)
     Syscalls.close(fd)
@@ -220,13 +235,15 @@ import Testing
     let service = try Self.service(searching: folder)
     try service.start()
     defer { service.stop() }
-    let fd = try Self.send(.translate(provider: hanging, timeout: .seconds(60), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
+    let fd = try Self.send(
+      .translate(provider: hanging, timeout: .seconds(60), source: "en", target: "en-x-upper", texts: ["hi"]), to: service)
     defer { Syscalls.close(fd) }
     try eventually("the hanging provider's runner to start") { service.runners().count == 1 }
     let stuck = service.runners()[0]
     defer { kill(stuck, SIGKILL) }  // its request then fails at once, and the service stops quickly
     let client = try ServiceClient.connect(to: service.location)
-    #expect(try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13, timeout: .seconds(5)) == ["Uryyb"])
+    #expect(
+      try client.translate(["Hello"], from: "en", to: "en-x-rot13", provider: Self.rot13, timeout: .seconds(5)) == ["Uryyb"])
   }
 
   /// Open popovers hold runners of their own: headless requests for the
@@ -391,7 +408,8 @@ import Testing
       """
     let hello = Self.hello.map { String(format: "%02x", $0) }.joined()
     let result = try Command.run(
-      "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, service.location.socket, hello],
+      "/usr/bin/setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, service.location.socket, hello],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(result.stdout.contains("it comes from uid 65534"), "\(result.stdout) \(result.stderr)")
@@ -411,24 +429,37 @@ import Testing
   }
 
   static let starts: [Start] = [
-    Start(testDescription: "a folder others may enter", prepare: { service in
-      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-    }, message: "has mode 755, which lets others in; the service's folder must be a folder owned by you with mode 0700: run 'chmod 700"),
-    Start(testDescription: "a symbolic link for a folder", prepare: { service in
-      try FileManager.default.createSymbolicLink(atPath: service.location.folder, withDestinationPath: service.home.path)
-    }, message: "is not a folder"),
-    Start(testDescription: "a stale socket of a dead service", prepare: { service in
-      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      Syscalls.close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
-    }, message: nil),
+    Start(
+      testDescription: "a folder others may enter",
+      prepare: { service in
+        try FileManager.default.createDirectory(
+          atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+      },
+      message:
+        "has mode 755, which lets others in; the service's folder must be a folder owned by you with mode 0700: run 'chmod 700"),
+    Start(
+      testDescription: "a symbolic link for a folder",
+      prepare: { service in
+        try FileManager.default.createSymbolicLink(atPath: service.location.folder, withDestinationPath: service.home.path)
+      }, message: "is not a folder"),
+    Start(
+      testDescription: "a stale socket of a dead service",
+      prepare: { service in
+        try FileManager.default.createDirectory(
+          atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        Syscalls.close(try UnixSocket.listen(at: service.location.socket))  // bound, then closed: nobody answers
+      }, message: nil),
   ]
 
   /// Giving a folder away takes root (`chown`).
   static let startsAsRoot: [Start] = [
-    Start(testDescription: "a folder another user owns", prepare: { service in
-      try FileManager.default.createDirectory(atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      chown(service.location.folder, 65534, 65534)
-    }, message: "is owned by uid 65534, not by you"),
+    Start(
+      testDescription: "a folder another user owns",
+      prepare: { service in
+        try FileManager.default.createDirectory(
+          atPath: service.location.folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        chown(service.location.folder, 65534, 65534)
+      }, message: "is owned by uid 65534, not by you")
   ]
 
   @Test(.enabled(if: getuid() == 0, "needs root to give a folder to another user"), arguments: startsAsRoot)
@@ -454,13 +485,16 @@ import Testing
   @Test func socketActivationChecksTheFolderToo() throws {
     let service = try ServiceProcess()
     let folder = service.home.path + "/run/translation-host"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     let listener = try UnixSocket.listen(at: folder + "/socket")
     defer { Syscalls.close(listener) }
     // Run to its end here: `start` would wait for an answer that systemd's backlog never gives.
     let pid = try Syscalls.spawn(
-      "/bin/sh", arguments: ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" serve 2>\"$1\"", ServiceProcess.executable, service.log],
-      environment: service.environment.map { "\($0.key)=\($0.value)" }, actions: [.duplicate(listener, as: FileDescriptor(rawValue: 3))], newSession: true)
+      "/bin/sh",
+      arguments: ["-c", "LISTEN_PID=$$ LISTEN_FDS=1 exec \"$0\" serve 2>\"$1\"", ServiceProcess.executable, service.log],
+      environment: service.environment.map { "\($0.key)=\($0.value)" },
+      actions: [.duplicate(listener, as: FileDescriptor(rawValue: 3))], newSession: true)
     let status = try Syscalls.wait(pid)
     #expect((status >> 8) & 0xff == 1)
     let log = try String(contentsOfFile: service.log, encoding: .utf8)

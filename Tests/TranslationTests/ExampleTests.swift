@@ -16,7 +16,8 @@ import Testing
 
   static var translateFile: String {
     get throws {
-      let binary = URL(fileURLWithPath: try #require(CommandLine.arguments.first)).deletingLastPathComponent().path + "/TranslateFile"
+      let binary =
+        URL(fileURLWithPath: try #require(CommandLine.arguments.first)).deletingLastPathComponent().path + "/TranslateFile"
       try #require(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not built")
       return binary
     }

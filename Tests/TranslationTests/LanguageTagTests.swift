@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Translation
 
 /// Provider tags survive `Locale.Language`, and requests find the provider's languages.

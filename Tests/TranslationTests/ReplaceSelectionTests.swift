@@ -9,7 +9,8 @@ import Testing
 @Suite struct ReplaceSelectionTests {
   /// The example, built next to the test bundle.
   static func binary() throws -> String {
-    let path = URL(fileURLWithPath: try #require(CommandLine.arguments.first)).deletingLastPathComponent().path + "/ReplaceSelection"
+    let path =
+      URL(fileURLWithPath: try #require(CommandLine.arguments.first)).deletingLastPathComponent().path + "/ReplaceSelection"
     try #require(FileManager.default.isExecutableFile(atPath: path), "\(path) is not built")
     return path
   }

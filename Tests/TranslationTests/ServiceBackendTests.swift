@@ -9,10 +9,14 @@ import Translation
 /// direct path, and a service that dies is no dead end (`cancel()` through
 /// the service: `TranslationSessionTests`).
 @Suite(.serialized) struct ServiceBackendTests {
-  static let translations = TranslationSessionTests.rot13Cases + [
-    .init(provider: Providers.apertium, source: "en", target: "es", text: "The cat is on the table.", expected: "El gato es en la mesa."),
-    .init(provider: Providers.apertium, source: "en-GB", target: "es", text: "The house is big.", expected: "La casa es grande."),
-  ]
+  static let translations =
+    TranslationSessionTests.rot13Cases + [
+      .init(
+        provider: Providers.apertium, source: "en", target: "es", text: "The cat is on the table.",
+        expected: "El gato es en la mesa."),
+      .init(
+        provider: Providers.apertium, source: "en-GB", target: "es", text: "The house is big.", expected: "La casa es grande."),
+    ]
 
   @Test func translationsThroughTheServiceAreThoseOfTheDirectPath() async throws {
     let service = try Providers.service()
@@ -20,7 +24,8 @@ import Translation
     defer { service.stop() }
     for test in Self.translations {
       let through = TranslationSession(
-        installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider, serviceEnvironment: service.environment)
+        installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider,
+        serviceEnvironment: service.environment)
       let direct = TranslationSession(installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider)
       let response = try await through.translate(test.text)
       #expect(response.targetText == test.expected, "\(test.testDescription)")
@@ -49,7 +54,8 @@ import Translation
     defer { service.stop() }
     for test in TranslationSessionTests.refusals {
       let through = TranslationSession(
-        installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider, serviceEnvironment: service.environment)
+        installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider,
+        serviceEnvironment: service.environment)
       let error = await #expect(throws: TranslationError.self) { try await through.translate("The cat.") }
       #expect(error.map { test.error ~= $0 } == true, "\(test.testDescription): \(String(describing: error))")
       #expect(error?.failureReason?.contains(test.reason) == true, "\(String(describing: error))")

@@ -18,7 +18,9 @@ import Translation
   static let rot13Cases = [
     Translation(provider: Providers.rot13, source: "en", target: "en-x-rot13", text: "Hello, world!", expected: "Uryyb, jbeyq!"),
     Translation(provider: Providers.rot13, source: "en-x-rot13", target: "en", text: "Uryyb, jbeyq!", expected: "Hello, world!"),
-    Translation(provider: Providers.rot13, source: "en", target: "en-x-rot13", text: "Ünïcode stays, ASCII turns", expected: "Üaïpbqr fgnlf, NFPVV gheaf"),
+    Translation(
+      provider: Providers.rot13, source: "en", target: "en-x-rot13", text: "Ünïcode stays, ASCII turns",
+      expected: "Üaïpbqr fgnlf, NFPVV gheaf"),
   ]
 
   @Test(arguments: rot13Cases) func translatesWithTheCProvider(_ test: Translation) async throws {
@@ -40,7 +42,8 @@ import Translation
   func apertiumMatchesTheApertiumCommand(_ source: String, _ text: String) async throws {
     let expected = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: text)
     try #require(expected.exitCode == 0, "apertium eng-spa: \(expected.stderr)")
-    let session = TranslationSession(installedSource: Locale.Language(identifier: source), target: .tag("es"), provider: Providers.apertium)
+    let session = TranslationSession(
+      installedSource: Locale.Language(identifier: source), target: .tag("es"), provider: Providers.apertium)
     let response = try await session.translate(text)
     #expect(response.targetText == expected.stdout.trimmingCharacters(in: .newlines))
     #expect(response.sourceLanguage == Locale.Language(identifier: source))
@@ -84,9 +87,12 @@ import Translation
     // Some Debian package would translate into French, only none from English.
     Refusal(provider: Providers.apertium, source: "en", target: "fr", error: .unsupportedLanguagePairing, reason: "'en' → 'fr'"),
     Refusal(provider: Providers.apertium, source: "xx", target: "es", error: .unsupportedSourceLanguage, reason: "from 'xx'"),
-    Refusal(provider: Providers.apertium, source: "en-US", target: "en-GB", error: .unsupportedLanguagePairing, reason: "is one language"),
+    Refusal(
+      provider: Providers.apertium, source: "en-US", target: "en-GB", error: .unsupportedLanguagePairing,
+      reason: "is one language"),
     Refusal(provider: Providers.apertium, source: "en", target: "ca", error: .notInstalled, reason: "apertium-eng-cat"),
-    Refusal(provider: Providers.rot13, source: "en-x-rot13", target: "es", error: .unsupportedTargetLanguage, reason: "into 'es'"),
+    Refusal(
+      provider: Providers.rot13, source: "en-x-rot13", target: "es", error: .unsupportedTargetLanguage, reason: "into 'es'"),
   ]
 
   @Test(arguments: refusals) func unsupportedPairsThrowApplesErrors(_ test: Refusal) async throws {
@@ -113,7 +119,8 @@ import Translation
   }
 
   @Test func aMissingProviderIsAnInternalErrorThatSaysWhy() async throws {
-    let session = TranslationSession(installedSource: .tag("en"), target: .tag("es"), provider: "/nonexistent/Gone.translationprovider")
+    let session = TranslationSession(
+      installedSource: .tag("en"), target: .tag("es"), provider: "/nonexistent/Gone.translationprovider")
     let error = await #expect(throws: TranslationError.self) { try await session.translate("The cat.") }
     #expect(error.map { TranslationError.internalError ~= $0 } == true)
     #expect(error?.failureReason?.contains("Gone.translationprovider") == true, "\(String(describing: error))")

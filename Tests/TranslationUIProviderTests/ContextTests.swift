@@ -1,5 +1,6 @@
 import CTranslationProvider
 import Testing
+
 @testable import TranslationUIProvider
 
 /// Apple documents `finish(translation:)`: it completes the scene once; nil

@@ -1,6 +1,7 @@
-import Glibc
 import CTranslationProvider
+import Glibc
 import Testing
+
 @testable import TranslationUIProvider
 @testable import TranslationViewTree
 
@@ -8,12 +9,16 @@ import Testing
 class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
   var body: some TranslationUIProviderExtensionScene {
     TranslationUIProviderSelectedTextScene { context in
-      Button("Shout") { context.finish(translation: context.inputText.map { AttributedString(String($0.characters).uppercased()) }) }
+      Button("Shout") {
+        context.finish(translation: context.inputText.map { AttributedString(String($0.characters).uppercased()) })
+      }
     }
   }
 
   func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
-    guard source == "en", target == "en-x-loud" else { throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target) }
+    guard source == "en", target == "en-x-loud" else {
+      throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
+    }
     return texts.map { $0.uppercased() }
   }
 
@@ -59,7 +64,8 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
   }
 
   @Test func sceneRendersActsAndFinishesThroughTheABI() throws {
-    let factory = try #require(entry.get_capability!(TP_CAPABILITY_SELECTED_TEXT_SCENE)?.assumingMemoryBound(to: tp_selected_text_scene_factory.self))
+    let factory = try #require(
+      entry.get_capability!(TP_CAPABILITY_SELECTED_TEXT_SCENE)?.assumingMemoryBound(to: tp_selected_text_scene_factory.self))
     let host = RecordingContext("hola", allowsReplacement: true)
     let scene = try #require(factory.pointee.create_scene!(host.pointer))
     var json = tp_string(data: nil, length: 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TranslationUIProvider
 @testable import TranslationViewTree
 
@@ -111,7 +112,10 @@ private struct Parent: View {
 
   @Test func stacksAndIndicatorsKeepTheirAttributes() throws {
     let tree = SceneSession(rootView: Parent()) {}.render()
-    guard case .vstack(_, 2, let children) = tree.root else { Issue.record("root is \(tree.root)"); return }
+    guard case .vstack(_, 2, let children) = tree.root else {
+      Issue.record("root is \(tree.root)")
+      return
+    }
     #expect(
       children.last
         == .hstack(

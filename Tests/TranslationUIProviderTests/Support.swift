@@ -1,5 +1,6 @@
 import CTranslationProvider
 import Synchronization
+
 @testable import TranslationUIProvider
 
 /// A context for rendering tests that never reach the C ABI.

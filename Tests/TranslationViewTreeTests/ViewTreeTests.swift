@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+
 @testable import TranslationViewTree
 
 @Suite struct ViewTreeTests {
@@ -19,13 +20,18 @@ import Testing
   }
 
   @Test func encodesTheDocumentedSchema() throws {
-    let json = String(decoding: try ViewTree(root: .button(id: "b", isEnabled: false, label: .text("Go"))).jsonData(), as: UTF8.self)
+    let json = String(
+      decoding: try ViewTree(root: .button(id: "b", isEnabled: false, label: .text("Go"))).jsonData(), as: UTF8.self)
     #expect(json == #"{"root":{"enabled":false,"id":"b","label":{"text":"Go","type":"text"},"type":"button"},"version":1}"#)
   }
 
   @Test func appliesDefaultsForOptionalKeys() throws {
-    let tree = try ViewTree.decode(Array(#"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"x","label":{"type":"text","text":"Go"}}]}}"#.utf8))
-    #expect(tree.root == .vstack(alignment: "center", spacing: nil, children: [.button(id: "x", isEnabled: true, label: .text("Go"))]))
+    let tree = try ViewTree.decode(
+      Array(
+        #"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"x","label":{"type":"text","text":"Go"}}]}}"#
+          .utf8))
+    #expect(
+      tree.root == .vstack(alignment: "center", spacing: nil, children: [.button(id: "x", isEnabled: true, label: .text("Go"))]))
   }
 
   @Test func visibleTextJoinsWhatAPersonSees() {
@@ -47,7 +53,8 @@ import Testing
       json: #"{"version":1,"root":{"type":"hstack","spacing":-1,"children":[]}}"#,
       expected: .malformed(path: "root", reason: "spacing -1.0 is not a finite, non-negative number")),
     BadTree(
-      json: #"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"a","label":{"type":"spacer"}},{"type":"textField","id":"a","text":""}]}}"#,
+      json:
+        #"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"a","label":{"type":"spacer"}},{"type":"textField","id":"a","text":""}]}}"#,
       expected: .duplicateID("a", path: "root.1")),
     BadTree(
       json: #"{"version":1,"root":{"type":"button","id":"","label":{"type":"spacer"}}}"#,

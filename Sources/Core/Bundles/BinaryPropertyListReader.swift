@@ -67,7 +67,9 @@ struct BinaryPropertyListReader {
       let item = container.references + container.next * referenceSize
       if container.isDictionary {
         let key = try reference(at: item)
-        guard case .string(let name) = try scalar(key) else { throw .malformed("object \(key), a dictionary key, is not a string") }
+        guard case .string(let name) = try scalar(key) else {
+          throw .malformed("object \(key), a dictionary key, is not a string")
+        }
         try builder.key(name)
         if let child = try visit(try reference(at: item + container.count * referenceSize)) { containers.append(child) }
       } else {
@@ -117,11 +119,15 @@ struct BinaryPropertyListReader {
       }
       value = .integer(Int(truncatingIfNeeded: raw))
     case (0x2, 0x2):
-      value = .real(Double(Float(bitPattern: UInt32(try Self.integer(bytes, at: start + 1, size: 4, limit: tableOffset, raw: true)))))
+      value = .real(
+        Double(Float(bitPattern: UInt32(try Self.integer(bytes, at: start + 1, size: 4, limit: tableOffset, raw: true)))))
     case (0x2, 0x3):
-      value = .real(Double(bitPattern: UInt64(bitPattern: Int64(try Self.integer(bytes, at: start + 1, size: 8, limit: tableOffset, raw: true)))))
+      value = .real(
+        Double(
+          bitPattern: UInt64(bitPattern: Int64(try Self.integer(bytes, at: start + 1, size: 8, limit: tableOffset, raw: true)))))
     case (0x3, 0x3):
-      let seconds = Double(bitPattern: UInt64(bitPattern: Int64(try Self.integer(bytes, at: start + 1, size: 8, limit: tableOffset, raw: true))))
+      let seconds = Double(
+        bitPattern: UInt64(bitPattern: Int64(try Self.integer(bytes, at: start + 1, size: 8, limit: tableOffset, raw: true))))
       value = .date(Date(timeIntervalSinceReferenceDate: seconds))
     case (0x4, _), (0x5, _), (0x6, _):
       let (count, payload) = try length(at: start)
@@ -132,11 +138,15 @@ struct BinaryPropertyListReader {
       case 0x4:
         value = .data(Data(content))
       case 0x5:
-        guard content.allSatisfy({ $0 < 0x80 }) else { throw .malformed("object \(object), an ASCII string, holds a byte above 127") }
+        guard content.allSatisfy({ $0 < 0x80 }) else {
+          throw .malformed("object \(object), an ASCII string, holds a byte above 127")
+        }
         value = .string(String(decoding: content, as: UTF8.self))
       default:
         let units = (0..<count).map { UInt16(content[payload + 2 * $0]) << 8 | UInt16(content[payload + 2 * $0 + 1]) }
-        guard let text = String(validating: units, as: UTF16.self) else { throw .malformed("object \(object) is not valid UTF-16") }
+        guard let text = String(validating: units, as: UTF16.self) else {
+          throw .malformed("object \(object) is not valid UTF-16")
+        }
         value = .string(text)
       }
     default:

@@ -38,7 +38,9 @@ package struct BundleInspector {
     guard let info else { return nil }
 
     var keys = KeyReader(entries: info, file: infoPath)
-    let identifier = keys.string(ManifestKey.identifier) { Self.isReverseDNS($0) ? nil : "is not a reverse-DNS identifier such as 'org.example.reverse'" }
+    let identifier = keys.string(ManifestKey.identifier) {
+      Self.isReverseDNS($0) ? nil : "is not a reverse-DNS identifier such as 'org.example.reverse'"
+    }
     let name = keys.string(ManifestKey.name)
     let displayName = keys.optionalString(ManifestKey.displayName)
     let version = keys.string(ManifestKey.shortVersion)
@@ -116,7 +118,8 @@ package struct BundleInspector {
     for (index, entry) in entries.enumerated() {
       let prefix = "\(ManifestKey.settings)[\(index)]."
       guard case .dictionary(let fields) = entry else {
-        keys.report(.wrongType(file: file, key: "\(ManifestKey.settings)[\(index)]", expected: "dictionary", found: entry.typeName))
+        keys.report(
+          .wrongType(file: file, key: "\(ManifestKey.settings)[\(index)]", expected: "dictionary", found: entry.typeName))
         continue
       }
       var reader = KeyReader(entries: fields, file: file, prefix: prefix)
@@ -137,7 +140,10 @@ package struct BundleInspector {
         continue
       }
       guard let defaultValue, defaultValue.kind == kind else {
-        keys.report(.invalidValue(file: file, key: prefix + "Default", value: defaultValue?.description ?? "(none)", reason: "must be \(kind == .integer ? "an" : "a") \(kind.rawValue), as Type says"))
+        keys.report(
+          .invalidValue(
+            file: file, key: prefix + "Default", value: defaultValue?.description ?? "(none)",
+            reason: "must be \(kind == .integer ? "an" : "a") \(kind.rawValue), as Type says"))
         continue
       }
       settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue))

@@ -17,7 +17,10 @@ struct ELFMachine: Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    let names = [3: "x86 (32-bit)", 8: "MIPS", 20: "PowerPC", 21: "PowerPC 64", 22: "s390", 40: "ARM (32-bit)", 62: "x86-64", 183: "AArch64", 243: "RISC-V"]
+    let names = [
+      3: "x86 (32-bit)", 8: "MIPS", 20: "PowerPC", 21: "PowerPC 64", 22: "s390", 40: "ARM (32-bit)", 62: "x86-64", 183: "AArch64",
+      243: "RISC-V",
+    ]
     let name = names[machine] ?? "machine \(machine)"
     let bits = `class` == 1 ? "32-bit" : `class` == 2 ? "64-bit" : "unknown class"
     let order = data == 1 ? "little-endian" : data == 2 ? "big-endian" : "unknown byte order"

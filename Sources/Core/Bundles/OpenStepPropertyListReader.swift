@@ -56,7 +56,9 @@ struct OpenStepPropertyListReader {
           guard let key = try string() else { throw .malformed("a dictionary key must be a string") }
           try builder.key(key)
           try skipSpace()
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw .malformed("'=' must follow the key '\(key)'") }
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+            throw .malformed("'=' must follow the key '\(key)'")
+          }
           index += 1
           state = .value
         }
@@ -195,7 +197,9 @@ struct OpenStepPropertyListReader {
       } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
         var search = index + 2
         while true {
-          guard let star = bytes[search...].firstIndex(of: UInt8(ascii: "*")) else { throw .malformed("a /* comment that is not closed") }
+          guard let star = bytes[search...].firstIndex(of: UInt8(ascii: "*")) else {
+            throw .malformed("a /* comment that is not closed")
+          }
           if star + 1 < bytes.count, bytes[star + 1] == UInt8(ascii: "/") {
             index = star + 2
             break

@@ -65,7 +65,9 @@ struct XMLPropertyListReader {
       if tag.isEnd {
         switch tag.name {
         case "plist":
-          guard plist == .open, builder.depth == 0, builder.root != nil else { throw .malformed("</plist> here closes nothing or an empty <plist>") }
+          guard plist == .open, builder.depth == 0, builder.root != nil else {
+            throw .malformed("</plist> here closes nothing or an empty <plist>")
+          }
           plist = .closed
         case "dict", "array":
           guard builder.depth > 0, builder.isInDictionary == (tag.name == "dict") else {
@@ -101,7 +103,9 @@ struct XMLPropertyListReader {
         }
         try builder.value(.integer(value))
       case "real":
-        guard let value = PropertyListScalars.real(try content(of: tag)[...]) else { throw .malformed("a <real> that is not a number") }
+        guard let value = PropertyListScalars.real(try content(of: tag)[...]) else {
+          throw .malformed("a <real> that is not a number")
+        }
         try builder.value(.real(value))
       case "date":
         guard let value = PropertyListScalars.date(try content(of: tag)[...]) else {
@@ -109,7 +113,9 @@ struct XMLPropertyListReader {
         }
         try builder.value(.date(value))
       case "data":
-        guard let value = PropertyListScalars.base64(try content(of: tag)[...]) else { throw .malformed("<data> that is not base64") }
+        guard let value = PropertyListScalars.base64(try content(of: tag)[...]) else {
+          throw .malformed("<data> that is not base64")
+        }
         try builder.value(.data(value))
       case "true", "false":
         guard try content(of: tag).allSatisfy(PropertyListScalars.isWhitespace) else {
@@ -162,7 +168,9 @@ struct XMLPropertyListReader {
         index += 1
         return tag
       case UInt8(ascii: "/") where !tag.isEnd:
-        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else { throw .malformed("a stray '/' in <\(tag.name)>") }
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") else {
+          throw .malformed("a stray '/' in <\(tag.name)>")
+        }
         index += 2
         tag.isEmpty = true
         return tag
@@ -232,7 +240,9 @@ struct XMLPropertyListReader {
         index = try position(of: "?>", what: "processing instruction") + 2
       } else {
         let end = try self.tag()
-        guard end.isEnd, end.name == tag.name else { throw .malformed("<\(end.isEnd ? "/" : "")\(end.name)> inside <\(tag.name)>") }
+        guard end.isEnd, end.name == tag.name else {
+          throw .malformed("<\(end.isEnd ? "/" : "")\(end.name)> inside <\(tag.name)>")
+        }
         return text
       }
     }
@@ -251,10 +261,12 @@ struct XMLPropertyListReader {
     case "amp": scalar = "&"
     case "quot": scalar = "\""
     case "apos": scalar = "'"
-    case let reference where reference.hasPrefix("#x"): scalar = UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
+    case let reference where reference.hasPrefix("#x"):
+      scalar = UInt32(reference.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init)
     case let reference where reference.hasPrefix("#"): scalar = UInt32(reference.dropFirst()).flatMap(Unicode.Scalar.init)
     default:
-      throw .malformed("the entity &\(String(decoding: name, as: UTF8.self)); is not one of XML's five, and the host expands no others")
+      throw .malformed(
+        "the entity &\(String(decoding: name, as: UTF8.self)); is not one of XML's five, and the host expands no others")
     }
     guard let scalar, scalar.value != 0 else { throw .malformed("a character reference to no character") }
     text += Array(String(scalar).utf8)
@@ -283,7 +295,9 @@ struct XMLPropertyListReader {
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "\""), UInt8(ascii: "'"):
-        guard let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) else { throw .malformed("a quoted string in the DOCTYPE that is not closed") }
+        guard let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) else {
+          throw .malformed("a quoted string in the DOCTYPE that is not closed")
+        }
         index = close + 1
         continue
       case UInt8(ascii: "[") where !inSubset:

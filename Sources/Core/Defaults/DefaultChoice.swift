@@ -26,7 +26,10 @@ package struct DefaultChoice: Equatable, Sendable {
         continue
       }
       steps.append("chose '\(identifier)' (preference \(index + 1)) at \(candidate.path)")
-      let notice = index == 0 ? nil : "the default provider '\(preferences[0])' is not usable; using '\(identifier)', the next in your preferences (see 'translation-host default --explain')"
+      let notice =
+        index == 0
+        ? nil
+        : "the default provider '\(preferences[0])' is not usable; using '\(identifier)', the next in your preferences (see 'translation-host default --explain')"
       return DefaultChoice(entry: candidate, explanation: steps, notice: notice)
     }
     if preferences.isEmpty { steps.append("no default is configured ('translation-host set-default <provider>' sets one)") }
@@ -37,8 +40,10 @@ package struct DefaultChoice: Equatable, Sendable {
     }
     let chosen = usable.filter { $0.folder == folder }.min { ($0.identifier ?? "") < ($1.identifier ?? "") }!
     steps.append(
-      "chose '\(chosen.identifier ?? "")' by rule: the first folder in the search path with an eligible provider (\(folder.path)), lowest bundle id there")
-    let notice = preferences.isEmpty
+      "chose '\(chosen.identifier ?? "")' by rule: the first folder in the search path with an eligible provider (\(folder.path)), lowest bundle id there"
+    )
+    let notice =
+      preferences.isEmpty
       ? "no default provider is set; using '\(chosen.identifier ?? "")' (set one with 'translation-host set-default')"
       : "none of your default providers is usable; using '\(chosen.identifier ?? "")' (see 'translation-host default --explain')"
     return DefaultChoice(entry: chosen, explanation: steps, notice: notice)

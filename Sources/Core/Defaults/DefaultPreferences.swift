@@ -50,14 +50,16 @@ package struct DefaultPreferences: Sendable {
   package func prefer(_ identifier: String) throws(DefaultsError) -> [String] {
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .unwritable(folder, reason: "\(error)")
     }
     do {
       return try FileLock.withLock(at: file + ".lock") {
         let list = [identifier] + (try read().identifiers.filter { $0 != identifier })
-        let text = "# Default translation providers, most preferred first; written by 'translation-host set-default'.\n"
+        let text =
+          "# Default translation providers, most preferred first; written by 'translation-host set-default'.\n"
           + list.joined(separator: "\n") + "\n"
         try AtomicFile.write(Array(text.utf8), to: file, mode: 0o644, durable: true)
         return list

@@ -21,7 +21,8 @@ package struct BundleInstaller: Sendable {
     let target = folder + "/" + name
     let staging = folder + "/.\(name).\(Syscalls.processID).installing"
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
       try copy(source, to: staging, executableName: executableName)
       if FileManager.default.fileExists(atPath: target) {
         let retired = folder + "/.\(name).\(Syscalls.processID).retired"
@@ -57,7 +58,8 @@ package struct BundleInstaller: Sendable {
   }
 
   private func copy(_ source: String, to destination: String, executableName: String) throws {
-    try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      atPath: destination, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     for name in try Directory.names(at: source).sorted() {
       let from = source + "/" + name
       let status: FileStatus

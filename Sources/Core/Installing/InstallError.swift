@@ -11,7 +11,8 @@ package enum InstallError: HostErrorConvertible, Equatable {
     switch self {
     case .invalid(let path): "\(path): did not pass validation (see above); fix it, then install again"
     case .unsupportedFile(let path): "\(path): is a symbolic link or special file; a bundle holds only folders and regular files"
-    case .notInUserFolder(let path, let folder): "\(path): is not in your provider folder \(folder); remove it with the tool that installed it"
+    case .notInUserFolder(let path, let folder):
+      "\(path): is not in your provider folder \(folder); remove it with the tool that installed it"
     case .failed(let path, let reason): "\(path): \(reason)"
     }
   }

@@ -81,8 +81,12 @@ package enum RegistryCache {
       append(String(decoding: json, as: UTF8.self), to: &bytes)
     }
     if let m = inspection.manifest {
-      let settings = m.settings.isEmpty ? "" : (try? JSONEncoder().encode(m.settings)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-      for field in [m.identifier, m.name, m.displayName, m.version, m.executablePath, m.allowsNetworkAccess ? "1" : "0", m.isTranslationApp ? "1" : "0", settings] {
+      let settings =
+        m.settings.isEmpty ? "" : (try? JSONEncoder().encode(m.settings)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+      for field in [
+        m.identifier, m.name, m.displayName, m.version, m.executablePath, m.allowsNetworkAccess ? "1" : "0",
+        m.isTranslationApp ? "1" : "0", settings,
+      ] {
         bytes.append(tab)
         append(field, to: &bytes)
       }

@@ -36,7 +36,8 @@ package enum ProviderResolution {
         path = try snapshot.entry(named: reference).path
         label = reference
       } else {
-        let choice = DefaultChoice.choose(from: snapshot, preferences: (try? DefaultPreferences.standard(environment: environment).read().identifiers) ?? [])
+        let choice = DefaultChoice.choose(
+          from: snapshot, preferences: (try? DefaultPreferences.standard(environment: environment).read().identifiers) ?? [])
         guard let entry = choice.entry else {
           throw RegistryError.noProviders(searched: snapshot.searchPath.folders.map(\.path))
         }

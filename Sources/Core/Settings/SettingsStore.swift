@@ -46,7 +46,8 @@ package struct SettingsStore: Sendable {
     }
     let file = path(bundle.identifier)
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       try FileLock.withLock(at: file + ".lock") {
         var stored = try read(bundle.identifier)
         stored[key] = value

@@ -1,6 +1,6 @@
-import System
 import Core
 import RunnerProtocol
+import System
 
 /// The service's answer to one request.
 package enum ServiceReply: Sendable, Equatable {

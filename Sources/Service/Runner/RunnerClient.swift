@@ -147,7 +147,8 @@ package final class RunnerClient: SceneSession {
   /// A client for the runner loop serving `socket` on a thread of this
   /// process (`--in-process`); `hello` loads the provider there.
   package static func inProcess(bundle: ProviderBundle, socket: FileDescriptor, timeout: Duration) -> RunnerClient {
-    RunnerClient(bundle: bundle, shownBundlePath: bundle.path, channel: FrameChannel(fd: socket), process: .inProcess, timeout: timeout)
+    RunnerClient(
+      bundle: bundle, shownBundlePath: bundle.path, channel: FrameChannel(fd: socket), process: .inProcess, timeout: timeout)
   }
 
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).

@@ -89,5 +89,4 @@ package enum RunnerError: HostErrorConvertible, Equatable {
       "provider '\(provider)' was not started: \(message)"
     }
   }
-
 }

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Core
+import FoundationEssentials
 import RunnerProtocol
 import System
 

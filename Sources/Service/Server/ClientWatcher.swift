@@ -28,7 +28,6 @@ final class ClientWatcher: @unchecked Sendable {
   /// Watches `fd`, a connection's socket, which must stay open until `stop()` returns.
   init(client fd: FileDescriptor) { self.fd = fd }
 
-
   /// Whether a runner was interrupted because the client left; such a
   /// runner is closed, never reused.
   var hasInterrupted: Bool {

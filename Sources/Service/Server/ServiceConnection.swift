@@ -134,7 +134,10 @@ final class ServiceConnection {
       case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
         try pin(try server.resolutions.resolve(provider), timeout: timeout)
         return .scene(
-          try onScene { try $0.openScene(inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target) })
+          try onScene {
+            try $0.openScene(
+              inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target)
+          })
       case .performAction(let id):
         return .scene(try onScene { try $0.performAction(id) })
       case .setText(let id, let value):

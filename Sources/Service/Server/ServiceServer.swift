@@ -99,7 +99,7 @@ package final class ServiceServer: @unchecked Sendable {
       guard ready[0] else { continue }
       do {
         admit(try UnixSocket.accept(listener))
-      } catch where [EMFILE, ENFILE].contains(error.rawValue) {
+      } catch  where [EMFILE, ENFILE].contains(error.rawValue) {
         // The connection stays queued, so the listener stays readable: wait
         // for descriptors to be freed instead of spinning on it.
         if !loggedDescriptorShortage {
@@ -136,11 +136,15 @@ package final class ServiceServer: @unchecked Sendable {
     case false?: break
     case true?:
       log("refused a connection from pid \(peer.pid): it is a provider runner of this service, or was started by one")
-      refuse(fd, "it comes from pid \(peer.pid), a provider runner of this service or a process started by one; providers may not use the service")
+      refuse(
+        fd,
+        "it comes from pid \(peer.pid), a provider runner of this service or a process started by one; providers may not use the service"
+      )
       return
     case nil:
       log("refused a connection from pid \(peer.pid): its parent processes could not be read from /proc")
-      refuse(fd, "the service could not tell which process pid \(peer.pid) is (it could not read its parents from /proc); try again")
+      refuse(
+        fd, "the service could not tell which process pid \(peer.pid) is (it could not read its parents from /proc); try again")
       return
     }
     guard connections.admit(fd) else {

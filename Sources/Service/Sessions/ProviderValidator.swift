@@ -25,11 +25,15 @@ package struct ProviderValidator: Sendable {
       return checks
     }
     if inspection.problems.contains(where: \.isSafetyProblem) {
-      checks.append(.failed("\(path): others could have written this bundle, so its code was not loaded; fix the permissions above"))
+      checks.append(
+        .failed("\(path): others could have written this bundle, so its code was not loaded; fix the permissions above"))
       return checks
     }
     if checks.isEmpty {
-      checks.append(.passed("manifest: \(manifest.identifier) \(manifest.version), network access \(manifest.allowsNetworkAccess ? "declared" : "not declared")"))
+      checks.append(
+        .passed(
+          "manifest: \(manifest.identifier) \(manifest.version), network access \(manifest.allowsNetworkAccess ? "declared" : "not declared")"
+        ))
     }
 
     let client: RunnerClient
@@ -45,11 +49,20 @@ package struct ProviderValidator: Sendable {
     defer { client.close() }
     checks.append(.note("sandbox in force: \(client.sandbox.map(\.rawValue).joined(separator: ", "))"))
     if !manifest.readOnlyPaths.isEmpty {
-      checks.append(.note("reads, besides its bundle and the system: \(manifest.readOnlyPaths.joined(separator: ", ")) (\(ManifestKey.readOnlyPaths))"))
+      checks.append(
+        .note(
+          "reads, besides its bundle and the system: \(manifest.readOnlyPaths.joined(separator: ", ")) (\(ManifestKey.readOnlyPaths))"
+        ))
     }
-    checks.append(.passed("loaded \(manifest.executablePath): ABI \(client.providerABI), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.map(\.rawValue).joined(separator: ", "))"))
+    checks.append(
+      .passed(
+        "loaded \(manifest.executablePath): ABI \(client.providerABI), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.map(\.rawValue).joined(separator: ", "))"
+      ))
     if client.capabilities.isEmpty {
-      checks.append(.failed("the provider implements no capability; return a table for '\(Capability.selectedTextScene)' or '\(Capability.translate)' from get_capability"))
+      checks.append(
+        .failed(
+          "the provider implements no capability; return a table for '\(Capability.selectedTextScene)' or '\(Capability.translate)' from get_capability"
+        ))
     }
     if client.supports(.selectedTextScene) { checks.append(checkScene(client)) }
     if client.supports(.translate), !client.hasEnded { checks += checkTranslation(client) }
@@ -84,7 +97,10 @@ package struct ProviderValidator: Sendable {
     }
     do {
       let result = try client.translate([Self.sampleText], from: pair.source, to: pair.target)
-      return [.passed("translate \(pair.source) → \(pair.target): '\(Self.sampleText)' → '\(result[0])' (\(pairs.count) pairs reported)")]
+      return [
+        .passed(
+          "translate \(pair.source) → \(pair.target): '\(Self.sampleText)' → '\(result[0])' (\(pairs.count) pairs reported)")
+      ]
     } catch {
       return [.failed("translate \(pair.source) → \(pair.target): \(error)")]
     }

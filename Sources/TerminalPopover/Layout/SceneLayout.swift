@@ -207,7 +207,10 @@ struct SceneLayout: Sendable {
     }
     naturalWidth = max(naturalWidth, origin.column + block.naturalWidth)
     for control in block.controls {
-      controls.append(ControlFrame(id: control.id, kind: control.kind, isEnabled: control.isEnabled, lines: control.lines.lowerBound + origin.line..<control.lines.upperBound + origin.line))
+      controls.append(
+        ControlFrame(
+          id: control.id, kind: control.kind, isEnabled: control.isEnabled,
+          lines: control.lines.lowerBound + origin.line..<control.lines.upperBound + origin.line))
     }
   }
 

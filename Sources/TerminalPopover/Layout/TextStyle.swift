@@ -2,7 +2,6 @@
 /// (`accent`), so `NO_COLOR` drops it and keeps the rest.
 struct TextStyle: OptionSet, Hashable, Sendable {
   let rawValue: UInt8
-  init(rawValue: UInt8) { self.rawValue = rawValue }
 
   static let bold = TextStyle(rawValue: 1 << 0)
   /// Disabled controls and placeholders.

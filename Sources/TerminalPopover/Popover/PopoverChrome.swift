@@ -27,7 +27,9 @@ struct PopoverChrome {
       let last = min(scroll + contentHeight, total)
       let more = (scroll > 0 ? (unicode ? "↑" : "^") : "") + (last < total ? (unicode ? "↓" : "v") : "")
       let position = " \(more) \(scroll + 1)–\(last)/\(total) "
-      put(unicode ? position : position.replacing("–", with: "-"), style: .dim, at: max(frame.width - 2 - position.displayWidth, 1), in: &bottom)
+      put(
+        unicode ? position : position.replacing("–", with: "-"), style: .dim, at: max(frame.width - 2 - position.displayWidth, 1),
+        in: &bottom)
     }
     var sideArrow: PopoverFrame.Arrow?
     if let arrow = frame.arrow {
@@ -47,7 +49,8 @@ struct PopoverChrome {
       let screenRow = frame.origin.line + 1 + row
       var line = StyledLine(border(.leading, screenRow), style: .accent)
       line.append(" ")
-      line.append((row < visible.count ? visible[row] : StyledLine()).clipped(to: contentWidth).aligned(to: contentWidth, .leading))
+      line.append(
+        (row < visible.count ? visible[row] : StyledLine()).clipped(to: contentWidth).aligned(to: contentWidth, .leading))
       line.append(" ")
       line.append(border(.trailing, screenRow), style: .accent)
       result.append((CellPosition(line: screenRow, column: frame.origin.column), line))

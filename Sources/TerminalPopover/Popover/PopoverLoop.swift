@@ -131,7 +131,13 @@ final class PopoverLoop {
     case .pageUp: scroll = max(scroll - max(visibleRows - 1, 1), 0)
     case .pageDown: scroll += max(visibleRows - 1, 1)
     case .enter:
-      if let field { return try perform { [content] in try content.submit(field.id) } ?? { moveFocus(by: 1); return nil }() }
+      if let field {
+        return try perform { [content] in try content.submit(field.id) }
+          ?? {
+            moveFocus(by: 1)
+            return nil
+          }()
+      }
       if let focused { return try perform { [content] in try content.press(focused.id) } }
     case .character(" ") where field == nil:
       if let focused { return try perform { [content] in try content.press(focused.id) } }
@@ -273,7 +279,9 @@ final class PopoverLoop {
     let visible = Array(layout.lines[min(scroll, layout.lines.count)..<min(scroll + visibleRows, layout.lines.count)])
     let cursor = layout.cursor.flatMap { cursor -> CellPosition? in
       guard (scroll..<scroll + visibleRows).contains(cursor.line) else { return nil }
-      return CellPosition(line: frame.origin.line + 1 + cursor.line - scroll, column: frame.origin.column + 2 + min(cursor.column, chrome.contentWidth - 1))
+      return CellPosition(
+        line: frame.origin.line + 1 + cursor.line - scroll,
+        column: frame.origin.column + 2 + min(cursor.column, chrome.contentWidth - 1))
     }
     screen.draw(chrome.lines(visible, scroll: scroll, total: layout.lines.count), cursor: cursor)
   }

@@ -13,7 +13,8 @@ extension String {
   func withTPString<Result>(_ body: (tp_string) throws -> Result) rethrows -> Result {
     var copy = self
     return try copy.withUTF8 { bytes in
-      try body(tp_string(data: bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: bytes.count))
+      try body(
+        tp_string(data: bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, length: bytes.count))
     }
   }
 }

@@ -3,6 +3,8 @@ import CTranslationProvider
 /// The one symbol a provider exports; the host calls it first.
 ///
 /// The SDK defines it, so a Swift provider gets it by linking the SDK.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (The name is the C ABI's symbol, which the host looks up.)
 @_cdecl("translation_provider_entry")
 public func translation_provider_entry() -> UnsafePointer<tp_entry> {
   UnsafePointer(EntryTable.entry)

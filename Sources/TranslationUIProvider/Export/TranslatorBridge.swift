@@ -5,30 +5,31 @@ enum TranslatorBridge {
   /// The last failure message, kept until the next call (calls are [host-thread]).
   nonisolated(unsafe) private static let message = OwnedBytes()
 
-  static let translate: @convention(c) (
-    UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
-    UnsafePointer<tp_translation_sink>?, UnsafeMutablePointer<tp_string>?
-  ) -> tp_status = { source, target, texts, count, sink, outMessage in
-    guard let source, let target, let sink, let deliver = sink.pointee.translation, count == 0 || texts != nil
-    else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
-    guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
-    let inputs = (0..<count).map { texts![$0].string }
-    do {
-      let outputs = try translator.translate(inputs, from: String(cString: source), to: String(cString: target))
-      guard outputs.count == inputs.count else {
-        throw TranslationProviderError.failed(
-          "the provider returned \(outputs.count) translations for \(inputs.count) texts")
+  static let translate:
+    @convention(c) (
+      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
+      UnsafePointer<tp_translation_sink>?, UnsafeMutablePointer<tp_string>?
+    ) -> tp_status = { source, target, texts, count, sink, outMessage in
+      guard let source, let target, let sink, let deliver = sink.pointee.translation, count == 0 || texts != nil
+      else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
+      guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
+      let inputs = (0..<count).map { texts![$0].string }
+      do {
+        let outputs = try translator.translate(inputs, from: String(cString: source), to: String(cString: target))
+        guard outputs.count == inputs.count else {
+          throw TranslationProviderError.failed(
+            "the provider returned \(outputs.count) translations for \(inputs.count) texts")
+        }
+        for (index, output) in outputs.enumerated() {
+          output.withTPString { deliver(sink, index, $0) }
+        }
+        return Int32(TP_STATUS_OK)
+      } catch {
+        let failure = error as? TranslationProviderError ?? .failed("\(error)")
+        outMessage?.pointee = message.replace(with: Array(failure.message.utf8))
+        return failure.status
       }
-      for (index, output) in outputs.enumerated() {
-        output.withTPString { deliver(sink, index, $0) }
-      }
-      return Int32(TP_STATUS_OK)
-    } catch {
-      let failure = error as? TranslationProviderError ?? .failed("\(error)")
-      outMessage?.pointee = message.replace(with: Array(failure.message.utf8))
-      return failure.status
     }
-  }
 
   static let languages: @convention(c) (UnsafePointer<tp_language_sink>?) -> tp_status = { sink in
     guard let sink, let report = sink.pointee.pair else { return Int32(TP_STATUS_INVALID_ARGUMENT) }

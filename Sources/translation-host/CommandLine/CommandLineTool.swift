@@ -2,7 +2,8 @@
 /// errors into `Error: …` lines and exit codes.
 enum CommandLineTool {
   static let commands: [any Command.Type] = [
-    RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self, DefaultCommand.self,
+    RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
+    DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
     ServeCommand.self,
   ]
@@ -53,6 +54,7 @@ enum CommandLineTool {
 
   private static func usageHint(_ command: (any Command.Type)?) -> String {
     guard let command else { return "  See 'translation-host --help' for the subcommands.\n" }
-    return "Usage: translation-host \(command.name) \(command.usage)\n  See 'translation-host \(command.name) --help' for more information.\n"
+    return
+      "Usage: translation-host \(command.name) \(command.usage)\n  See 'translation-host \(command.name) --help' for more information.\n"
   }
 }

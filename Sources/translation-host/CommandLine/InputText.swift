@@ -36,7 +36,9 @@ struct InputText {
     guard bytes.count <= maximumBytes else { throw tooLarge() }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       let offset = firstInvalidOffset(bytes)
-      throw CommandError("the text from \(source) is not valid UTF-8 (first bad byte at offset \(offset)); convert it, for example with iconv", exitCode: .invalidInput)
+      throw CommandError(
+        "the text from \(source) is not valid UTF-8 (first bad byte at offset \(offset)); convert it, for example with iconv",
+        exitCode: .invalidInput)
     }
     return InputText(text: text, hadTrailingNewline: false)
   }

@@ -17,7 +17,8 @@ struct LineReader {
     while !atEnd && !pending[scanned...].contains(UInt8(ascii: "\n")) {
       scanned = pending.count
       guard pending.count <= InputText.maximumBytes else {
-        throw CommandError("line \(lineNumber + 1) of stdin is longer than \(InputText.maximumBytes >> 20) MiB; split it", exitCode: .invalidInput)
+        throw CommandError(
+          "line \(lineNumber + 1) of stdin is longer than \(InputText.maximumBytes >> 20) MiB; split it", exitCode: .invalidInput)
       }
       try fill(blocking: true)
     }
@@ -51,7 +52,8 @@ struct LineReader {
   private mutating func decode(_ bytes: ArraySlice<UInt8>) throws(CommandError) -> String {
     lineNumber += 1
     guard let line = String(validating: bytes, as: UTF8.self) else {
-      throw CommandError("line \(lineNumber) of stdin is not valid UTF-8; convert it, for example with iconv", exitCode: .invalidInput)
+      throw CommandError(
+        "line \(lineNumber) of stdin is not valid UTF-8; convert it, for example with iconv", exitCode: .invalidInput)
     }
     return line
   }

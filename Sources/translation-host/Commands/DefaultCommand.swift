@@ -39,7 +39,8 @@ struct DefaultCommand: Command {
     var explanation = context.ignoredPreferences.map { "ignored the line '\($0)' of your preferences: not a bundle id" }
     explanation += choice.explanation
     if json {
-      try output.json(Report(id: choice.entry?.identifier, path: choice.entry?.path, configured: context.preferences, explanation: explanation))
+      try output.json(
+        Report(id: choice.entry?.identifier, path: choice.entry?.path, configured: context.preferences, explanation: explanation))
     } else {
       if let identifier = choice.entry?.identifier { try output.data(identifier + "\n") }
       if explain { try output.data(explanation.map { "  \($0)\n" }.joined()) }

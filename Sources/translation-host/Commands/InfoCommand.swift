@@ -61,7 +61,10 @@ struct InfoCommand: Command {
       ("Reads", summary.readOnlyPaths.isEmpty ? "its bundle and the system only" : summary.readOnlyPaths.joined(separator: ", ")),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
-      ("Sandbox", summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unavailable (see the problems below)"),
+      (
+        "Sandbox",
+        summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unavailable (see the problems below)"
+      ),
     ]
     var text = rows.map { "\(($0.0 + ":").padding(18))\($0.1)\n" }.joined()
     if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }

@@ -46,7 +46,9 @@ struct LanguagesCommand: Command {
       (source.map { Self.same($0, pair.source) } ?? true) && (target.map { Self.same($0, pair.target) } ?? true)
     }.map { Pair(source: $0.source, target: $0.target, status: $0.availability.rawValue, note: $0.note) }
     if let source, let target, pairs.isEmpty {
-      pairs = [Pair(source: source, target: target, status: "unsupported", note: Self.same(source, target) ? "same language" : "")]
+      pairs = [
+        Pair(source: source, target: target, status: "unsupported", note: Self.same(source, target) ? "same language" : "")
+      ]
     }
     if json {
       try output.json(pairs)

@@ -36,15 +36,19 @@ struct ListCommand: Command {
     for entry in entries {
       let summary = context.summary(entry)
       let mark = summary.isDefault ? "*" : " "
-      let flags = [summary.networkAccess ? "net" : nil, summary.eligible ? nil : (entry.shadowedBy != nil ? "shadowed" : "refused")]
-        .compactMap { $0 }.joined(separator: ",")
+      let flags = [
+        summary.networkAccess ? "net" : nil, summary.eligible ? nil : (entry.shadowedBy != nil ? "shadowed" : "refused"),
+      ]
+      .compactMap { $0 }.joined(separator: ",")
       text += "\(mark) \(summary.id ?? "?")  \(summary.version ?? "?")  \(summary.displayName ?? entry.path)"
       text += flags.isEmpty ? "\n" : "  [\(flags)]\n"
       if all { text += summary.problems.map { "    \($0)\n" }.joined() }
     }
     if all { text += context.snapshot.folderProblems.map { "! \($0)\n" }.joined() }
     try output.data(text.escapingControlCharacters())
-    if entries.isEmpty && !all { output.note("no eligible provider installed; 'translation-host list --all' shows what was found") }
+    if entries.isEmpty && !all {
+      output.note("no eligible provider installed; 'translation-host list --all' shows what was found")
+    }
     return .success
   }
 }

@@ -45,8 +45,11 @@ struct RunCommand: Command {
       .option("press", "label", help: "Press the button with this label; repeat to press several.", repeatable: true),
       .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
       .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
-      .option("anchor", "row,col", help: "Attach the popover to this terminal cell (1-based, as a cursor position report gives it)."),
-      .option("arrow-edge", "edge", help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
+      .option(
+        "anchor", "row,col", help: "Attach the popover to this terminal cell (1-based, as a cursor position report gives it)."),
+      .option(
+        "arrow-edge", "edge",
+        help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
       .flag("headless", help: "Never draw the popover, even on a terminal."),
     ] + ProviderOptions.specs
 
@@ -85,7 +88,8 @@ struct RunCommand: Command {
     if let anchor = arguments.value("anchor") {
       let parts = anchor.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingWhitespace()) }
       guard parts.count == 2, let row = parts[0], let column = parts[1], row >= 1, column >= 1 else {
-        throw .usage("'--anchor' takes a terminal cell as <row>,<col> counted from 1, such as '5,12', not '\(anchor)'", of: Self.self)
+        throw .usage(
+          "'--anchor' takes a terminal cell as <row>,<col> counted from 1, such as '5,12', not '\(anchor)'", of: Self.self)
       }
       placement.anchor = CellPosition(line: row - 1, column: column - 1)
     }
@@ -96,7 +100,8 @@ struct RunCommand: Command {
     let input = try InputText.read(argument: text, command: Self.self, optionName: "--text")
     for (option, tag) in [("--from", source), ("--to", target)] {
       if let tag, !TranslateCommand.isLanguageTag(tag) {
-        throw CommandError.usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: Self.self)
+        throw CommandError.usage(
+          "'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: Self.self)
       }
     }
     let client = try provider.launchScene(output: output)
@@ -138,7 +143,8 @@ struct RunCommand: Command {
     }
 
     guard client.supports(.translate) else {
-      var message = "provider '\(client.bundle.identifier)' cannot translate without its scene; press its buttons with --press <label>"
+      var message =
+        "provider '\(client.bundle.identifier)' cannot translate without its scene; press its buttons with --press <label>"
       if client.supports(.selectedTextScene),
         case .view(let tree) = try client.openScene(inputText: input.text, allowsReplacement: allowsReplacement)
       {

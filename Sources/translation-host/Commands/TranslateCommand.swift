@@ -76,7 +76,8 @@ struct TranslateCommand: Command {
       let translations = try client.translate(lines.map(\.text), from: source, to: target)
       if json {
         try output.data(
-          try zip(lines, translations).map { try TranslationRecord(source, target, $0.text, $1, $0.identifier).jsonLine() }.joined())
+          try zip(lines, translations).map { try TranslationRecord(source, target, $0.text, $1, $0.identifier).jsonLine() }
+            .joined())
       } else {
         try output.data(translations.map { $0 + "\n" }.joined())
       }
@@ -89,7 +90,8 @@ struct TranslateCommand: Command {
   /// object with `sourceText` is read as one (with its `clientIdentifier`).
   private func requests(_ lines: [String]) -> [(text: String, identifier: String?)] {
     lines.map { line in
-      guard json, line.hasPrefix("{"), let request = try? JSONDecoder().decode(TranslationRecord.Request.self, from: Data(line.utf8))
+      guard json, line.hasPrefix("{"),
+        let request = try? JSONDecoder().decode(TranslationRecord.Request.self, from: Data(line.utf8))
       else { return (line, nil) }
       return (request.sourceText, request.clientIdentifier)
     }
