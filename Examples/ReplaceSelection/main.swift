@@ -15,9 +15,8 @@ import Translation
 var arguments = Array(CommandLine.arguments.dropFirst())
 let viewOnly = arguments.first == "--view-only"
 if viewOnly { arguments.removeFirst() }
-let text =
-  arguments.isEmpty
-  ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : arguments.joined(separator: " ")
+let input = FileHandle.standardInput
+let text = arguments.isEmpty ? String(decoding: input.readDataToEndOfFile(), as: UTF8.self) : arguments.joined(separator: " ")
 
 var replaced = false
 do {
