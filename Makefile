@@ -24,8 +24,8 @@ C_PROVIDERS     := Rot13
 
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
-# The targets are renamed as TranslationHostCore is split: rename them here too.
-CHECK_TARGETS := TranslationViewTreeTests TranslationUIProviderTests TerminalPopoverTests TranslationHostCoreTests
+CHECK_TARGETS := SystemTests RunnerProtocolTests ProviderLoadingTests CoreTests ServiceTests TranslationViewTreeTests \
+                 TranslationUIProviderTests TerminalPopoverTests
 
 # What `make format-check` lints and `make format` rewrites (.swift-format): every
 # Swift file but Apple's sample in Plugins/Reverse, kept as Apple wrote it.

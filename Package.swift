@@ -33,6 +33,7 @@ let package = Package(
     .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
+    .target(name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System"], exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],
@@ -44,7 +45,9 @@ let package = Package(
     .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
       name: "translation-host",
-      dependencies: ["Service", "Core", "ProviderLoading", "RunnerProtocol", "System", "TerminalPopover", "CHostProcess"],
+      dependencies: [
+        "Service", "ResidentService", "Core", "ProviderLoading", "RunnerProtocol", "System", "TerminalPopover", "CHostProcess",
+      ],
       exclude: ["README.md"]),
 
     // MARK: Client library
@@ -74,9 +77,13 @@ let package = Package(
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "TestSupport"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
+    .testTarget(name: "SystemTests", dependencies: ["System", "TestSupport"]),
+    .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System"]),
+    .testTarget(name: "ProviderLoadingTests", dependencies: ["ProviderLoading", "RunnerProtocol", "TestSupport"]),
+    .testTarget(name: "CoreTests", dependencies: ["Core", "System", "TestSupport"]),
     .testTarget(
-      name: "TranslationHostCoreTests",
-      dependencies: ["Service", "Core", "ProviderLoading", "RunnerProtocol", "System", "TestSupport"]),
+      name: "ServiceTests",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "TranslationViewTree"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ResidentService
 import Service
 import System
 

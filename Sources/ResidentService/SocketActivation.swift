@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Service
 import System
 
 /// systemd's socket activation: the service manager made and bound the

@@ -1,4 +1,5 @@
 import Foundation
+import Service
 import System
 
 /// Watches one connection's client while a runner works for it, so that a

@@ -1,4 +1,5 @@
 import Foundation
+import Service
 import System
 
 /// The service's open connections, and which of them are idle: waiting for

@@ -1,5 +1,6 @@
 import Foundation
 import RunnerProtocol
+import Service
 import System
 
 /// `translation-host serve`: accepts connections on the per-user socket,

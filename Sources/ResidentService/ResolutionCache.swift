@@ -1,5 +1,6 @@
 import Core
 import FoundationEssentials
+import Service
 import Synchronization
 import System
 

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Service
 import System
 
 /// Spawns runners for the service from one thread that lives as long as the

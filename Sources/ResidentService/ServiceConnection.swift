@@ -1,6 +1,7 @@
 import Core
 import FoundationEssentials
 import RunnerProtocol
+import Service
 import System
 
 /// One client's connection to the service, served on its own thread: a

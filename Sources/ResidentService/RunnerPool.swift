@@ -1,4 +1,5 @@
 import Foundation
+import Service
 import System
 
 /// The service's warm runners: per provider (bundle, files and settings) up
