@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,12 @@ int tp_sandbox_detach(int keep_up_to, int host_pid) {
   int layers = 0;
   struct rlimit no_core = {0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
+  /* The umask is the host's at the moment it spawned us, and the host may
+   * narrow it for an instant on another thread (UnixSocket.listen makes its
+   * socket with 0177). The private root's folders must have the modes they
+   * are made with, or the runner, without capabilities, cannot walk into its
+   * own container; and what the provider writes there is for the user only. */
+  umask(077);
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0) layers |= TP_LAYER_PARENT_DEATH_SIGNAL;
   if (getppid() != host_pid) _exit(125); /* the host died before we could notice */
   close_from(keep_up_to + 1);

@@ -29,6 +29,20 @@ import Testing
     #expect(result.exitCode == 0)
   }
 
+  /// A runner spawned while the host's umask is narrow (the host narrows
+  /// it for an instant to make a socket) still walks into its own private
+  /// root and container: it sets its own umask.
+  @Test func aNarrowUmaskDoesNotStopTheRunner() throws {
+    let result = try Host(providerPath: Host.providers).run(
+      program: "/bin/sh",
+      [
+        "-c", "umask 177 && exec \"$0\" \"$@\"", Host.executable, "translate", "--provider", "Rot13", "--no-service",
+        "--from", "en", "--to", "en-x-rot13", "Hello",
+      ])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout == "Uryyb\n")
+  }
+
   @Test func findsProvidersByIdentifierAndName() throws {
     let host = try Host(providerPath: Host.providers)
     for reference in ["org.translationhost.rot13", "Rot13"] {
