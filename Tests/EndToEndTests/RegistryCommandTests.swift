@@ -102,7 +102,7 @@ import Testing
     let file = try String(contentsOfFile: host.home.path + "/config/translation-host/default-providers", encoding: .utf8)
     let identifiers = file.split(separator: "\n").filter { !$0.hasPrefix("#") }
     #expect(Set(identifiers) == ["org.translationhost.rot13", "org.translationhost.reverse"])
-    #expect(identifiers.count == 2)
+    try #require(identifiers.count == 2, "\(file)")
     let chosen = try host.run("default").stdout
     #expect(chosen == identifiers[0] + "\n")
   }

@@ -38,7 +38,7 @@ import Testing
     let input = (0..<3000).map { "line \($0)" }.joined(separator: "\n") + "\n\nlast without newline"
     let result = try Host().run("translate", "--lines", "--provider", rot13, "--from", "en", "--to", "en-x-rot13", stdin: input)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == 3003)
+    try #require(lines.count == 3003, "stderr: \(result.stderr)")
     #expect(lines[0] == "yvar 0")
     #expect(lines[2999] == "yvar 2999")
     #expect(lines[3000] == "")

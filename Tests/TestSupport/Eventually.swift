@@ -1,12 +1,13 @@
 import Glibc
 
-/// Waiting for something to happen, in place of sleeping and hoping it did.
-///
-/// Each wait polls a condition that tells the thing happened (a process
-/// exited, a marker file appeared, a socket answers) and fails at its
-/// deadline with an error naming what it waited for. The deadlines are
-/// generous, for a loaded machine: a wait that succeeds ends as soon as the
-/// condition holds, so only a failure takes that long.
+// Waiting for something to happen, in place of sleeping and hoping it did:
+// each wait polls a condition that tells the thing happened (a process exited,
+// a marker file appeared, a socket answers) and fails at its deadline with an
+// error naming what it waited for. The deadlines are generous, for a loaded
+// machine: a wait that succeeds ends as soon as the condition holds, so only
+// a failure takes that long.
+
+/// A wait that reached its deadline, with what it waited for.
 package struct WaitTimeout: Error, CustomStringConvertible {
   /// What was waited for, as in "timed out waiting for <what>".
   package var what: String

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// A fresh folder under the system's temporary directory, removed on deinit.
 ///
@@ -23,17 +22,18 @@ package final class TemporaryDirectory: @unchecked Sendable {
   deinit {
     guard (try? FileManager.default.removeItem(atPath: path)) == nil else { return }
     // A test may have taken write permission away from a folder inside: give
-    // it back (to folders only: chmod would follow a symbolic link out), then try again.
-    let entries = FileManager.default.enumerator(atPath: path).map { $0.compactMap { $0 as? String } } ?? []
+    // it back (to folders only: a symbolic link would lead out), then try again.
+    let entries = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
     for entry in [path] + entries.map({ path + "/" + $0 }) {
-      var status = stat()
-      if lstat(entry, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR { chmod(entry, 0o700) }
+      guard (try? FileManager.default.attributesOfItem(atPath: entry)[.type] as? FileAttributeType) == .typeDirectory else {
+        continue
+      }
+      try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: entry)
     }
     do {
       try FileManager.default.removeItem(atPath: path)
     } catch {
-      var message = "TemporaryDirectory: cannot remove \(path), which stays behind: \(error)\n"
-      message.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
+      print("TemporaryDirectory: cannot remove \(path), which stays behind: \(error)")
     }
   }
 
