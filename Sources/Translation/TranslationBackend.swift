@@ -3,14 +3,15 @@ import RunnerProtocol
 import Service
 
 /// Where the requests of a `TranslationSession` and a `LanguageAvailability`
-/// go. The one backend, `SessionBackend`, holds whichever `ProviderSession`
+/// go. The one backend, `SessionBackend`, holds whichever `TranslatorSession`
 /// the shared choice opens: the resident service's, or a runner this
 /// process starts.
 ///
 /// A backend speaks the host's vocabulary (BCP-47 tags, `LanguagePairStatus`)
-/// and throws the host's errors (`RunnerError`, `RegistryError`, …);
-/// `TranslationError` turns those into Apple's, so a new backend only has to
-/// add its own error type to that mapping. `BackendChoice.standard` picks one.
+/// and throws the host's errors, each a `HostError` or told as one;
+/// `TranslationError` turns those into Apple's by their kind, so a new
+/// backend only has to tell its own errors as `HostError`s.
+/// `BackendChoice.standard` picks one.
 protocol TranslationBackend: Sendable {
   /// Starts what translating needs (the provider), unless it runs already.
   func prepare() async throws
