@@ -85,7 +85,7 @@ package final class ServiceTranslator: TranslatorSession {
     notice = nil  // resolution's notices are told with the first reply only
     do {
       return try byService(client, tell)
-    } catch .unavailable(let reason) {
+    } catch .unavailable(let reason) where !interruptions.isInterrupted {
       ServiceError.unavailable(reason).directPathNotice.map(tell)
       return try bySuccessor(try handOver(to: direct()))
     } catch .connectionLost where !interruptions.isInterrupted {
