@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import RunnerProtocol
 import System
 
@@ -185,7 +185,7 @@ package final class ServiceClient: @unchecked Sendable {
     do {
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(Self.helloTimeout)))
     } catch .closed {
-      throw .socketFailed(location.socket, Errno(rawValue: ECONNRESET))
+      throw .socketFailed(location.socket, .connectionReset)
     } catch .io(let errno) {
       throw .socketFailed(location.socket, errno)
     } catch {

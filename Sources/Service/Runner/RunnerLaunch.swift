@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import RunnerProtocol
 import System
 

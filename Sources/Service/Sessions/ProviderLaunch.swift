@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import System
 
 /// Where a provider session comes from, for the CLI and the client library
