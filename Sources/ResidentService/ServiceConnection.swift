@@ -110,9 +110,9 @@ final class ServiceConnection {
     do {
       switch request {
       case .hello(let version, let context):
-        guard version == ServiceProtocol.version else {
-          return .failure(ServiceError.versionMismatch(service: ServiceProtocol.version, client: version).hostError)
-        }
+        // A client of another version is answered with a hello, the one
+        // message whose layout every version shares, and the connection closes.
+        guard version == ServiceProtocol.version else { return .hello(protocolVersion: ServiceProtocol.version, context: "") }
         greeted = true
         // An empty context leaves the decision to the client, which compares the one this hello answers with.
         servesOtherContext = !context.isEmpty && context != server.context

@@ -95,8 +95,8 @@ package enum UnixSocket {
   /// Shuts down both directions of `fd`, waking any thread blocked on it.
   package static func shutdown(_ fd: FileDescriptor) { _ = Glibc.shutdown(fd.rawValue, Int32(SHUT_RDWR)) }
 
-  /// Waits until one of `fds` is readable (or hung up) or `milliseconds`
-  /// pass (-1: forever); returns which ones are.
+  /// Waits until one of `fds` is readable (or hung up) or `timeout` passes
+  /// (nil: forever); returns which ones are.
   package static func waitReadable(_ fds: [FileDescriptor], timeout: Duration? = nil) throws(Errno) -> [Bool] {
     try Syscalls.poll(fds.map { ($0, .readable) }, timeout: timeout).map { !$0.isEmpty }
   }

@@ -66,15 +66,16 @@ import Testing
 
     static let garbage: [UInt8] = [0, 0, 0, 1, 99]
 
+    /// Answers the hello as a service that sees what the client sees.
     private static func serve(_ channel: FrameChannel, _ behaviour: Behaviour) {
-      guard (try? channel.receive(ServiceRequest.self)) != nil else { return }
+      guard case .hello(_, let context)? = try? channel.receive(ServiceRequest.self) else { return }
       if case .garbledHello = behaviour {
         try? garbage.withUnsafeBytes { try Syscalls.writeAll(channel.fd, $0) }
         _ = try? channel.receive(ServiceRequest.self)  // until the client leaves
         return
       }
       let version = if case .otherVersion = behaviour { 99 } else { ServiceProtocol.version }
-      try? channel.send(ServiceReply.hello(protocolVersion: version, context: ""))
+      try? channel.send(ServiceReply.hello(protocolVersion: version, context: context))
       guard (try? channel.receive(ServiceRequest.self)) != nil else { return }
       switch behaviour {
       case .garbage: try? garbage.withUnsafeBytes { try Syscalls.writeAll(channel.fd, $0) }
@@ -112,6 +113,22 @@ import Testing
       try client.translate(["hi"], from: "en", to: "es", timeout: .milliseconds(250))
     }
     #expect(service.connections == test.connections)
+  }
+
+  /// The retry policy's bound (`ServiceTranslator`): a request whose
+  /// connection goes away is sent once more, and no more, even to a service
+  /// that drops it every time; the session then ends.
+  @Test func aLostRequestIsSentTwiceAtMost() throws {
+    let runtime = try TemporaryDirectory()
+    let service = try StandIn(.closes, runtime: runtime.path)
+    let translator = try ProviderLaunch.translator(
+      provider: nil, timeout: .seconds(5), usesService: true, environment: ["XDG_RUNTIME_DIR": runtime.path], notice: { _ in })
+    defer { translator.close() }
+    #expect(throws: ServiceError.connectionLost(service.location.socket).hostError) {
+      try translator.translate(["hi"], from: "en", to: "es")
+    }
+    #expect(service.connections == 2)
+    #expect(translator.hasEnded)
   }
 
   @Test func anUnreadableHelloIsReportedAsSuch() throws {

@@ -145,9 +145,6 @@ import Testing
       reply: "truncated request: the connection closed before the request was whole"),
     BadRequest(testDescription: "no hello first", bytes: frame(.detect(text: "hello")), reply: "the first request must be hello"),
     BadRequest(
-      testDescription: "another protocol version", bytes: frame(.hello(protocolVersion: 99, context: "")),
-      reply: "speaks protocol \(ServiceProtocol.version) but this client speaks 99"),
-    BadRequest(
       testDescription: "a scene request without a scene", bytes: hello + frame(.performAction(id: "go")),
       reply: "no scene is open; send openScene first"),
   ]
@@ -169,6 +166,21 @@ import Testing
       #expect(failure?.contains(test.reply) == true, "\(test.testDescription): \(failure ?? "no failure reply")")
       try Self.translateWorks(service)
     }
+  }
+
+  /// A client of another protocol version gets a hello, whose layout every
+  /// version shares (a failure's is not), naming the service's version, and
+  /// the connection closes.
+  @Test func aClientOfAnotherVersionIsAnsweredWithAHelloItCanRead() throws {
+    let service = try ServiceProcess()
+    try service.start()
+    defer { service.stop() }
+    let channel = FrameChannel(fd: try UnixSocket.connect(to: service.location.socket))
+    try channel.send(ServiceRequest.hello(protocolVersion: 99, context: ""))
+    #expect(
+      try channel.receive(ServiceReply.self, deadline: .after(.seconds(5)))
+        == .hello(protocolVersion: ServiceProtocol.version, context: ""))
+    #expect(throws: ProtocolError.closed) { try channel.receive(ServiceReply.self, deadline: .after(.seconds(5))) }
   }
 
   @Test func aRequestThatNeverArrivesWholeIsAnsweredAfterItsDeadline() throws {

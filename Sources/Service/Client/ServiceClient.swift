@@ -28,6 +28,10 @@ package final class ServiceClient: @unchecked Sendable {
   /// While the reply to a hello sent ahead of the first request is unread:
   /// the context this client expects the service to see.
   private var pendingGreeting: String?
+  /// False once a request failed other than by the service's answer: the
+  /// connection went away, or a reply came late or garbled (a late one could
+  /// be taken for the next request's), so it is closed and not used again.
+  package private(set) var isUsable = true
 
   /// How long a client waits for the service's reply to a request whose
   /// provider may take `timeout`.
@@ -147,17 +151,34 @@ package final class ServiceClient: @unchecked Sendable {
     do { try channel.send(request) } catch { unsent = error }
     if let expected = pendingGreeting {
       pendingGreeting = nil
-      do { try readGreeting(expecting: expected) } catch { throw .unavailable(error) }
+      do {
+        try readGreeting(expecting: expected)
+      } catch .otherContext {
+        throw retire(.unavailable(.otherContext))
+      } catch .versionMismatch(let service, let client) {
+        throw retire(.unavailable(.versionMismatch(service: service, client: client)))
+      } catch .reported(let refusal) {
+        throw retire(.unavailable(.reported(refusal)))
+      } catch {
+        throw retire(error)
+      }
     }
-    if let unsent { throw failure(unsent, timeout: timeout) }
+    if let unsent { throw retire(failure(unsent, timeout: timeout)) }
     let reply: ServiceReply
     do {
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(timeout)))
     } catch {
-      throw failure(error, timeout: timeout)
+      throw retire(failure(error, timeout: timeout))
     }
     if case .failure(let failure) = reply { throw .reported(failure) }
     return reply
+  }
+
+  /// Closes a connection that can no longer be trusted, and returns `error`.
+  private func retire(_ error: ServiceError) -> ServiceError {
+    isUsable = false
+    close()
+    return error
   }
 
   /// What a request with `timeout` that failed with `error` tells the caller.

@@ -17,7 +17,6 @@ package final class ServiceSceneSession: SceneSession {
   package private(set) var wantsExpandedSheet = false
   private let client: ServiceClient
   private let interrupted = AtomicFlag()
-  private var lost = false
 
   init(client: ServiceClient, bundle: ProviderBundle, capabilities: [Capability], timeout: Duration) {
     self.client = client
@@ -70,8 +69,9 @@ package final class ServiceSceneSession: SceneSession {
 
   package func close() { client.close() }
 
-  /// Whether the connection went away or was shut down by `interruption`.
-  package var hasEnded: Bool { lost || interrupted.value }
+  /// Whether the connection went away, could no longer be trusted, or was
+  /// shut down by `interruption`.
+  package var hasEnded: Bool { !client.isUsable || interrupted.value }
 
   /// Shuts the connection down: the request in progress fails at once, and
   /// the service, seeing the client gone, stops the runner that was working
@@ -93,13 +93,7 @@ package final class ServiceSceneSession: SceneSession {
     try calling { () throws(ServiceError) in try client.exchange(request, timeout: timeout) }
   }
 
-  /// Runs `body`, noting a connection that went away.
   private func calling<T>(_ body: () throws(ServiceError) -> T) throws(HostError) -> T {
-    do {
-      return try body()
-    } catch {
-      if case .connectionLost = error { lost = true }
-      throw error.hostError
-    }
+    do { return try body() } catch { throw error.hostError }
   }
 }

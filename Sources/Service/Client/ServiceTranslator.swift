@@ -29,18 +29,21 @@ package final class ServiceTranslator: TranslatorSession {
   /// service turned out to be unable to serve this process.
   private var successor: (any TranslatorSession)?
   private let direct: () throws(HostError) -> any TranslatorSession
-  private let reopen: () throws(HostError) -> any TranslatorSession
+  /// Opens the session that takes over a lost request; nil for a session
+  /// that itself took one over, so that no request is sent more than twice.
+  private let reopen: (() throws(HostError) -> any TranslatorSession)?
   private var notice: ((String) -> Void)?
   private let interruptions: Interruptions
 
   /// A translator for `provider` (nil: the default) on `client`; `direct`
   /// starts a runner here when the service cannot serve this process, and
   /// `reopen` opens the session that takes over when the connection goes
-  /// away. `notice` receives what resolving the provider has to say, once.
+  /// away (nil: none does, and the session ends). `notice` receives what
+  /// resolving the provider has to say, once.
   init(
     client: ServiceClient, provider: String?, timeout: Duration, notice: @escaping (String) -> Void,
     direct: @escaping () throws(HostError) -> any TranslatorSession,
-    reopen: @escaping () throws(HostError) -> any TranslatorSession
+    reopen: (() throws(HostError) -> any TranslatorSession)?
   ) {
     self.client = client
     self.provider = provider
@@ -69,7 +72,9 @@ package final class ServiceTranslator: TranslatorSession {
     successor?.close()
   }
 
-  package var hasEnded: Bool { successor?.hasEnded ?? interruptions.isInterrupted }
+  /// Whether the session can serve no more: interrupted, or its connection
+  /// can no longer be trusted (it went away, or a reply came late or garbled).
+  package var hasEnded: Bool { successor?.hasEnded ?? (interruptions.isInterrupted || !client.isUsable) }
 
   package var interruption: @Sendable () -> Void { { [interruptions] in interruptions.interrupt() } }
 
@@ -88,8 +93,8 @@ package final class ServiceTranslator: TranslatorSession {
     } catch .unavailable(let reason) where !interruptions.isInterrupted {
       ServiceError.unavailable(reason).directPathNotice.map(tell)
       return try bySuccessor(try handOver(to: direct()))
-    } catch .connectionLost where !interruptions.isInterrupted {
-      return try bySuccessor(try handOver(to: reopen()))
+    } catch .connectionLost where !interruptions.isInterrupted && reopen != nil {
+      return try bySuccessor(try handOver(to: reopen!()))
     } catch {
       throw error.hostError
     }

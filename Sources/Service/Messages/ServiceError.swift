@@ -89,7 +89,8 @@ package enum ServiceError: HostErrorConvertible, Equatable {
     case .reported(let error): error
     case .unavailable(let reason): reason.hostError
     case .busy: HostError(.deadlineExceeded, description, remedy: .longerDeadline)
-    case .connectionLost, .noAnswer, .badReply: HostError(.serviceFailed, description, remedy: .bypassService)
+    case .noAnswer: HostError(.deadlineExceeded, description, remedy: .bypassService)
+    case .connectionLost, .badReply: HostError(.serviceFailed, description, remedy: .bypassService)
     case .noRuntimeDirectory, .unsafeFolder, .alreadyRunning, .socketFailed, .badActivation, .refused, .badRequest,
       .versionMismatch, .otherContext:
       HostError(.serviceFailed, description)

@@ -36,10 +36,10 @@ package final class ProviderOutput: @unchecked Sendable {
     }
   }
 
-  /// Waits up to `milliseconds` for the runner's processes to close the pipe,
-  /// so their last words are shown before the host reports on them.
-  func wait(milliseconds: Int) {
-    _ = done.wait(timeout: .now() + .milliseconds(milliseconds))
+  /// Waits up to `limit` for the runner's processes to close the pipe, so
+  /// their last words are shown before the host reports on them.
+  func wait(upTo limit: Duration) {
+    _ = done.wait(timeout: .now() + .milliseconds(Int(limit.pollMilliseconds)))
   }
 
   private func forward() {

@@ -157,7 +157,7 @@ package final class RunnerClient: SceneSession {
   /// Kills the runner's process group (its pid is the group's): the request
   /// in progress fails as a runner that ended, and the client stays
   /// consistent, since only the kernel is touched from the other thread.
-  package var interruption: @Sendable () -> Void { { [process, fd = channel.fd] in process.interrupt(socket: fd) } }
+  package var interruption: @Sendable () -> Void { { [process, channel] in process.interrupt(socket: channel.fd) } }
 
   /// Whether an idle runner may take the next request: it has not ended, and
   /// nothing arrived on its socket since the last reply (a runner that closed

@@ -17,7 +17,7 @@ package enum RunnerProcess: Sendable {
     case .sandboxed(let pid, let output):
       Syscalls.kill(-pid, .kill)
       _ = try? Syscalls.wait(pid)
-      output.wait(milliseconds: 200)
+      output.wait(upTo: .milliseconds(200))
     case .inProcess:
       UnixSocket.shutdown(socket)
     }
@@ -47,7 +47,7 @@ package enum RunnerProcess: Sendable {
     }
     Syscalls.kill(-pid, .kill)
     if status == nil { status = try? Syscalls.wait(pid) }
-    output.wait(milliseconds: 200)
+    output.wait(upTo: .milliseconds(200))
     return status.map(ExitStatus.init(waitStatus:))
   }
 }

@@ -26,7 +26,7 @@ package enum ProviderLaunch {
   ) throws(HostError) -> any TranslatorSession {
     try translator(
       provider: provider, timeout: timeout, usesService: usesService, environment: environment, notice: notice,
-      waiting: .zero)
+      waiting: .zero, retrying: true)
   }
 
   /// A session that drives `provider`'s scene: through the service, a
@@ -40,6 +40,9 @@ package enum ProviderLaunch {
         return try service.openSceneSession(provider: provider, timeout: timeout, notice: notice)
       } catch .unavailable(let reason) {
         ServiceError.unavailable(reason).directPathNotice.map(notice)
+      } catch .connectionLost {
+        // The service went away before a scene existed (it is stopping or
+        // restarting): nothing is lost, and the direct path serves the scene.
       } catch {
         throw error.hostError
       }
@@ -49,7 +52,7 @@ package enum ProviderLaunch {
 
   private static func translator(
     provider: String?, timeout: Duration, usesService: Bool, environment: [String: String],
-    notice: @escaping (String) -> Void, waiting: Duration
+    notice: @escaping (String) -> Void, waiting: Duration, retrying: Bool
   ) throws(HostError) -> any TranslatorSession {
     guard usesService, let service = service(for: provider, environment: environment, waiting: waiting)
     else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
@@ -58,11 +61,13 @@ package enum ProviderLaunch {
       direct: { () throws(HostError) in
         try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
       },
-      reopen: { () throws(HostError) in
-        try translator(
-          provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
-          waiting: ServiceTranslator.restartPatience)
-      })
+      // The session that takes over sends the lost request once more and does not retry it again.
+      reopen: retrying
+        ? { () throws(HostError) in
+          try translator(
+            provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
+            waiting: ServiceTranslator.restartPatience, retrying: false)
+        } : nil)
   }
 
   /// A connection to the running service, if one listens and would run `provider`.

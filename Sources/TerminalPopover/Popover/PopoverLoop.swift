@@ -91,7 +91,7 @@ final class PopoverLoop {
         spinnerFrame += 1
         draw()
       }
-      switch screen.readKey(waiting: waited > 5 ? 100 : 2) {
+      switch screen.readKey(waiting: .milliseconds(waited > 5 ? 100 : 2)) {
       case .escape?:
         stop(call)
         dismissed = true

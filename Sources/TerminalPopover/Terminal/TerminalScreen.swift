@@ -90,9 +90,9 @@ final class TerminalScreen {
     wrefresh(th_stdscr())
   }
 
-  /// The next key, waiting at most `milliseconds`; nil when none came.
-  func readKey(waiting milliseconds: Int32 = 100) -> Key? {
-    wtimeout(th_stdscr(), milliseconds)
+  /// The next key, waiting at most `limit`; nil when none came.
+  func readKey(waiting limit: Duration = .milliseconds(100)) -> Key? {
+    wtimeout(th_stdscr(), limit.pollMilliseconds)
     var code: wint_t = 0
     switch wget_wch(th_stdscr(), &code) {
     case KEY_CODE_YES: return Self.key(code: Int32(code))

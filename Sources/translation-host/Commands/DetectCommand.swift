@@ -48,8 +48,11 @@ struct DetectCommand: Command {
     do {
       return try service.detect(text)
     } catch {
-      guard case .unavailable = error else { throw error }
-      error.directPathNotice.map(output.note)
+      switch error {
+      case .unavailable: error.directPathNotice.map(output.note)
+      case .connectionLost: break  // the service is stopping or restarting; the detector here is the same
+      default: throw error
+      }
       return LanguageDetector.detect(text)
     }
   }
