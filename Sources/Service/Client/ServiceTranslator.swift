@@ -12,45 +12,42 @@ import System
 ///
 /// The retry policy: a request whose connection went away before its reply
 /// came (the service was stopped, restarted or crashed) is sent once more,
-/// through the session `ProviderLaunch` opens next (the service again if
-/// it listens within `ServiceTranslator.restartPatience`, else a runner
-/// started here), which serves the requests after it too. Never a request
-/// that got no answer in time (`noAnswer`: it may still be served), nor one
-/// the service answered with a failure, nor one that was interrupted; scene
-/// requests never (`ServiceSceneSession`: their runner went with the connection).
+/// and only once: to the service on a new connection if it listens within
+/// `ServiceTranslator.restartPatience`, else through a runner started here,
+/// which then serves the requests after it too. Never a request that got no
+/// answer in time (`noAnswer`: it may still be served), nor one the service
+/// answered with a failure, nor one that was interrupted; scene requests
+/// never (`ServiceSceneSession`: their runner went with the connection).
 package final class ServiceTranslator: TranslatorSession {
   /// How long a lost request waits for a restarting service before it takes the direct path.
   package static let restartPatience = Duration.seconds(3)
 
-  private let client: ServiceClient
+  /// The connection to the service; replaced when a lost request is sent again.
+  private var client: ServiceClient
   private let provider: String?
   private let timeout: Duration
-  /// The session that took over after the connection went away, or the
-  /// service turned out to be unable to serve this process.
+  /// The runner started here after the service turned out to be gone or
+  /// unable to serve this process; it serves every request from then on.
   private var successor: (any TranslatorSession)?
+  /// A new connection to the service, waiting up to `restartPatience`; nil when none listens.
+  private let reconnect: () -> ServiceClient?
+  /// Starts the provider's runner here.
   private let direct: () throws(HostError) -> any TranslatorSession
-  /// Opens the session that takes over a lost request; nil for a session
-  /// that itself took one over, so that no request is sent more than twice.
-  private let reopen: (() throws(HostError) -> any TranslatorSession)?
   private var notice: ((String) -> Void)?
   private let interruptions: Interruptions
 
-  /// A translator for `provider` (nil: the default) on `client`; `direct`
-  /// starts a runner here when the service cannot serve this process, and
-  /// `reopen` opens the session that takes over when the connection goes
-  /// away (nil: none does, and the session ends). `notice` receives what
-  /// resolving the provider has to say, once.
+  /// A translator for `provider` (nil: the default) on `client`. `notice`
+  /// receives what resolving the provider has to say, once.
   init(
     client: ServiceClient, provider: String?, timeout: Duration, notice: @escaping (String) -> Void,
-    direct: @escaping () throws(HostError) -> any TranslatorSession,
-    reopen: (() throws(HostError) -> any TranslatorSession)?
+    reconnect: @escaping () -> ServiceClient?, direct: @escaping () throws(HostError) -> any TranslatorSession
   ) {
     self.client = client
     self.provider = provider
     self.timeout = timeout
     self.notice = notice
+    self.reconnect = reconnect
     self.direct = direct
-    self.reopen = reopen
     interruptions = Interruptions(client.close)
   }
 
@@ -85,34 +82,46 @@ package final class ServiceTranslator: TranslatorSession {
     byService: (ServiceClient, (String) -> Void) throws(ServiceError) -> T
   ) throws(HostError) -> T {
     if let successor { return try bySuccessor(successor) }
-    guard !interruptions.isInterrupted else { throw ServiceError.connectionLost(client.location.socket).hostError }
-    let tell = notice ?? { _ in }
-    notice = nil  // resolution's notices are told with the first reply only
-    do {
-      return try byService(client, tell)
-    } catch .unavailable(let reason) where !interruptions.isInterrupted {
-      ServiceError.unavailable(reason).directPathNotice.map(tell)
-      return try bySuccessor(try handOver(to: direct()))
-    } catch .connectionLost where !interruptions.isInterrupted && reopen != nil {
-      return try bySuccessor(try handOver(to: reopen!()))
-    } catch {
-      throw error.hostError
+    var sentAgain = false
+    while true {
+      guard !interruptions.isInterrupted else { throw lost }
+      let tell = notice ?? { _ in }
+      notice = nil  // resolution's notices are told with the first reply only
+      do {
+        return try byService(client, tell)
+      } catch .unavailable(let reason) where !interruptions.isInterrupted {
+        ServiceError.unavailable(reason).directPathNotice.map(tell)
+        return try bySuccessor(try startDirect())
+      } catch .connectionLost where !interruptions.isInterrupted && !sentAgain {
+        sentAgain = true
+        guard let fresh = reconnect() else { return try bySuccessor(try startDirect()) }
+        guard interruptions.handOver(to: fresh.close) else {
+          fresh.close()
+          throw lost
+        }
+        client = fresh
+      } catch {
+        throw error.hostError
+      }
     }
   }
 
-  /// Makes `next` the session that serves this one's requests from now on,
+  /// The runner started here that serves this session's requests from now on,
   /// unless an interruption came first.
-  private func handOver(to next: any TranslatorSession) throws(HostError) -> any TranslatorSession {
+  private func startDirect() throws(HostError) -> any TranslatorSession {
+    let next = try direct()
     guard interruptions.handOver(to: next.interruption) else {
       next.close()
-      throw ServiceError.connectionLost(client.location.socket).hostError
+      throw lost
     }
     client.close()
     successor = next
     return next
   }
 
-  /// What `interruption` stops: the service connection, then the successor.
+  private var lost: HostError { ServiceError.connectionLost(client.location.socket).hostError }
+
+  /// What `interruption` stops: the connection in use, or the runner that took over.
   private final class Interruptions: Sendable {
     private let state: Mutex<(interrupted: Bool, stop: @Sendable () -> Void)>
 

@@ -24,9 +24,14 @@ package enum ProviderLaunch {
     provider: String?, timeout: Duration, usesService: Bool,
     environment: [String: String] = ProcessInfo.processInfo.environment, notice: @escaping (String) -> Void
   ) throws(HostError) -> any TranslatorSession {
-    try translator(
-      provider: provider, timeout: timeout, usesService: usesService, environment: environment, notice: notice,
-      waiting: .zero, retrying: true)
+    guard usesService, let service = service(for: provider, environment: environment, waiting: .zero)
+    else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
+    return ServiceTranslator(
+      client: service, provider: provider, timeout: timeout, notice: notice,
+      reconnect: { Self.service(for: provider, environment: environment, waiting: ServiceTranslator.restartPatience) },
+      direct: { () throws(HostError) in
+        try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
+      })
   }
 
   /// A session that drives `provider`'s scene: through the service, a
@@ -48,26 +53,6 @@ package enum ProviderLaunch {
       }
     }
     return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
-  }
-
-  private static func translator(
-    provider: String?, timeout: Duration, usesService: Bool, environment: [String: String],
-    notice: @escaping (String) -> Void, waiting: Duration, retrying: Bool
-  ) throws(HostError) -> any TranslatorSession {
-    guard usesService, let service = service(for: provider, environment: environment, waiting: waiting)
-    else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
-    return ServiceTranslator(
-      client: service, provider: provider, timeout: timeout, notice: notice,
-      direct: { () throws(HostError) in
-        try direct(provider: provider, timeout: timeout, environment: environment, notice: notice)
-      },
-      // The session that takes over sends the lost request once more and does not retry it again.
-      reopen: retrying
-        ? { () throws(HostError) in
-          try translator(
-            provider: provider, timeout: timeout, usesService: true, environment: environment, notice: { _ in },
-            waiting: ServiceTranslator.restartPatience, retrying: false)
-        } : nil)
   }
 
   /// A connection to the running service, if one listens and would run `provider`.
