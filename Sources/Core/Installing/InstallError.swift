@@ -17,5 +17,8 @@ package enum InstallError: HostErrorConvertible, Equatable {
     }
   }
 
-  package var hostError: HostError { HostError(.failure, description) }
+  package var hostError: HostError {
+    if case .invalid = self { return HostError(.providerUnavailable, description) }
+    return HostError(.failure, description)
+  }
 }

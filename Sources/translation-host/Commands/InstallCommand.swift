@@ -31,7 +31,7 @@ struct InstallCommand: Command {
     let failures = checks.filter { $0.outcome == .failed }
     guard failures.isEmpty else {
       output.diagnostic(failures.map { "FAIL  \($0.message)\n" }.joined())
-      throw CommandError(InstallError.invalid(source).description, exitCode: .providerUnavailable)
+      throw InstallError.invalid(source)
     }
     let manifest = try ProviderBundle.load(at: source)
     let snapshot = ProviderRegistry.standard().scan()
@@ -43,13 +43,8 @@ struct InstallCommand: Command {
       throw CommandError(
         "'\(manifest.identifier)' is already installed as \(clash.path); uninstall it first", exitCode: .failure)
     }
-    let installed: String
-    do {
-      installed = try BundleInstaller(folder: userFolder).install(
-        source, executableName: URL(fileURLWithPath: manifest.executablePath).lastPathComponent)
-    } catch {
-      throw CommandError(error.description, exitCode: .failure)
-    }
+    let installed = try BundleInstaller(folder: userFolder).install(
+      source, executableName: URL(fileURLWithPath: manifest.executablePath).lastPathComponent)
     try output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
     if let shadow = ProviderRegistry.standard().scan().entries.first(where: { $0.path == installed })?.shadowedBy {
       output.note("warning: it is shadowed by \(shadow), which comes first in the search path")

@@ -22,11 +22,7 @@ struct UninstallCommand: Command {
   func run(output: Output) throws -> ExitCode {
     let snapshot = ProviderRegistry.standard().scan()
     let entry = try snapshot.entry(named: reference)
-    do {
-      try BundleInstaller(folder: snapshot.searchPath.userFolder).uninstall(entry.path)
-    } catch {
-      throw CommandError(error.description, exitCode: .failure)
-    }
+    try BundleInstaller(folder: snapshot.searchPath.userFolder).uninstall(entry.path)
     try output.data("removed \(entry.identifier ?? entry.path) from \(entry.path)\n")
     return .success
   }
