@@ -131,6 +131,18 @@ import Testing
     #expect(translator.hasEnded)
   }
 
+  /// A hello this client cannot read, as an older service's answer to a
+  /// hello of another version, makes the service unavailable (the direct
+  /// path, with a note): it closes after answering and runs nothing.
+  @Test func anUnreadableHelloAfterAPipelinedRequestMeansAnotherService() throws {
+    let runtime = try TemporaryDirectory()
+    let service = try StandIn(.garbledHello, runtime: runtime.path)
+    let client = try #require(ServiceClient.running(environment: ["XDG_RUNTIME_DIR": runtime.path]))
+    let unreadable = ServiceError.badReply(service.location.socket, reason: "malformed message: unknown reply 99")
+    #expect(throws: ServiceError.unavailable(unreadable)) { try client.translate(["hi"], from: "en", to: "es") }
+    #expect(ServiceError.unavailable(unreadable).directPathNotice != nil)
+  }
+
   @Test func anUnreadableHelloIsReportedAsSuch() throws {
     let service = try StandIn(.garbledHello)
     #expect(throws: ServiceError.badReply(service.location.socket, reason: "malformed message: unknown reply 99")) {

@@ -159,6 +159,10 @@ package final class ServiceClient: @unchecked Sendable {
         throw retire(.unavailable(.versionMismatch(service: service, client: client)))
       } catch .reported(let refusal) {
         throw retire(.unavailable(.reported(refusal)))
+      } catch .badReply(let path, let reason) {
+        // A hello this client cannot read comes from a service of another
+        // version, which closes after answering it and runs nothing.
+        throw retire(.unavailable(.badReply(path, reason: reason)))
       } catch {
         throw retire(error)
       }
