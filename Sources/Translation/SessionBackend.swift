@@ -80,9 +80,15 @@ actor SessionBackend: TranslationBackend {
     }
   }
 
-  /// `request` on the session, opened first if there is none.
+  /// `request` on the session, opened first if there is none. The task's
+  /// cancellation is checked here, in the task, besides `interrupt()`: a
+  /// task cancelled before its request reached this actor has interrupted
+  /// the session it found (or none), and must not go on with a new one.
   private func withSession<T>(_ request: (any TranslatorSession) throws(HostError) -> T) throws -> T {
-    try request(try started())
+    try Task.checkCancellation()
+    let session = try started()
+    try Task.checkCancellation()
+    return try request(session)
   }
 
   /// The session, opened (again) when there is none or the last one ended.
