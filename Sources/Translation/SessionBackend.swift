@@ -44,6 +44,8 @@ actor SessionBackend: TranslationBackend {
   private struct Interruption {
     var interrupt: (@Sendable () -> Void)?
     var count = 0
+    /// Set by `cancel()`: no request is served any more.
+    var isCancelled = false
   }
 
   /// A backend for `provider` that uses the service when the process's
@@ -80,15 +82,28 @@ actor SessionBackend: TranslationBackend {
     }
   }
 
+  nonisolated func cancel() {
+    interruption.withLock {
+      $0.isCancelled = true
+      $0.count += 1
+      $0.interrupt?()
+    }
+  }
+
   /// `request` on the session, opened first if there is none. The task's
-  /// cancellation is checked here, in the task, besides `interrupt()`: a
-  /// task cancelled before its request reached this actor has interrupted
-  /// the session it found (or none), and must not go on with a new one.
+  /// cancellation and `cancel()` are checked here, besides the interrupt
+  /// they send: a request that had not reached this actor when they came
+  /// found a session to interrupt (or none), and must not go on with a new one.
   private func withSession<T>(_ request: (any TranslatorSession) throws(HostError) -> T) throws -> T {
-    try Task.checkCancellation()
+    try checkCancellation()
     let session = try started()
-    try Task.checkCancellation()
+    try checkCancellation()
     return try request(session)
+  }
+
+  private func checkCancellation() throws {
+    try Task.checkCancellation()
+    if interruption.withLock(\.isCancelled) { throw CancellationError() }
   }
 
   /// The session, opened (again) when there is none or the last one ended.

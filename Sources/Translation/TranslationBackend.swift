@@ -27,4 +27,8 @@ protocol TranslationBackend: Sendable {
   /// also when nothing is in progress. The request fails; the next one
   /// starts afresh.
   func interrupt()
+
+  /// Stops the request in progress as `interrupt()` does, and every later
+  /// one, including one already on its way: the session was cancelled.
+  func cancel()
 }

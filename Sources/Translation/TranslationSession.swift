@@ -114,7 +114,7 @@ public final class TranslationSession: Sendable {
   /// ends the session: every later request throws `alreadyCancelled`.
   public func cancel() {
     state.withLock { $0.isCancelled = true }
-    backend.interrupt()
+    backend.cancel()
   }
 
   // MARK: Requests
