@@ -38,20 +38,29 @@ let package = Package(
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],
       exclude: ["README.md"]),
+    .target(
+      name: "Presentation", dependencies: ["Service", "Core", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(
-      name: "TerminalPopover", dependencies: ["Service", "System", "TranslationViewTree", "CNCursesW"],
+      name: "TerminalPopover", dependencies: ["Presentation", "Service", "System", "TranslationViewTree", "CNCursesW"],
+      exclude: ["README.md"]),
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev"])]),
+    .target(
+      name: "DesktopPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     .executableTarget(
       name: "translation-host",
       dependencies: [
-        "Service", "ResidentService", "Core", "ProviderLoading", "RunnerProtocol", "System", "TerminalPopover", "CHostProcess",
+        "Service", "ResidentService", "Core", "ProviderLoading", "RunnerProtocol", "System", "Presentation", "TerminalPopover", "DesktopPopover",
+        "CHostProcess",
       ],
       exclude: ["README.md"]),
 
     // MARK: Client library
-    .target(name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "TerminalPopover"], exclude: ["README.md"]),
+    .target(
+      name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "TerminalPopover"],
+      exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
 
@@ -84,7 +93,8 @@ let package = Package(
     .testTarget(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
-    .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "TranslationViewTree"]),
+    .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "TestSupport"]),
   ],

@@ -19,6 +19,7 @@ package struct Errno: Error, Equatable, Hashable, CustomStringConvertible {
   package static let fileExists = Errno(rawValue: EEXIST)
   package static let invalidArgument = Errno(rawValue: EINVAL)
   package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+  package static let notATerminal = Errno(rawValue: ENOTTY)
 
   package var description: String { String(cString: strerror(rawValue)) }
 }

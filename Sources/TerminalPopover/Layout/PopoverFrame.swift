@@ -1,3 +1,5 @@
+import Presentation
+
 /// Where the popover lands on the screen, borders included.
 struct PopoverFrame: Equatable, Sendable {
   /// The arrow toward the anchor: the side it is on, and its cell on that border.

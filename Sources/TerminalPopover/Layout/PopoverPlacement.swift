@@ -1,3 +1,5 @@
+import Presentation
+
 /// Where to attach the popover: the counterpart of `attachmentAnchor` and
 /// `arrowEdge`. Without an anchor it is centred.
 package struct PopoverPlacement: Equatable, Sendable {

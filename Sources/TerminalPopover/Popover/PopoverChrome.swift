@@ -1,3 +1,5 @@
+import Presentation
+
 /// The popover's frame drawn around its content: a border titled with the
 /// provider's name, the arrow toward the anchor, and where the content is
 /// scrolled to when it does not fit.

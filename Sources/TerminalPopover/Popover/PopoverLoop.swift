@@ -1,3 +1,4 @@
+import Presentation
 import Service
 import System
 import TranslationViewTree

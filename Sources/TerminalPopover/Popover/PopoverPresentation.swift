@@ -1,4 +1,5 @@
 import Core
+import Presentation
 import Service
 import System
 import TranslationViewTree
@@ -46,7 +47,7 @@ package struct PopoverPresentation {
   package func present(
     session: any SceneSession, text: String, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws -> PopoverOutcome {
-    let source = try Self.source(of: text, given: sourceLanguage, session: session)
+    let source = try SourceLanguage.of(text, given: sourceLanguage, session: session)
     let screen = try TerminalScreen(environment: environment)
     defer { screen.restore() }
     let title = session.bundle.displayName
@@ -74,20 +75,5 @@ package struct PopoverPresentation {
     case .some(nil): return .finished
     case nil: return .dismissed
     }
-  }
-
-  private static func source(of text: String, given: String?, session: any SceneSession) throws -> SourceLanguage {
-    if let given { return .known(given) }
-    if let tag = try? LanguageDetector.sourceLanguage(of: text) { return .known(tag) }
-    guard session.supports(.translate) else { return .known(nil) }
-    let installed = try session.languages().filter { $0.availability == .installed }.map(\.source)
-    var options: [LanguageOption] = []
-    for candidate in LanguageDetector.detect(text).candidates where installed.contains(candidate.tag) {
-      options.append(LanguageOption(tag: candidate.tag, name: candidate.name))
-    }
-    for tag in Set(installed).sorted() where !options.contains(where: { $0.tag == tag }) {
-      options.append(LanguageOption(tag: tag, name: LanguageDetector.name(of: tag)))
-    }
-    return options.isEmpty ? .known(nil) : .ask(options)
   }
 }

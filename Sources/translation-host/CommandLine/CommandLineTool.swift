@@ -7,6 +7,8 @@ enum CommandLineTool {
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
     ServeCommand.self,
   ]
+  /// Commands the host starts itself, left out of `--help`.
+  static let internalCommands: [any Command.Type] = [ClipboardHoldCommand.self]
 
   static let help = """
     OVERVIEW: The default translation provider system for Linux.
@@ -32,7 +34,7 @@ enum CommandLineTool {
       do { try output.data(command?.help ?? help) } catch { return error.exitCode }
       return .success
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
+    guard let command = (commands + internalCommands).first(where: { $0.name == first }) else {
       output.diagnostic("Error: unknown subcommand '\(first)'\n\(usageHint(nil))")
       return .usage
     }

@@ -1,4 +1,6 @@
+import DesktopPopover
 import FoundationEssentials
+import Presentation
 import Service
 import System
 import TerminalPopover
@@ -9,10 +11,22 @@ struct RunCommand: Command {
   static let name = "run"
   static let abstract = "Show a provider's translation scene for a text."
   static let usage =
-    "[--text <text>] [--replace] [--anchor <row>,<col>] [--arrow-edge <edge>] [--press <label> ...] [--headless] [--provider <id|path>] [--from <tag>] [--to <tag>]"
+    "[--text <text> | --selection] [--replace] [--desktop | --terminal] [--anchor <x>,<y> | <row>,<col>] [--arrow-edge <edge>] [--press <label> ...] [--headless] [--provider <id|path>] [--from <tag>] [--to <tag>]"
   static let discussion = """
-    The text comes from --text or stdin (one trailing newline is removed, and
-    put back after a replacement). The provider runs in its own process.
+    The text comes from --text, --selection or stdin (one trailing newline is
+    removed, and put back after a replacement). The provider runs in its own
+    process.
+
+    In a graphical session (DISPLAY or WAYLAND_DISPLAY set), the scene appears
+    in a popover window at the pointer (or --anchor x,y in screen pixels, on
+    X11; Wayland compositors place it themselves). --selection takes the text
+    selected in any application (the PRIMARY selection, else the clipboard);
+    with --replace, "Replace with Translation" pastes the translation over it
+    in the window it came from (X11: Ctrl+V sent to that window only, and the
+    clipboard's text put back afterwards; Wayland: the translation is left on
+    the clipboard and a note says to press Ctrl+V). Tab, Enter and Esc work
+    as on the terminal. --terminal uses the terminal instead; --desktop
+    insists on the window.
 
     On a terminal, the provider's scene appears in a popover drawn on the
     terminal (keys are read from /dev/tty, so stdin and stdout may be pipes:
@@ -45,8 +59,13 @@ struct RunCommand: Command {
       .option("press", "label", help: "Press the button with this label; repeat to press several.", repeatable: true),
       .option("from", "tag", help: "Language of the text, a BCP-47 tag such as 'en'."),
       .option("to", "tag", help: "Language to translate into, a BCP-47 tag such as 'es'."),
+      .flag("selection", help: "Translate the text selected in the graphical session (PRIMARY, else the clipboard)."),
+      .flag("desktop", help: "Show the popover as a window of the graphical session (the default there)."),
+      .flag("terminal", help: "Show the popover on the terminal even in a graphical session."),
       .option(
-        "anchor", "row,col", help: "Attach the popover to this terminal cell (1-based, as a cursor position report gives it)."),
+        "anchor", "x,y|row,col",
+        help: "Point the popover at this screen pixel (desktop) or terminal cell (1-based, as a cursor position report gives it)."
+      ),
       .option(
         "arrow-edge", "edge",
         help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
@@ -59,8 +78,14 @@ struct RunCommand: Command {
   var presses: [String]
   var source: String?
   var target: String?
-  var placement: PopoverPlacement
+  var anchor: String?
+  var arrowEdge: ArrowEdge
   var headless: Bool
+  var fromSelection: Bool
+  var popover: PopoverKind?
+
+  /// Where the scene is drawn when the person asked for one.
+  enum PopoverKind { case desktop, terminal }
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else {
@@ -72,20 +97,39 @@ struct RunCommand: Command {
     presses = arguments.allValues("press")
     source = arguments.value("from")
     target = arguments.value("to")
-    placement = try Self.placement(arguments)
-    headless = arguments.has("headless")
-  }
-
-  /// The popover's placement from `--anchor` and `--arrow-edge`.
-  private static func placement(_ arguments: ParsedArguments) throws(CommandError) -> PopoverPlacement {
-    var placement = PopoverPlacement()
+    anchor = arguments.value("anchor")
+    arrowEdge = .top
     if let edge = arguments.value("arrow-edge") {
       guard let arrowEdge = ArrowEdge(rawValue: edge) else {
         throw .usage("'--arrow-edge' takes top, bottom, leading or trailing, not '\(edge)'", of: Self.self)
       }
-      placement.arrowEdge = arrowEdge
+      self.arrowEdge = arrowEdge
     }
-    if let anchor = arguments.value("anchor") {
+    headless = arguments.has("headless")
+    fromSelection = arguments.has("selection")
+    switch (arguments.has("desktop"), arguments.has("terminal")) {
+    case (true, true): throw .usage("'--desktop' and '--terminal' cannot be used together", of: Self.self)
+    case (true, false): popover = .desktop
+    case (false, true): popover = .terminal
+    case (false, false): popover = nil
+    }
+    if popover != nil || fromSelection, !presses.isEmpty || headless {
+      throw .usage(
+        "'--press' and '--headless' run the scene without a popover; they cannot be used with '--desktop', '--terminal' or '--selection'",
+        of: Self.self)
+    }
+    if fromSelection, text != nil {
+      throw .usage("'--text' and '--selection' both give the text; use one", of: Self.self)
+    }
+    if fromSelection, popover == .terminal {
+      throw .usage("'--selection' reads the graphical session's selection; it cannot be used with '--terminal'", of: Self.self)
+    }
+  }
+
+  /// The terminal popover's placement from `--anchor` (a cell) and `--arrow-edge`.
+  private func terminalPlacement() throws(CommandError) -> PopoverPlacement {
+    var placement = PopoverPlacement(arrowEdge: arrowEdge)
+    if let anchor {
       let parts = anchor.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingWhitespace()) }
       guard parts.count == 2, let row = parts[0], let column = parts[1], row >= 1, column >= 1 else {
         throw .usage(
@@ -96,8 +140,31 @@ struct RunCommand: Command {
     return placement
   }
 
+  /// The desktop popover's placement from `--anchor` (a screen pixel) and `--arrow-edge`.
+  private func desktopPlacement() throws(CommandError) -> DesktopPlacement {
+    var placement = DesktopPlacement(arrowEdge: arrowEdge)
+    if let anchor {
+      guard let point = ScreenPoint(parsing: anchor), point.x >= 0, point.y >= 0 else {
+        throw .usage(
+          "'--anchor' takes a screen position in pixels as <x>,<y>, such as '640,360', not '\(anchor)'", of: Self.self)
+      }
+      placement.anchor = point
+    }
+    return placement
+  }
+
   func run(output: Output) throws -> ExitCode {
-    let input = try InputText.read(argument: text, command: Self.self, optionName: "--text")
+    let environment = ProcessInfo.processInfo.environment
+    let kind = try popoverKind(environment, output)
+    if fromSelection, kind != .desktop {
+      throw CommandError.usage(
+        "'--selection' reads the graphical session's selection, and there is none (DISPLAY and WAYLAND_DISPLAY are unset)",
+        of: Self.self)
+    }
+    let input =
+      fromSelection
+      ? InputText(text: "", hadTrailingNewline: false)
+      : try InputText.read(argument: text, command: Self.self, optionName: "--text")
     for (option, tag) in [("--from", source), ("--to", target)] {
       if let tag, !TranslateCommand.isLanguageTag(tag) {
         throw CommandError.usage(
@@ -107,10 +174,25 @@ struct RunCommand: Command {
     let client = try provider.launchScene(output: output)
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
-    let environment = ProcessInfo.processInfo.environment
 
-    if presses.isEmpty, !headless, client.supports(.selectedTextScene), popoverIsAvailable(environment, output) {
-      let popover = PopoverPresentation(placement: placement, environment: environment)
+    if kind == .desktop, client.supports(.selectedTextScene) {
+      let popover = DesktopPopoverPresentation(
+        placement: try desktopPlacement(), environment: environment, note: output.note,
+        keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
+      let (outcome, _) = try popover.present(
+        session: client, source: fromSelection ? .selection : .text(input.text), allowsReplacement: allowsReplacement,
+        sourceLanguage: source, targetLanguage: target)
+      switch outcome {
+      case .replaced(let replacement):
+        try output.data(replacement + newline)
+        return .success
+      case .finished, .dismissed:
+        return .dismissed
+      }
+    }
+
+    if kind == .terminal, client.supports(.selectedTextScene) {
+      let popover = PopoverPresentation(placement: try terminalPlacement(), environment: environment)
       let outcome = try popover.present(
         session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
         targetLanguage: target)
@@ -162,13 +244,29 @@ struct RunCommand: Command {
     return .success
   }
 
-  /// Whether to draw the popover; a terminal that cannot draw it gets a note saying so.
-  private func popoverIsAvailable(_ environment: [String: String], _ output: Output) -> Bool {
-    do {
-      return try PopoverPresentation.isAvailable(environment: environment)
-    } catch {
-      output.note("\(error), so the scene runs without it")
-      return false
+  /// Which popover draws the scene, nil for none (`--press`, `--headless`,
+  /// or nowhere to draw): the desktop's in a graphical session, else the
+  /// terminal's. A popover asked for by name that cannot be drawn is an
+  /// error; a terminal that cannot draw the default one gets a note.
+  private func popoverKind(_ environment: [String: String], _ output: Output) throws -> PopoverKind? {
+    guard presses.isEmpty, !headless else { return nil }
+    switch popover {
+    case .desktop:
+      guard DesktopPopoverPresentation.isAvailable(environment: environment) else {
+        throw DesktopPopoverError.noDisplay("")
+      }
+      return .desktop
+    case .terminal:
+      guard try PopoverPresentation.isAvailable(environment: environment) else { throw PopoverError.noTerminal(.notATerminal) }
+      return .terminal
+    case nil:
+      if DesktopPopoverPresentation.isAvailable(environment: environment) { return .desktop }
+      do {
+        return try PopoverPresentation.isAvailable(environment: environment) ? .terminal : nil
+      } catch {
+        output.note("\(error), so the scene runs without it")
+        return nil
+      }
     }
   }
 }

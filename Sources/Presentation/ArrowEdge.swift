@@ -5,7 +5,7 @@ package enum ArrowEdge: String, CaseIterable, Sendable {
   case top, bottom, leading, trailing
 
   /// The side across from this one, used when this one has no room.
-  var opposite: ArrowEdge {
+  package var opposite: ArrowEdge {
     switch self {
     case .top: .bottom
     case .bottom: .top
@@ -14,10 +14,10 @@ package enum ArrowEdge: String, CaseIterable, Sendable {
     }
   }
 
-  var isVertical: Bool { self == .top || self == .bottom }
+  package var isVertical: Bool { self == .top || self == .bottom }
 
   /// The arrow drawn on this side, pointing out of the popover.
-  func glyph(unicode: Bool) -> String {
+  package func glyph(unicode: Bool) -> String {
     switch self {
     case .top: unicode ? "▲" : "^"
     case .bottom: unicode ? "▼" : "v"

@@ -3,7 +3,7 @@ import TranslationViewTree
 
 /// What a popover shows and how it answers the person: a provider's scene,
 /// or the host's own source-language picker.
-protocol PopoverContent: AnyObject {
+package protocol PopoverContent: AnyObject {
   /// Whether typing while a button has focus goes to the first text field.
   var redirectsTyping: Bool { get }
   /// Whether the content asked for the whole screen (`expandSheet`).

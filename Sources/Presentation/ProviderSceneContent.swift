@@ -3,27 +3,27 @@ import System
 import TranslationViewTree
 
 /// A provider's selected-text scene in the popover.
-final class ProviderSceneContent: PopoverContent {
+package final class ProviderSceneContent: PopoverContent {
   private let session: any SceneSession
   /// When the scene started showing progress.
   private var busySince: ContinuousClock.Instant?
 
-  init(session: any SceneSession) { self.session = session }
+  package init(session: any SceneSession) { self.session = session }
 
-  var redirectsTyping: Bool { false }
-  var wantsFullScreen: Bool { session.wantsExpandedSheet }
+  package var redirectsTyping: Bool { false }
+  package var wantsFullScreen: Bool { session.wantsExpandedSheet }
 
-  func press(_ id: String) throws -> SceneUpdate { try session.performAction(id) }
+  package func press(_ id: String) throws -> SceneUpdate { try session.performAction(id) }
 
-  func edit(_ id: String, text: String) throws -> SceneUpdate { try session.setText(id, to: text) }
+  package func edit(_ id: String, text: String) throws -> SceneUpdate { try session.setText(id, to: text) }
 
-  func submit(_ id: String) throws -> SceneUpdate? { nil }
+  package func submit(_ id: String) throws -> SceneUpdate? { nil }
 
-  func interrupt() { session.interruption() }
+  package func interrupt() { session.interruption() }
 
   /// The provider's redraws and finish. A scene that shows progress for
   /// longer than the session's deadline without a change has hung.
-  func tick(showing tree: ViewTree) throws -> SceneUpdate? {
+  package func tick(showing tree: ViewTree) throws -> SceneUpdate? {
     if let change = try session.takeChange() {
       busySince = nil
       return change

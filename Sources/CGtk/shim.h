@@ -1,0 +1,33 @@
+/*
+ * shim.h: GTK 4 (Debian libgtk-4-dev), with its X11 backend and XTest
+ * (libxtst-dev), for the desktop popover. GObject's macros, which Swift
+ * cannot import, are wrapped in static inline functions.
+ */
+#ifndef TRANSLATION_HOST_CGTK_SHIM_H
+#define TRANSLATION_HOST_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/Xlib.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XTest.h>
+
+/* g_signal_connect is a macro. */
+static inline gulong th_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {
+  return g_signal_connect_data(instance, signal, handler, data, NULL, (GConnectFlags)0);
+}
+
+/* Whether the display GTK opened is an X11 one (the checks are macros). */
+static inline gboolean th_is_x11_display(GdkDisplay *display) { return GDK_IS_X11_DISPLAY(display); }
+
+static inline Display *th_x11_display(GdkDisplay *display) { return gdk_x11_display_get_xdisplay(display); }
+
+static inline Window th_x11_surface_xid(GdkSurface *surface) { return gdk_x11_surface_get_xid(surface); }
+
+/* g_object_set is variadic. */
+static inline void th_settings_prefer_dark(gboolean dark) {
+  g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
+}
+
+#endif

@@ -1,0 +1,122 @@
+import CGtk
+
+/// The unsafe seam between Swift and GObject: pointer casts between GTK's
+/// types, and signal handlers as Swift closures. Every closure is retained
+/// by its GObject connection and released when the connection goes
+/// (`g_signal_connect_data`'s destroy notify), so handlers live exactly as
+/// long as their widgets. GTK calls them on the main thread only.
+enum GObjectBridge {
+  typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+
+  /// `pointer` seen as a `T *`: GObject's upcasts and downcasts, which C spells `GTK_WINDOW (widget)`.
+  static func cast<T>(_ pointer: UnsafeMutableRawPointer?, to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    pointer!.assumingMemoryBound(to: T.self)
+  }
+
+  static func cast<Source, T>(_ pointer: UnsafeMutablePointer<Source>?, to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    cast(UnsafeMutableRawPointer(pointer), to: type)
+  }
+
+  /// `pointer` as a type whose structure GTK 4 keeps private (`GtkLabel`, `GtkEditable`, `GdkSurface`).
+  static func cast<Source>(_ pointer: UnsafeMutablePointer<Source>?) -> OpaquePointer { OpaquePointer(pointer!) }
+
+  private final class Handler<Body> {
+    let body: Body
+    init(_ body: Body) { self.body = body }
+  }
+
+  private static let release: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+  }
+
+  private static func connect<Body>(
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body, thunk: GCallback
+  ) {
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    g_signal_connect_data(instance, signal, thunk, data, release, GConnectFlags(rawValue: 0))
+  }
+
+  private static func body<Body>(_ data: gpointer?, as: Body.Type) -> Body {
+    (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Handler<Body>).body
+  }
+
+  /// Connects a signal whose handler takes only the instance: `clicked`, `activate`, `changed`, `map`, `notify::…`.
+  static func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
+    typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
+    let thunk: Thunk = { _, data in GObjectBridge.body(data, as: (() -> Void).self)() }
+    connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// Connects a signal whose handler answers whether it handled it: `close-request`.
+  static func onRequest(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Bool) {
+    typealias Thunk = @convention(c) (gpointer?, gpointer?) -> gboolean
+    let thunk: Thunk = { _, data in GObjectBridge.body(data, as: (() -> Bool).self)() ? 1 : 0 }
+    connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// Connects `key-pressed` of a `GtkEventControllerKey`: the key's keyval and modifiers; true if handled.
+  static func onKeyPressed(_ controller: UnsafeMutableRawPointer, _ body: @escaping (UInt32, GdkModifierType) -> Bool) {
+    typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
+    let thunk: Thunk = { _, keyval, _, state, data in
+      GObjectBridge.body(data, as: ((UInt32, GdkModifierType) -> Bool).self)(keyval, state) ? 1 : 0
+    }
+    connect(controller, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// Sets the function that draws a `GtkDrawingArea`, given its cairo context and size.
+  static func setDrawFunction(
+    _ area: WidgetPointer, _ body: @escaping (OpaquePointer, Int32, Int32) -> Void
+  ) {
+    typealias Draw = @convention(c) (UnsafeMutablePointer<GtkDrawingArea>?, OpaquePointer?, Int32, Int32, gpointer?) -> Void
+    let draw: Draw = { _, cairo, width, height, data in
+      guard let cairo else { return }
+      GObjectBridge.body(data, as: ((OpaquePointer, Int32, Int32) -> Void).self)(cairo, width, height)
+    }
+    let destroy: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    gtk_drawing_area_set_draw_func(cast(area), draw, data, destroy)
+  }
+
+  /// Calls `body` on `signal` (SIGINT, SIGTERM, SIGHUP) in the main loop, instead of the default action.
+  /// - Returns: the source id, for `g_source_remove`.
+  static func onUnixSignal(_ signal: Int32, _ body: @escaping () -> Void) -> UInt32 {
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    let destroy: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    let callback: GSourceFunc = { data in
+      GObjectBridge.body(data, as: (() -> Void).self)()
+      return 1
+    }
+    return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, callback, data, destroy)
+  }
+
+  /// Reads a clipboard's text, running the main loop until it arrives:
+  /// nil when it holds no text (or the read failed).
+  static func readText(_ clipboard: OpaquePointer) -> String? {
+    final class Reply {
+      var text: String?
+      var done = false
+    }
+    let reply = Reply()
+    let data = Unmanaged.passRetained(reply).toOpaque()
+    let callback: GAsyncReadyCallback = { source, result, data in
+      let reply = Unmanaged<Reply>.fromOpaque(data!).takeRetainedValue()
+      var error: UnsafeMutablePointer<GError>?
+      if let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, &error) {
+        reply.text = String(cString: text)
+        g_free(text)
+      }
+      if let error { g_error_free(error) }
+      reply.done = true
+    }
+    gdk_clipboard_read_text_async(clipboard, nil, callback, data)
+    while !reply.done { g_main_context_iteration(nil, 1) }
+    return reply.text
+  }
+}

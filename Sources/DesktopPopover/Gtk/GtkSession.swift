@@ -1,0 +1,52 @@
+import CGtk
+import System
+
+/// GTK, initialised once per process, with the popover's style sheet and
+/// the desktop's light or dark preference.
+enum GtkSession {
+  private nonisolated(unsafe) static var display: OpaquePointer?
+
+  static let styleSheet = """
+    window.translation-popover { background: none; }
+    .popover-body {
+      background-color: @theme_bg_color;
+      border: 1px solid alpha(@theme_fg_color, 0.25);
+      border-radius: 10px;
+      padding: 12px 14px;
+    }
+    .popover-title { font-weight: bold; }
+    .popover-arrow { color: alpha(@theme_fg_color, 0.45); }
+    """
+
+  /// The default display, opened on first use.
+  /// - Throws: `DesktopPopoverError.noDisplay` when GTK cannot open it.
+  static func open(environment: [String: String]) throws(DesktopPopoverError) -> OpaquePointer {
+    if let display { return display }
+    guard gtk_init_check() != 0, let opened = gdk_display_get_default() else {
+      throw .noDisplay(environment["WAYLAND_DISPLAY"] ?? environment["DISPLAY"] ?? "")
+    }
+    let provider = gtk_css_provider_new()
+    gtk_css_provider_load_from_data(provider, styleSheet, -1)
+    gtk_style_context_add_provider_for_display(
+      opened, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    th_settings_prefer_dark(prefersDark(environment) ? 1 : 0)
+    display = opened
+    return opened
+  }
+
+  /// Whether the desktop asks for a dark style: GNOME's `color-scheme`
+  /// setting when its schema is installed, else a `GTK_THEME` ending in `:dark`.
+  static func prefersDark(_ environment: [String: String]) -> Bool {
+    if environment["GTK_THEME"]?.hasSuffix(":dark") == true { return true }
+    guard let source = g_settings_schema_source_get_default(),
+      let schema = g_settings_schema_source_lookup(source, "org.gnome.desktop.interface", 1)
+    else { return false }
+    defer { g_settings_schema_unref(schema) }
+    guard g_settings_schema_has_key(schema, "color-scheme") != 0 else { return false }
+    let settings = g_settings_new("org.gnome.desktop.interface")
+    defer { g_object_unref(settings) }
+    guard let value = g_settings_get_string(settings, "color-scheme") else { return false }
+    defer { g_free(value) }
+    return String(cString: value) == "prefer-dark"
+  }
+}

@@ -1,0 +1,85 @@
+import Presentation
+
+/// Where the desktop popover goes: next to its anchor on the side its
+/// arrow edge asks for (`top` puts it below the anchor, as Apple's
+/// `arrowEdge` does), flipped to the other side when only that one has
+/// room, and kept on the anchor's monitor.
+package struct DesktopPlacement: Equatable, Sendable {
+  /// The arrow's length out of the popover's body, in pixels.
+  package static let arrowLength = 10
+  /// How far the arrow stays from the body's corners.
+  static let arrowInset = 18
+
+  package var anchor: ScreenPoint?
+  package var arrowEdge: ArrowEdge
+
+  package init(anchor: ScreenPoint? = nil, arrowEdge: ArrowEdge = .top) {
+    self.anchor = anchor
+    self.arrowEdge = arrowEdge
+  }
+
+  /// The popover's frame: where its window goes (arrow included) and where its arrow is.
+  package struct Frame: Equatable, Sendable {
+    /// The window, arrow strip included.
+    package var window: ScreenRect
+    /// The side the arrow is on, and its tip's offset along that side from
+    /// the window's left (top/bottom) or top (leading/trailing); nil: no arrow.
+    package var arrow: (edge: ArrowEdge, offset: Int)?
+
+    package static func == (left: Frame, right: Frame) -> Bool {
+      left.window == right.window && left.arrow?.edge == right.arrow?.edge && left.arrow?.offset == right.arrow?.offset
+    }
+  }
+
+  /// The frame of a popover whose body is `width` × `height` on `screen`
+  /// (the monitor with the anchor). Without an anchor, or with one off the
+  /// monitor, it is centred without an arrow.
+  package func frame(width: Int, height: Int, screen: ScreenRect) -> Frame {
+    guard let anchor, screen.contains(anchor) else {
+      return Frame(
+        window: ScreenRect(
+          x: screen.x + max((screen.width - width) / 2, 0), y: screen.y + max((screen.height - height) / 2, 0),
+          width: width, height: height),
+        arrow: nil)
+    }
+    let vertical = arrowEdge.isVertical
+    let length = (vertical ? height : width) + Self.arrowLength
+    let room = self.room(around: anchor, on: screen)
+    let edge: ArrowEdge =
+      room(arrowEdge) >= length || room(arrowEdge.opposite) < length && room(arrowEdge) >= room(arrowEdge.opposite)
+      ? arrowEdge : arrowEdge.opposite
+    let windowWidth = vertical ? width : width + Self.arrowLength
+    let windowHeight = vertical ? height + Self.arrowLength : height
+    var x: Int
+    var y: Int
+    switch edge {
+    case .top: (x, y) = (anchor.x - width / 2, anchor.y)
+    case .bottom: (x, y) = (anchor.x - width / 2, anchor.y - windowHeight)
+    case .leading: (x, y) = (anchor.x, anchor.y - height / 2)
+    case .trailing: (x, y) = (anchor.x - windowWidth, anchor.y - height / 2)
+    }
+    x = Self.clamp(x, length: windowWidth, within: screen.x, screen.maxX)
+    y = Self.clamp(y, length: windowHeight, within: screen.y, screen.maxY)
+    let along = vertical ? anchor.x - x : anchor.y - y
+    let span = vertical ? windowWidth : windowHeight
+    let offset = min(max(along, Self.arrowInset), max(span - Self.arrowInset, Self.arrowInset))
+    return Frame(window: ScreenRect(x: x, y: y, width: windowWidth, height: windowHeight), arrow: (edge, offset))
+  }
+
+  /// The pixels free on each side of the anchor.
+  private func room(around anchor: ScreenPoint, on screen: ScreenRect) -> (ArrowEdge) -> Int {
+    { edge in
+      switch edge {
+      case .top: screen.maxY - anchor.y
+      case .bottom: anchor.y - screen.y
+      case .leading: screen.maxX - anchor.x
+      case .trailing: anchor.x - screen.x
+      }
+    }
+  }
+
+  /// `start` moved so that `length` pixels from it stay within `lower..<upper` (the lower bound wins).
+  private static func clamp(_ start: Int, length: Int, within lower: Int, _ upper: Int) -> Int {
+    max(min(start, upper - length), lower)
+  }
+}

@@ -1,0 +1,395 @@
+import CGtk
+import Presentation
+import Service
+import System
+import TranslationViewTree
+
+/// The popover's window: undecorated, an arrow toward the anchor, the
+/// provider's title, and its content as native widgets. It shows one
+/// content at a time until the content finishes or the person dismisses it.
+///
+/// Everything here runs on the thread that initialised GTK. Calls to the
+/// content run on another thread (`BackgroundCall`), one at a time, so the
+/// window stays responsive and Esc can interrupt a provider that hangs;
+/// presses and edits made meanwhile wait in order (edits of one field
+/// merge), and a field being typed into keeps what the person typed.
+final class PopoverWindow {
+  typealias WidgetPointer = GObjectBridge.WidgetPointer
+
+  /// How often the content is asked for changes it makes on its own.
+  static let tickInterval = Duration.milliseconds(50)
+  /// A call that takes longer gets the spinner in the title row.
+  static let workingDelay = Duration.milliseconds(150)
+  /// The tallest the content grows before it scrolls, unless expanded.
+  static let maximumContentHeight: Int32 = 420
+
+  private enum Action: Equatable {
+    case press(String)
+    case edit(String, String)
+    case submit(String)
+  }
+
+  private enum Ending {
+    case finished(String?)
+    case dismissed
+    case failed(any Error)
+  }
+
+  private let display: OpaquePointer
+  let x11: X11Session?
+  private let window: WidgetPointer
+  private let titleLabel: WidgetPointer
+  private let spinner: WidgetPointer
+  private let scroller: WidgetPointer
+  private var arrows: [ArrowEdge: WidgetPointer] = [:]
+  private var placement: DesktopPlacement
+  private var arrow: (edge: ArrowEdge, offset: Int)?
+  private var placedSize: (Int32, Int32)?
+
+  private var content: (any PopoverContent)?
+  private var tree: ViewTree?
+  private var controls: [String: WidgetPointer] = [:]
+  private var call: BackgroundCall<SceneUpdate?>?
+  private var callAction: Action?
+  private var callStarted = ContinuousClock.now
+  private var queue: [Action] = []
+  private var lastTick = ContinuousClock.now
+  private var ending: Ending?
+  private var signal: Signal?
+  private var sources: [UInt32] = []
+
+  /// A window titled `title` on `display`, not shown yet.
+  init(display: OpaquePointer, title: String, placement: DesktopPlacement) {
+    self.display = display
+    self.x11 = X11Session(display)
+    self.placement = placement
+    window = gtk_window_new()
+    gtk_window_set_title(GObjectBridge.cast(window), title)
+    gtk_window_set_decorated(GObjectBridge.cast(window), 0)
+    gtk_window_set_resizable(GObjectBridge.cast(window), 0)
+    gtk_widget_add_css_class(window, "translation-popover")
+
+    titleLabel = WidgetFactory.label(title, bold: true)
+    gtk_widget_set_hexpand(titleLabel, 1)
+    spinner = gtk_spinner_new()
+    gtk_widget_set_visible(spinner, 0)
+    let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+    gtk_box_append(GObjectBridge.cast(header), titleLabel)
+    gtk_box_append(GObjectBridge.cast(header), spinner)
+
+    scroller = gtk_scrolled_window_new()
+    gtk_scrolled_window_set_policy(GObjectBridge.cast(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_propagate_natural_height(GObjectBridge.cast(scroller), 1)
+    gtk_scrolled_window_set_propagate_natural_width(GObjectBridge.cast(scroller), 1)
+    gtk_scrolled_window_set_max_content_height(GObjectBridge.cast(scroller), Self.maximumContentHeight)
+
+    let body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
+    gtk_widget_add_css_class(body, "popover-body")
+    gtk_box_append(GObjectBridge.cast(body), header)
+    gtk_box_append(GObjectBridge.cast(body), scroller)
+
+    let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    for edge in [ArrowEdge.top, .leading] { arrows[edge] = makeArrow(edge) }
+    gtk_box_append(GObjectBridge.cast(outer), arrows[.top])
+    gtk_box_append(GObjectBridge.cast(middle), arrows[.leading])
+    gtk_box_append(GObjectBridge.cast(middle), body)
+    for edge in [ArrowEdge.bottom, .trailing] { arrows[edge] = makeArrow(edge) }
+    gtk_box_append(GObjectBridge.cast(middle), arrows[.trailing])
+    gtk_box_append(GObjectBridge.cast(outer), middle)
+    gtk_box_append(GObjectBridge.cast(outer), arrows[.bottom])
+    gtk_window_set_child(GObjectBridge.cast(window), outer)
+
+    let keys = gtk_event_controller_key_new()!
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+    GObjectBridge.onKeyPressed(UnsafeMutableRawPointer(keys)) { [unowned self] keyval, _ in
+      guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+      dismiss()
+      return true
+    }
+    gtk_widget_add_controller(window, keys)
+    GObjectBridge.onRequest(window, "close-request") { [unowned self] in
+      dismiss()
+      return true
+    }
+    // The loop wakes at least this often, for the content's own changes.
+    sources.append(g_timeout_add(UInt32(Self.tickInterval.pollMilliseconds), { _ in 1 }, nil))
+    for signal in [Signal.interrupt, .terminate, .hangUp] {
+      sources.append(GObjectBridge.onUnixSignal(signal.rawValue) { [unowned self] in self.signal = signal })
+    }
+  }
+
+  deinit {
+    for source in sources { g_source_remove(source) }
+    gtk_window_destroy(GObjectBridge.cast(window))
+  }
+
+  // MARK: Showing
+
+  /// Shows the window with a spinner and `message`, as soon as GTK can draw it.
+  func presentWaiting(_ message: String?) {
+    setContent(.progress(label: message, fraction: nil), controls: [:])
+    place()
+    gtk_window_present(GObjectBridge.cast(window))
+  }
+
+  /// Hides the window (before pasting into the window it covered).
+  func hide() {
+    gtk_widget_set_visible(window, 0)
+    iterate(for: .milliseconds(50))
+  }
+
+  /// Runs the main loop for `span`, serving GTK (a clipboard request, a redraw).
+  func iterate(for span: Duration) {
+    let deadline = ContinuousClock.Instant.after(span)
+    while !deadline.hasPassed { g_main_context_iteration(nil, 0) == 0 ? Syscalls.sleep(for: .milliseconds(5)) : () }
+  }
+
+  /// Runs `work` on another thread while the window stays responsive.
+  /// - Returns: its value, or nil when the person dismissed the popover meanwhile.
+  /// - Throws: `work`'s error, or `DesktopPopoverError.interrupted`.
+  func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
+    let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
+    while call.result == nil && ending == nil && signal == nil { g_main_context_iteration(nil, 1) }
+    if let result = call.result { return try result.get() }
+    interrupt()
+    call.wait()
+    if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
+    return nil
+  }
+
+  /// Shows `content` from `first` until it finishes (its replacement, if any) or is dismissed (nil).
+  func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
+    self.content = content
+    ending = nil
+    queue = []
+    show(first)
+    while ending == nil {
+      g_main_context_iteration(nil, 1)
+      pump()
+    }
+    self.content = nil
+    switch ending! {
+    case .finished(let translation): return .some(translation)
+    case .dismissed: return nil
+    case .failed(let error): throw error
+    }
+  }
+
+  /// Whether the person dismissed the popover (or a signal stopped it) while it waited.
+  var wasDismissed: Bool {
+    if case .dismissed = ending { return true }
+    return false
+  }
+
+  var interruption: Signal? { signal }
+
+  // MARK: The content
+
+  private func dismiss() {
+    guard ending == nil else { return }
+    ending = .dismissed
+    if let call {
+      content?.interrupt()
+      call.wait()
+      self.call = nil
+    }
+  }
+
+  /// Takes a finished call's result, then starts the next action or a tick.
+  private func pump() {
+    if let signal {
+      dismiss()
+      ending = .failed(DesktopPopoverError.interrupted(signal: signal))
+      return
+    }
+    guard ending == nil, let content else { return }
+    if let call {
+      guard let result = call.result else {
+        if callStarted.duration(to: .now) > Self.workingDelay { setWorking(true) }
+        return
+      }
+      self.call = nil
+      setWorking(false)
+      switch result {
+      case .failure(let error): ending = .failed(error)
+      case .success(.finished(let translation)?): ending = .finished(translation)
+      case .success(.view(let next)?): show(next)
+      case .success(nil):
+        if case .submit = callAction { gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) }
+      }
+      if ending != nil { return }
+    }
+    if !queue.isEmpty {
+      let action = queue.removeFirst()
+      start(action) {
+        switch action {
+        case .press(let id): try content.press(id)
+        case .edit(let id, let text): try content.edit(id, text: text)
+        case .submit(let id): try content.submit(id)
+        }
+      }
+    } else if lastTick.duration(to: .now) >= Self.tickInterval, let shown = tree {
+      lastTick = .now
+      start(nil) { try content.tick(showing: shown) }
+    }
+  }
+
+  private func start(_ action: Action?, _ work: @escaping () throws -> SceneUpdate?) {
+    callAction = action
+    callStarted = .now
+    call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
+  }
+
+  private func enqueue(_ action: Action) {
+    guard ending == nil else { return }
+    if case .edit(let id, _) = action, case .edit(id, _)? = queue.last {
+      queue[queue.count - 1] = action
+    } else {
+      queue.append(action)
+    }
+    g_main_context_wakeup(nil)
+  }
+
+  private func setWorking(_ working: Bool) {
+    gtk_widget_set_visible(spinner, working ? 1 : 0)
+    working ? gtk_spinner_start(GObjectBridge.cast(spinner)) : gtk_spinner_stop(GObjectBridge.cast(spinner))
+  }
+
+  /// Shows `next`, unless it is what is shown; fields with edits still to
+  /// send keep the text typed into them.
+  private func show(_ next: ViewTree) {
+    guard next != tree || controls.isEmpty else { return }
+    tree = next
+    var typed: [String: String] = [:]
+    for case .edit(let id, let text) in queue { typed[id] = text }
+    let plan = Self.keeping(typed, in: WidgetPlan.widget(for: next.root))
+    let focused = focusedControl
+    let factory = WidgetFactory(
+      onPress: { [unowned self] id in enqueue(.press(id)) },
+      onEdit: { [unowned self] id, text in enqueue(.edit(id, text)) },
+      onSubmit: { [unowned self] id in enqueue(.submit(id)) })
+    var controls: [String: WidgetPointer] = [:]
+    let widget = factory.make(plan, along: .vertical, controls: &controls)
+    setContent(widget, controls: controls)
+    let target = focused.flatMap { id in plan.focusableIDs.contains(id) ? id : nil } ?? plan.focusableIDs.first
+    if let target, let control = controls[target] {
+      gtk_widget_grab_focus(control)
+      if typed[target] != nil || focused == target { gtk_editable_set_position(GObjectBridge.cast(control), -1) }
+    }
+    place()
+  }
+
+  private func setContent(_ plan: Widget, controls: [String: WidgetPointer]) {
+    let factory = WidgetFactory(onPress: { _ in }, onEdit: { _, _ in }, onSubmit: { _ in })
+    var unused: [String: WidgetPointer] = [:]
+    setContent(factory.make(plan, along: .vertical, controls: &unused), controls: controls)
+  }
+
+  private func setContent(_ widget: WidgetPointer, controls: [String: WidgetPointer]) {
+    self.controls = controls
+    gtk_widget_set_margin_top(widget, 2)
+    gtk_scrolled_window_set_child(GObjectBridge.cast(scroller), widget)
+    let expanded = content?.wantsFullScreen ?? false
+    gtk_scrolled_window_set_max_content_height(
+      GObjectBridge.cast(scroller), expanded ? Int32(screen.height * 4 / 5) : Self.maximumContentHeight)
+    gtk_scrolled_window_set_min_content_width(GObjectBridge.cast(scroller), expanded ? Int32(min(screen.width * 3 / 5, 900)) : -1)
+  }
+
+  /// The id of the control with keyboard focus (or holding the focused text of an entry).
+  private var focusedControl: String? {
+    guard let focus = gtk_root_get_focus(GObjectBridge.cast(window)) else { return nil }
+    return controls.first { id, widget in widget == focus || gtk_widget_is_ancestor(focus, widget) != 0 }?.key
+  }
+
+  private static func keeping(_ typed: [String: String], in plan: Widget) -> Widget {
+    guard !typed.isEmpty else { return plan }
+    switch plan {
+    case .entry(let id, let placeholder, _, let isSensitive) where typed[id] != nil:
+      return .entry(id: id, placeholder: placeholder, text: typed[id]!, isSensitive: isSensitive)
+    case .box(let orientation, let spacing, let alignment, let children):
+      return .box(orientation, spacing: spacing, alignment: alignment, children: children.map { keeping(typed, in: $0) })
+    case .button(let id, let isSensitive, let content):
+      return .button(id: id, isSensitive: isSensitive, content: keeping(typed, in: content))
+    default:
+      return plan
+    }
+  }
+
+  // MARK: Placement
+
+  /// The monitor with the anchor (else the first), in screen pixels.
+  private var screen: ScreenRect {
+    let monitors = gdk_display_get_monitors(display)
+    var first: ScreenRect?
+    for index in 0..<g_list_model_get_n_items(monitors) {
+      guard let item = g_list_model_get_item(monitors, index) else { continue }
+      defer { g_object_unref(item) }
+      var area = GdkRectangle()
+      gdk_monitor_get_geometry(OpaquePointer(item), &area)
+      let rect = ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
+      if let anchor = placement.anchor, rect.contains(anchor) { return rect }
+      first = first ?? rect
+    }
+    return first ?? ScreenRect(x: 0, y: 0, width: 1024, height: 768)
+  }
+
+  /// Puts the window next to the anchor with its arrow toward it (X11:
+  /// GTK 4 cannot place toplevels, the X window is moved); elsewhere the
+  /// compositor places it and no arrow is drawn.
+  private func place() {
+    var minimum: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    let body = gtk_widget_get_parent(gtk_widget_get_parent(scroller))!
+    gtk_widget_measure(body, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+    gtk_widget_measure(body, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
+    let expanded = content?.wantsFullScreen ?? false
+    let effective = x11 != nil && !expanded ? placement : DesktopPlacement(anchor: nil, arrowEdge: placement.arrowEdge)
+    let frame = effective.frame(width: Int(width), height: Int(height), screen: screen)
+    arrow = frame.arrow
+    for (edge, area) in arrows {
+      gtk_widget_set_visible(area, edge == frame.arrow?.edge ? 1 : 0)
+      gtk_widget_queue_draw(area)
+    }
+    guard let x11, placedSize.map({ $0 != (width, height) }) ?? true else { return }
+    placedSize = (width, height)
+    if gtk_widget_get_realized(window) == 0 { gtk_widget_realize(window) }
+    guard let surface = gtk_native_get_surface(GObjectBridge.cast(window)) else { return }
+    x11.move(surface, x: frame.window.x, y: frame.window.y)
+  }
+
+  private func makeArrow(_ edge: ArrowEdge) -> WidgetPointer {
+    let area = gtk_drawing_area_new()!
+    let length = Int32(DesktopPlacement.arrowLength)
+    if edge.isVertical {
+      gtk_drawing_area_set_content_height(GObjectBridge.cast(area), length)
+      gtk_widget_set_hexpand(area, 1)
+    } else {
+      gtk_drawing_area_set_content_width(GObjectBridge.cast(area), length)
+      gtk_widget_set_vexpand(area, 1)
+    }
+    gtk_widget_add_css_class(area, "popover-arrow")
+    gtk_widget_set_visible(area, 0)
+    GObjectBridge.setDrawFunction(area) { [unowned self] cairo, width, height in
+      guard let arrow, arrow.edge == edge else { return }
+      var color = GdkRGBA()
+      gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
+      gdk_cairo_set_source_rgba(cairo, &color)
+      let (w, h, tip) = (Double(width), Double(height), Double(arrow.offset))
+      let half = Double(DesktopPlacement.arrowLength)
+      let points: [(Double, Double)] =
+        switch edge {
+        case .top: [(tip - half, h), (tip, 0), (tip + half, h)]
+        case .bottom: [(tip - half, 0), (tip, h), (tip + half, 0)]
+        case .leading: [(w, tip - half), (0, tip), (w, tip + half)]
+        case .trailing: [(0, tip - half), (w, tip), (0, tip + half)]
+        }
+      cairo_move_to(cairo, points[0].0, points[0].1)
+      for point in points.dropFirst() { cairo_line_to(cairo, point.0, point.1) }
+      cairo_close_path(cairo)
+      cairo_fill(cairo)
+    }
+    return area
+  }
+}
