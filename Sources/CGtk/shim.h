@@ -25,9 +25,9 @@ static inline Display *th_x11_display(GdkDisplay *display) { return gdk_x11_disp
 
 static inline Window th_x11_surface_xid(GdkSurface *surface) { return gdk_x11_surface_get_xid(surface); }
 
-/* g_object_set is variadic. */
-static inline void th_settings_prefer_dark(gboolean dark) {
-  g_object_set(gtk_settings_get_default(), "gtk-application-prefer-dark-theme", dark, NULL);
+/* Sets a boolean GtkSettings property (g_object_set is variadic). */
+static inline void th_settings_set_boolean(const char *name, gboolean value) {
+  g_object_set(gtk_settings_get_default(), name, value, NULL);
 }
 
 #endif

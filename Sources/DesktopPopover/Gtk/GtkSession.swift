@@ -7,7 +7,7 @@ enum GtkSession {
   private nonisolated(unsafe) static var display: OpaquePointer?
 
   static let styleSheet = """
-    window.translation-popover { background: none; }
+    window.translation-popover { background-color: @theme_bg_color; }
     .popover-body {
       background-color: @theme_bg_color;
       border: 1px solid alpha(@theme_fg_color, 0.25);
@@ -29,7 +29,11 @@ enum GtkSession {
     gtk_css_provider_load_from_data(provider, styleSheet, -1)
     gtk_style_context_add_provider_for_display(
       opened, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    th_settings_prefer_dark(prefersDark(environment) ? 1 : 0)
+    th_settings_set_boolean("gtk-application-prefer-dark-theme", prefersDark(environment) ? 1 : 0)
+    // A field that selected its text on focus would take the PRIMARY
+    // selection, and the application the text came from would drop its
+    // selection: the paste would then insert instead of replace.
+    th_settings_set_boolean("gtk-entry-select-on-focus", 0)
     display = opened
     return opened
   }

@@ -20,11 +20,15 @@ struct WidgetFactory {
       let box = gtk_box_new(orientation == .vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, Int32(spacing))!
       for child in children {
         let widget = make(child, along: orientation, controls: &controls)
-        let align = Self.align(alignment)
-        if orientation == .vertical {
-          if case .spacer = child {} else { gtk_widget_set_halign(widget, align) }
-        } else {
-          gtk_widget_set_valign(widget, align)
+        switch (orientation, child) {
+        case (.vertical, .spacer): break
+        case (.vertical, .label):
+          // A wrapping label fills the width and aligns its lines: left
+          // alone, GTK wraps it to a narrow column.
+          gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
+          gtk_label_set_xalign(GObjectBridge.cast(widget), Self.fraction(alignment))
+        case (.vertical, _): gtk_widget_set_halign(widget, Self.align(alignment))
+        case (.horizontal, _): gtk_widget_set_valign(widget, Self.align(alignment))
         }
         gtk_box_append(GObjectBridge.cast(box), widget)
       }
@@ -88,6 +92,14 @@ struct WidgetFactory {
     gtk_label_set_xalign(GObjectBridge.cast(label), 0)
     if bold { gtk_widget_add_css_class(label, "popover-title") }
     return label
+  }
+
+  private static func fraction(_ alignment: Widget.Alignment) -> Float {
+    switch alignment {
+    case .start: 0
+    case .center: 0.5
+    case .end: 1
+    }
   }
 
   private static func align(_ alignment: Widget.Alignment) -> GtkAlign {

@@ -169,17 +169,13 @@ final class PopoverWindow {
       pump()
     }
     self.content = nil
-    switch ending! {
+    let end = ending!
+    ending = nil
+    switch end {
     case .finished(let translation): return .some(translation)
     case .dismissed: return nil
     case .failed(let error): throw error
     }
-  }
-
-  /// Whether the person dismissed the popover (or a signal stopped it) while it waited.
-  var wasDismissed: Bool {
-    if case .dismissed = ending { return true }
-    return false
   }
 
   var interruption: Signal? { signal }
