@@ -271,7 +271,7 @@ final class PopoverWindow {
     let target = focused.flatMap { id in plan.focusableIDs.contains(id) ? id : nil } ?? plan.focusableIDs.first
     if let target, let control = controls[target] {
       gtk_widget_grab_focus(control)
-      if typed[target] != nil || focused == target { gtk_editable_set_position(GObjectBridge.cast(control), -1) }
+      if typed[target] != nil { gtk_editable_set_position(GObjectBridge.cast(control), -1) }
     }
     place()
   }
