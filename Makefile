@@ -16,7 +16,9 @@ DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
-DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev apertium apertium-eng-spa apertium-apy tmux
+DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
+                   apertium apertium-eng-spa apertium-apy tmux \
+                   xvfb xauth xdotool xclip gnome-text-editor dbus dbus-bin imagemagick sway grim wtype wl-clipboard
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY

@@ -8,6 +8,12 @@ package enum Command {
     package var exitCode: Int32
     package var stdout: String
     package var stderr: String
+
+    package init(exitCode: Int32, stdout: String, stderr: String) {
+      self.exitCode = exitCode
+      self.stdout = stdout
+      self.stderr = stderr
+    }
   }
 
   /// Runs `path` with `arguments`; `environment` replaces the process's own when given.

@@ -1,0 +1,56 @@
+import FoundationEssentials
+import Glibc
+import System
+import TestSupport
+
+/// A command started in the background (a popover the test then answers
+/// with keys), its stdout and stderr in files, waited for by pid.
+final class RunningCommand {
+  let pid: pid_t
+  private let directory: TemporaryDirectory
+  private var result: Command.Result?
+
+  /// Starts `arguments[0]` with the rest, `environment` as its whole environment.
+  init(_ arguments: [String], environment: [String: String], stdin: String? = nil) throws {
+    directory = try TemporaryDirectory()
+    let input = try directory.write("stdin", stdin ?? "")
+    pid = try Syscalls.spawn(
+      arguments[0], arguments: Array(arguments.dropFirst()), environment: environment.map { "\($0.key)=\($0.value)" },
+      actions: [
+        .open(stdin == nil ? "/dev/null" : input, as: .standardInput, flags: O_RDONLY, mode: 0),
+        .open(directory.path + "/stdout", as: .standardOutput, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        .open(directory.path + "/stderr", as: .standardError, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+      ], newSession: true)
+  }
+
+  deinit {
+    if result == nil {
+      kill(-pid, SIGKILL)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    }
+  }
+
+  /// Whether it has ended (reaping it if so).
+  var hasEnded: Bool {
+    if result != nil { return true }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+    let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    result = Command.Result(exitCode: code, stdout: read("stdout"), stderr: read("stderr"))
+    return true
+  }
+
+  /// What it wrote to stderr so far.
+  var stderr: String { read("stderr") }
+
+  /// Waits for it to end.
+  func waitForExit(timeout: Duration = .seconds(60)) throws -> Command.Result {
+    try eventually("\(pid) to exit", timeout: timeout, interval: .milliseconds(50), detail: { self.stderr }) { hasEnded }
+    return result!
+  }
+
+  private func read(_ name: String) -> String {
+    (try? String(contentsOfFile: directory.path + "/" + name, encoding: .utf8)) ?? ""
+  }
+}
