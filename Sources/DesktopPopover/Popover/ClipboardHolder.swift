@@ -34,7 +34,7 @@ package enum ClipboardHolder {
     do {
       let (parent, child) = try Syscalls.socketPair()
       let pid = try Syscalls.spawn(
-        path, arguments: ["wl-copy"], environment: environment.map { "\($0)=\($1)" },
+        path, arguments: [], environment: environment.map { "\($0)=\($1)" },
         actions: [.duplicate(child, as: .standardInput)], newSession: true)
       Syscalls.close(child)
       try? Syscalls.writeAll(parent, text)

@@ -112,6 +112,7 @@ package struct DesktopPopoverPresentation {
 
   /// The PRIMARY selection's text, else the clipboard's.
   private static func selectedText(_ display: OpaquePointer, window: PopoverWindow) throws -> String {
+    window.waitUntilActive(timeout: .seconds(2))
     for clipboard in [gdk_display_get_primary_clipboard(display), gdk_display_get_clipboard(display)] {
       if let clipboard, let text = GObjectBridge.readText(clipboard), !text.isEmpty { return text }
     }

@@ -133,6 +133,15 @@ final class PopoverWindow {
     gtk_window_present(GObjectBridge.cast(window))
   }
 
+  /// Runs the main loop until the window has the keyboard focus, or for
+  /// `timeout`: a Wayland client reads the selection only while it has the focus.
+  func waitUntilActive(timeout: Duration) {
+    let deadline = ContinuousClock.Instant.after(timeout)
+    while gtk_window_is_active(GObjectBridge.cast(window)) == 0 && !deadline.hasPassed && signal == nil {
+      g_main_context_iteration(nil, 1)
+    }
+  }
+
   /// Hides the window (before pasting into the window it covered).
   func hide() {
     gtk_widget_set_visible(window, 0)

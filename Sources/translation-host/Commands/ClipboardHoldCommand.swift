@@ -32,7 +32,7 @@ struct ClipboardHoldCommand: Command {
       let (parent, child) = try Syscalls.socketPair()
       defer { Syscalls.close(parent) }
       let pid = try Syscalls.spawn(
-        executable, arguments: [executable, name], environment: environment.map { "\($0)=\($1)" },
+        executable, arguments: [name], environment: environment.map { "\($0)=\($1)" },
         actions: [
           .duplicate(child, as: .standardInput), .nullDevice(as: .standardOutput), .nullDevice(as: .standardError),
         ],

@@ -41,6 +41,20 @@ final class RunningCommand {
     return true
   }
 
+  /// Asks it to end (SIGTERM to its process group), and waits up to 10 s
+  /// before SIGKILL: a server removes its lock files on SIGTERM.
+  func stop() {
+    guard !hasEnded else { return }
+    kill(-pid, SIGTERM)
+    if (try? waitForExit(timeout: .seconds(10))) == nil {
+      kill(-pid, SIGKILL)
+      _ = try? waitForExit(timeout: .seconds(10))
+    }
+  }
+
+  /// What it wrote to stdout so far.
+  var stdout: String { read("stdout") }
+
   /// What it wrote to stderr so far.
   var stderr: String { read("stderr") }
 

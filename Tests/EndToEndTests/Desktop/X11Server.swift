@@ -11,22 +11,25 @@ final class X11Server {
   static let size = (width: 1280, height: 800)
 
   let display: String
-  private let server: BackgroundProcess
-  private let log: TemporaryDirectory
+  private let server: RunningCommand
 
+  /// Starts Xvfb on a display number it finds free itself (`-displayfd`),
+  /// which it writes on its stdout once it accepts connections.
   init() throws {
-    log = try TemporaryDirectory()
-    var number = 90 + Int(getpid() % 50)
-    while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-    display = ":\(number)"
-    server = try BackgroundProcess(
-      "/usr/bin/Xvfb",
+    server = try RunningCommand(
       [
-        display, "-screen", "0", "\(Self.size.width)x\(Self.size.height)x24", "-nolisten", "tcp", "-nolisten",
-        "unix",
-      ], log: log.path + "/xvfb.log")
-    try eventually("Xvfb on \(display)", timeout: .seconds(30), interval: .milliseconds(100)) {
-      (try? run("/usr/bin/xdotool", "getmouselocation"))?.exitCode == 0
+        "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "\(Self.size.width)x\(Self.size.height)x24", "-nolisten", "tcp",
+        "-nolisten", "unix",
+      ], environment: ProcessInfo.processInfo.environment)
+    let server = server
+    display = try eventually(
+      "Xvfb to choose a display", timeout: .seconds(30), interval: .milliseconds(50), detail: { server.stderr }
+    ) {
+      guard !server.hasEnded else {
+        throw ToolFailed(tool: "Xvfb", result: .init(exitCode: -1, stdout: "", stderr: server.stderr))
+      }
+      let number = server.stdout.trimmingWhitespace()
+      return server.stdout.hasSuffix("\n") && Int(number) != nil ? ":" + number : nil
     }
   }
 

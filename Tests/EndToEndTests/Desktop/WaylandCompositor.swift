@@ -1,0 +1,150 @@
+import FoundationEssentials
+import Glibc
+import TestSupport
+
+/// A private Wayland session for desktop tests: sway's headless backend
+/// (1280×800, software rendering), and the tools that act on it as a person
+/// would (wtype's virtual keyboard, grim, wl-clipboard, swaymsg).
+///
+/// sway refuses to run as root, so as root the compositor, and every
+/// program on it, runs as the unprivileged `nobody` (65534); otherwise as
+/// the user running the tests. Its runtime folder (the Wayland socket) is
+/// private to that user, inside a temporary folder of the test's.
+final class WaylandCompositor {
+  static let size = (width: 1280, height: 800)
+
+  /// The folder the session's programs own: XDG_RUNTIME_DIR, and their home.
+  let runtime: String
+  private let folder: TemporaryDirectory
+  private let user: (uid: uid_t, gid: gid_t)
+  private var server: RunningCommand!
+  private(set) var socket = ""
+  private(set) var ipcSocket = ""
+
+  init() throws {
+    user = getuid() == 0 ? (65534, 65534) : (getuid(), getgid())
+    folder = try TemporaryDirectory()
+    runtime = folder.path + "/run"
+    try FileManager.default.createDirectory(atPath: runtime + "/home", withIntermediateDirectories: true)
+    let config = try folder.write(
+      "run/sway.config", "output HEADLESS-1 resolution \(Self.size.width)x\(Self.size.height)\ndefault_border none\n")
+    for path in [runtime, runtime + "/home", config] {
+      guard chown(path, user.uid, user.gid) == 0 else {
+        throw ToolFailed(tool: "chown \(path)", result: .init(exitCode: errno, stdout: "", stderr: ""))
+      }
+    }
+    chmod(runtime, 0o700)
+    server = try RunningCommand(
+      command(["/usr/bin/sway", "-c", config]),
+      environment: baseEnvironment.merging([
+        "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
+      ]) { $1 })
+    (socket, ipcSocket) = try eventually(
+      "sway's Wayland and IPC sockets", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }
+    ) {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
+      guard let wayland = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
+        let ipc = entries.first(where: { $0.hasPrefix("sway-ipc.") })
+      else { return nil }
+      return (wayland, runtime + "/" + ipc)
+    }
+  }
+
+  deinit { server.stop() }
+
+  private var baseEnvironment: [String: String] {
+    [
+      "PATH": "/usr/bin:/bin", "HOME": runtime + "/home", "XDG_RUNTIME_DIR": runtime, "LANG": "C.UTF-8",
+      "XDG_CONFIG_HOME": runtime + "/home/config", "XDG_DATA_HOME": runtime + "/home/data",
+      "XDG_CACHE_HOME": runtime + "/home/cache",
+    ]
+  }
+
+  /// The environment of a program on this session.
+  var environment: [String: String] {
+    baseEnvironment.merging([
+      "WAYLAND_DISPLAY": socket, "SWAYSOCK": ipcSocket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
+    ]) { $1 }
+  }
+
+  /// `arguments`, run as the session's user.
+  func command(_ arguments: [String]) -> [String] {
+    getuid() == 0
+      ? ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + arguments
+      : arguments
+  }
+
+  /// Runs `program` on this session, as its user.
+  @discardableResult
+  func run(_ program: String, _ arguments: String..., stdin: String? = nil) throws -> Command.Result {
+    let full = command([program] + arguments)
+    return try Command.run(full[0], Array(full.dropFirst()), environment: environment, stdin: stdin)
+  }
+
+  /// Starts `arguments` on this session, as its user, in the background.
+  func start(_ arguments: [String]) throws -> RunningCommand {
+    try RunningCommand(command(arguments), environment: environment)
+  }
+
+  /// Presses keys, in order, with a virtual keyboard (wtype), in the window with the focus.
+  ///
+  /// Each wtype adds a keyboard to the seat and removes it when done; an
+  /// application binds the new keyboard only after the compositor announced
+  /// it, so wtype first waits 300 ms (`-s`), or the keys may reach no one.
+  func press(_ keys: String...) throws {
+    let full = command(["/usr/bin/wtype", "-s", "300"] + keys.flatMap { ["-k", $0] })
+    let result = try Command.run(full[0], Array(full.dropFirst()), environment: environment)
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "wtype", result: result) }
+  }
+
+  /// The frame of the window titled `title` (sway's tree), once it exists.
+  func frame(ofWindowTitled title: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+    let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
+    guard tree.exitCode == 0, let root = try? JSONDecoder().decode(SwayNode.self, from: Data(tree.stdout.utf8)) else {
+      return nil
+    }
+    return root.find(title).map { ($0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height) }
+  }
+
+  /// A screenshot of the whole output (grim), as PNG at `path`.
+  func screenshot(to path: String) throws {
+    let shot = runtime + "/screenshot.png"
+    let result = try run("/usr/bin/grim", shot)
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "grim", result: result) }
+    _ = try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.copyItem(atPath: shot, toPath: path)
+  }
+
+  /// The clipboard's text, nil when empty.
+  func clipboard() throws -> String? {
+    let result = try run("/usr/bin/wl-paste", "--no-newline")
+    return result.exitCode == 0 ? result.stdout : nil
+  }
+
+  /// Puts `text` in the PRIMARY selection, as selecting it in an application does.
+  func select(_ text: String) throws {
+    let result = try run("/usr/bin/wl-copy", "--primary", text)
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "wl-copy", result: result) }
+  }
+
+  private struct SwayNode: Decodable {
+    struct Rect: Decodable {
+      var x: Int
+      var y: Int
+      var width: Int
+      var height: Int
+    }
+    var name: String?
+    var rect: Rect
+    var nodes: [SwayNode]?
+    var floating_nodes: [SwayNode]?
+
+    func find(_ title: String) -> SwayNode? {
+      if name == title, nodes?.isEmpty ?? true { return self }
+      for child in (nodes ?? []) + (floating_nodes ?? []) {
+        if let found = child.find(title) { return found }
+      }
+      return nil
+    }
+  }
+}

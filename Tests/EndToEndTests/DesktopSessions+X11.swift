@@ -1,0 +1,154 @@
+import FoundationEssentials
+import TestSupport
+import Testing
+
+/// `translation-host run` in an X11 session (Xvfb): the popover over a real
+/// GTK 4 editor, its placement, Replace with Translation into the editor,
+/// dismissal, and providers that fail while it shows. Keys are real key
+/// events (XTest), sent only while the popover has the focus.
+extension DesktopSessions {
+  @Suite struct X11 {
+    static let sentence = "The cat is on the table."
+    static let apertium = "Apertium (offline)"
+
+    /// A display with the editor on a file holding `sentence`, all of it selected, the pointer at (200, 80).
+    private struct Scene {
+      let display: X11Server
+      let host: Host
+      let folder: TemporaryDirectory
+      let editor: TextEditor
+
+      init() throws {
+        display = try X11Server()
+        host = try Host()
+        folder = try TemporaryDirectory()
+        let file = try folder.write("sentence.txt", DesktopSessions.X11.sentence + "\n")
+        editor = try TextEditor(file: file, on: display, home: folder.path + "/editor-home")
+        try editor.selectAll(on: display)
+        try display.xdotool("mousemove", "200", "80")
+      }
+
+      /// Starts `translation-host run` with `arguments` on the display.
+      func popover(_ arguments: [String]) throws -> RunningCommand {
+        try RunningCommand([Host.executable, "run"] + arguments, environment: display.environment(host.environment))
+      }
+
+      /// Waits for `popover`, titled `title`, to show its scene: its window
+      /// shows a spinner alone (about 106 pixels high) until the scene comes,
+      /// then it is taller, and the scene is drawn once its size has stayed
+      /// the same for a second.
+      func scene(
+        titled title: String, of popover: RunningCommand
+      ) throws -> (window: String, frame: (x: Int, y: Int, width: Int, height: Int)) {
+        let window = try display.window(named: title)
+        var last = (x: 0, y: 0, width: 0, height: 0)
+        var stable = 0
+        let frame = try eventually(
+          "the scene of '\(title)' to be drawn", interval: .milliseconds(100), detail: { popover.stderr }
+        ) {
+          guard !popover.hasEnded else { throw PopoverEnded(stderr: popover.stderr) }
+          let now = try display.geometry(of: window)
+          stable = now == last ? stable + 1 : 0
+          last = now
+          return now.height > 120 && stable >= 10 ? now : nil
+        }
+        return (window, frame)
+      }
+
+      struct PopoverEnded: Error, CustomStringConvertible {
+        var stderr: String
+        var description: String { "the popover ended before its scene was drawn: \(stderr)" }
+      }
+
+      /// Presses `key` in the popover `window`, after checking it has the focus:
+      /// never into another window.
+      func press(_ key: String, in window: String) throws {
+        try eventually("the popover to have the focus", timeout: .seconds(10)) {
+          (try? display.xdotool("getwindowfocus").trimmingWhitespace()) == window
+        }
+        try display.xdotool("key", key)
+      }
+    }
+
+    @Test func replaceWithTranslationReplacesTheSelectionInAnEditor() throws {
+      let scene = try Scene()
+      let expected = try scene.host.run("translate", "--provider", "Apertium", "--from", "en", "--to", "es", Self.sentence)
+      #expect(expected.exitCode == 0)
+      let translation = expected.stdout.trimmingWhitespace()
+      try scene.display.setClipboard("what the person copied")
+      try scene.editor.selectAll(on: scene.display)
+      let popover = try scene.popover(["--selection", "--replace", "--provider", "Apertium", "--from", "en", "--to", "es"])
+      let (window, frame) = try scene.scene(titled: Self.apertium, of: popover)
+
+      // Below the pointer, its arrow at the top pointing up at it, narrow, its widgets drawn.
+      #expect(frame.y == 80)
+      #expect(frame.x <= 200 && 200 < frame.x + frame.width)
+      #expect(frame.width <= 480)
+      let shot = scene.folder.path + "/popover.png"
+      try scene.display.screenshot(to: shot)
+      let colours = try Screenshot.colours(in: shot, x: frame.x, y: frame.y + 12, width: frame.width, height: frame.height - 12)
+      #expect(colours > 16, "the popover looks empty: \(colours) colours")
+
+      try scene.press("Return", in: window)
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == translation)
+      try scene.editor.save(on: scene.display)
+      try eventually("the editor to save the translation", timeout: .seconds(30)) {
+        scene.editor.contents == translation + "\n"
+      }
+      // The paste went through the clipboard, whose text is then put back.
+      try eventually("the clipboard's text to be put back", timeout: .seconds(10)) {
+        try scene.display.clipboard() == "what the person copied"
+      }
+    }
+
+    @Test func escapeLeavesTheTextAndTheClipboardAsTheyWere() throws {
+      let scene = try Scene()
+      try scene.display.setClipboard("what the person copied")
+      try scene.editor.selectAll(on: scene.display)
+      let popover = try scene.popover(["--selection", "--replace", "--provider", "Apertium", "--from", "en", "--to", "es"])
+      let (window, _) = try scene.scene(titled: Self.apertium, of: popover)
+      try scene.press("Escape", in: window)
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 2)
+      #expect(outcome.stdout == "")
+      #expect(!scene.display.hasWindow(named: Self.apertium))
+      #expect(try scene.display.clipboard() == "what the person copied")
+      try scene.editor.save(on: scene.display)
+      #expect(scene.editor.contents == Self.sentence + "\n")
+    }
+
+    @Test(arguments: [
+      ("CRASH_IN_PERFORM", [String](), Int32(70), "was killed by SIGSEGV"),
+      ("HANG_IN_ACTION", ["--timeout", "1"], Int32(75), "did not answer within 1 s"),
+    ])
+    func aProviderFailingInThePopoverClosesItWithTheError(
+      mode: String, options: [String], exitCode: Int32, message: String
+    ) throws {
+      let scene = try Scene()
+      try scene.display.setClipboard("what the person copied")
+      try scene.editor.selectAll(on: scene.display)
+      let library = try CFixture.compile(ContainmentTests.source, defines: [mode], name: "libHostile", in: scene.folder)
+      let bundle = try BundleFixture(name: "Hostile", identifier: "org.example.hostile.desktop").write(
+        name: "Hostile", in: scene.folder, library: library)
+      let popover = try scene.popover(["--selection", "--replace", "--provider", bundle, "--from", "en"] + options)
+      let window = try scene.display.window(named: "Hostile")
+      // Its one button, "Go", has the focus once the scene shows; Return
+      // before that does nothing, so it is pressed until the popover ends.
+      try eventually("a press of Go to end the popover", interval: .seconds(2)) {
+        if popover.hasEnded { return true }
+        try scene.press("Return", in: window)
+        return false
+      }
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == exitCode)
+      #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+      #expect(outcome.stdout == "")
+      #expect(!scene.display.hasWindow(named: "Hostile"))
+      #expect(try scene.display.clipboard() == "what the person copied")
+      try scene.editor.save(on: scene.display)
+      #expect(scene.editor.contents == Self.sentence + "\n")
+    }
+  }
+}
