@@ -27,7 +27,7 @@ C_PROVIDERS     := Rot13
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
 CHECK_TARGETS := SystemTests RunnerProtocolTests ProviderLoadingTests CoreTests ServiceTests TranslationViewTreeTests \
-                 TranslationUIProviderTests TerminalPopoverTests
+                 TranslationUIProviderTests TerminalPopoverTests DesktopPopoverTests
 
 # What `make format-check` lints and `make format` rewrites (.swift-format): every
 # Swift file but Apple's sample in Plugins/Reverse, kept as Apple wrote it.

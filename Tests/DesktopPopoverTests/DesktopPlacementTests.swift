@@ -1,0 +1,77 @@
+import Presentation
+import Testing
+
+@testable import DesktopPopover
+
+/// Where the desktop popover goes, in screen pixels.
+@Suite struct DesktopPlacementTests {
+  static let screen = ScreenRect(x: 0, y: 0, width: 1280, height: 800)
+  static let arrow = DesktopPlacement.arrowLength
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var anchor: ScreenPoint?
+    var edge: ArrowEdge
+    var size: (width: Int, height: Int)
+    var window: ScreenRect
+    var arrow: (edge: ArrowEdge, offset: Int)?
+    var testDescription: String { "\(anchor.map { "\($0.x),\($0.y)" } ?? "none") \(edge)" }
+  }
+
+  @Test(arguments: [
+    // Below the anchor, centred on it, the arrow's tip at the anchor.
+    Case(
+      anchor: ScreenPoint(x: 640, y: 100), edge: .top, size: (300, 200),
+      window: ScreenRect(x: 490, y: 100, width: 300, height: 200 + arrow), arrow: (.top, 150)),
+    // No room below: flipped above.
+    Case(
+      anchor: ScreenPoint(x: 640, y: 750), edge: .top, size: (300, 200),
+      window: ScreenRect(x: 490, y: 750 - 200 - arrow, width: 300, height: 200 + arrow), arrow: (.bottom, 150)),
+    // Above as asked.
+    Case(
+      anchor: ScreenPoint(x: 640, y: 400), edge: .bottom, size: (300, 200),
+      window: ScreenRect(x: 490, y: 400 - 200 - arrow, width: 300, height: 200 + arrow), arrow: (.bottom, 150)),
+    // Near the left edge: kept on screen, the arrow still at the anchor.
+    Case(
+      anchor: ScreenPoint(x: 30, y: 100), edge: .top, size: (300, 200),
+      window: ScreenRect(x: 0, y: 100, width: 300, height: 200 + arrow), arrow: (.top, 30)),
+    // At the very corner: the arrow stays off the rounded corner.
+    Case(
+      anchor: ScreenPoint(x: 0, y: 0), edge: .top, size: (300, 200),
+      window: ScreenRect(x: 0, y: 0, width: 300, height: 200 + arrow), arrow: (.top, 18)),
+    // To the right of the anchor (leading arrow), flipped left near the right edge.
+    Case(
+      anchor: ScreenPoint(x: 100, y: 400), edge: .leading, size: (300, 200),
+      window: ScreenRect(x: 100, y: 300, width: 300 + arrow, height: 200), arrow: (.leading, 100)),
+    Case(
+      anchor: ScreenPoint(x: 1200, y: 400), edge: .leading, size: (300, 200),
+      window: ScreenRect(x: 1200 - 300 - arrow, y: 300, width: 300 + arrow, height: 200), arrow: (.trailing, 100)),
+    // No anchor, or one off the monitor: centred, no arrow.
+    Case(anchor: nil, edge: .top, size: (300, 200), window: ScreenRect(x: 490, y: 300, width: 300, height: 200), arrow: nil),
+    Case(
+      anchor: ScreenPoint(x: -5, y: 4000), edge: .top, size: (300, 200),
+      window: ScreenRect(x: 490, y: 300, width: 300, height: 200), arrow: nil),
+    // Taller than either side: the roomier side, kept on screen.
+    Case(
+      anchor: ScreenPoint(x: 640, y: 300), edge: .top, size: (300, 700),
+      window: ScreenRect(x: 490, y: 90, width: 300, height: 700 + arrow), arrow: (.top, 150)),
+  ])
+  func placesThePopover(_ example: Case) {
+    let placement = DesktopPlacement(anchor: example.anchor, arrowEdge: example.edge)
+    let frame = placement.frame(width: example.size.width, height: example.size.height, screen: Self.screen)
+    #expect(frame.window == example.window)
+    #expect(frame.arrow?.edge == example.arrow?.edge)
+    #expect(frame.arrow?.offset == example.arrow?.offset)
+  }
+
+  @Test(arguments: [
+    ("640,360", ScreenPoint(x: 640, y: 360)), (" 1, 2 ", ScreenPoint(x: 1, y: 2)), ("-4,0", ScreenPoint(x: -4, y: 0)),
+  ])
+  func parsesAnchors(text: String, point: ScreenPoint) {
+    #expect(ScreenPoint(parsing: text) == point)
+  }
+
+  @Test(arguments: ["", "1", "1,2,3", "a,b", "1.5,2", ",", "99999999999999999999,1"])
+  func rejectsBadAnchors(text: String) {
+    #expect(ScreenPoint(parsing: text) == nil)
+  }
+}
