@@ -14,6 +14,8 @@ ABI_INCLUDE := Sources/CTranslationProvider/include
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
+# The menu entry (and a shortcut target): translate the selection in any application.
+DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
@@ -108,7 +110,8 @@ fuzz: toolchain-tmp
 # and the systemd user units with ExecStart pointing into $(PREFIX).
 install: | $(BUILD)/bin/translation-host
 	install -d -m 0755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/translation-host \
-	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user
+	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user \
+	  $(DESTDIR)$(PREFIX)/share/applications
 	install -m 0755 $(BUILD)/bin/translation-host $(DESTDIR)$(PREFIX)/bin/translation-host
 	install -m 0755 $(LIBEXEC)/translation-provider-runner $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-provider-runner
 	@for bundle in $(PROVIDERS)/*.translationprovider; do \
@@ -124,6 +127,8 @@ install: | $(BUILD)/bin/translation-host
 	  chmod 0644 $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit.tmp && \
 	  mv $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit.tmp $(DESTDIR)$(PREFIX)/lib/systemd/user/$$unit || exit 1; \
 	done
+	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/desktop/$(DESKTOP_ENTRY) > $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
@@ -134,6 +139,7 @@ uninstall:
 	done
 	-rmdir $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/translation-host 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 
 $(BUILD)/bin/translation-host:
 	$(MAKE) build

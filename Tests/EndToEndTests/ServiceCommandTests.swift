@@ -131,11 +131,15 @@ import Testing
       "lib/translation-host/providers/Apertium.translationprovider/libApertium.so",
       "lib/translation-host/providers/Rot13.translationprovider/Info.plist",
       "lib/systemd/user/translation-host.socket", "lib/systemd/user/translation-host.service",
+      "share/applications/org.translationhost.TranslateSelection.desktop",
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
     }
     let unit = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.service", encoding: .utf8)
     #expect(unit.contains("\nExecStart=\(prefix)/bin/translation-host serve\n"))
+    let entry = try String(
+      contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
+    #expect(entry.contains("\nExec=\(prefix)/bin/translation-host run --selection --replace\n"))
     let socket = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.socket", encoding: .utf8)
     for line in ["ListenStream=%t/translation-host/socket", "SocketMode=0600", "DirectoryMode=0700"] {
       #expect(socket.contains(line))
@@ -153,6 +157,7 @@ import Testing
     #expect(uninstall.exitCode == 0)
     #expect(!FileManager.default.fileExists(atPath: root + "/bin/translation-host"))
     #expect(!FileManager.default.fileExists(atPath: root + "/lib/systemd/user/translation-host.service"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/share/applications/org.translationhost.TranslateSelection.desktop"))
   }
 
   /// A listening Unix socket at `path`, made as systemd's socket unit makes it.

@@ -1,0 +1,31 @@
+import System
+
+/// Why a global shortcut could not be installed or removed.
+package enum ShortcutError: HostErrorConvertible, Equatable {
+  /// The key is not in GTK's accelerator syntax.
+  case invalidKey(String)
+  /// GNOME's keybinding settings are not installed here.
+  case noGnomeSettings
+  /// The desktop could not be told from the environment.
+  case unknownDesktop(String)
+
+  package var description: String {
+    switch self {
+    case .invalidKey(let key):
+      "'\(key)' is not a key GTK understands; write it as '<Super><Shift>t' or '<Control><Alt>F9'"
+    case .noGnomeSettings:
+      "GNOME's keybinding settings (the schema org.gnome.settings-daemon.plugins.media-keys) are not installed, so there is no GNOME to bind the key in"
+    case .unknownDesktop(let desktop):
+      desktop.isEmpty
+        ? "cannot tell which desktop this is (XDG_CURRENT_DESKTOP is not set); name it with --desktop: gnome, sway or kde"
+        : "the desktop '\(desktop)' is not one this can bind keys in; name one with --desktop: gnome, sway or kde"
+    }
+  }
+
+  package var hostError: HostError {
+    switch self {
+    case .invalidKey, .unknownDesktop: HostError(.usage, description)
+    case .noGnomeSettings: HostError(.failure, description)
+    }
+  }
+}

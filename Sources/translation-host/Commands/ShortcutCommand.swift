@@ -1,0 +1,90 @@
+import DesktopPopover
+import FoundationEssentials
+import System
+
+/// `translation-host shortcut`: binds a key, in the desktop, to translating
+/// the selection in any application (`run --selection --replace`).
+struct ShortcutCommand: Command {
+  static let name = "shortcut"
+  static let abstract = "Bind a key that translates the selection in any application."
+  static let usage = "install [--key <accelerator>] [--desktop gnome|sway|kde] | remove [--desktop gnome|sway|kde]"
+  static let discussion = """
+    The key runs 'translation-host run --selection --replace': the default
+    provider's popover at the pointer, for the text selected in any
+    application, whose "Replace with Translation" puts the translation in
+    its place.
+
+    GNOME: a custom keybinding is added to GSettings (as the Keyboard page of
+    Settings does); 'remove' takes it out, other keybindings stay. sway: the
+    line to add to ~/.config/sway/config is printed (and, for 'remove', the
+    line to delete). KDE Plasma: the steps in System Settings are printed.
+    The desktop comes from XDG_CURRENT_DESKTOP unless --desktop names it.
+    """
+  static let arguments = [
+    (name: "install", help: "Bind the key (again, replacing an earlier binding of this tool)."),
+    (name: "remove", help: "Undo 'install'."),
+  ]
+  static let options: [OptionSpec] = [
+    .option("key", "accelerator", help: "The key, in GTK's syntax (default: \(GlobalShortcut.defaultKey))."),
+    .option("desktop", "name", help: "gnome, sway or kde (default: from XDG_CURRENT_DESKTOP)."),
+  ]
+
+  var installs: Bool
+  var key: String
+  var desktop: String?
+
+  init(_ arguments: ParsedArguments) throws(CommandError) {
+    guard arguments.positionals.count == 1, ["install", "remove"].contains(arguments.positionals[0]) else {
+      throw .usage("expected 'install' or 'remove'", of: Self.self)
+    }
+    installs = arguments.positionals[0] == "install"
+    if !installs, arguments.value("key") != nil {
+      throw .usage("'--key' is for 'install'; 'remove' removes whichever key was bound", of: Self.self)
+    }
+    key = arguments.value("key") ?? GlobalShortcut.defaultKey
+    desktop = arguments.value("desktop")
+  }
+
+  func run(output: Output) throws -> ExitCode {
+    let environment = ProcessInfo.processInfo.environment
+    let executable = Syscalls.executablePath() ?? "translation-host"
+    let shortcut = try GlobalShortcut(key: key, command: "\(executable) run --selection --replace")
+    let desktop: ShortcutDesktop
+    if let name = self.desktop {
+      guard let named = ShortcutDesktop(rawValue: name.lowercased()) else { throw ShortcutError.unknownDesktop(name) }
+      desktop = named
+    } else {
+      guard let current = ShortcutDesktop.current(environment) else {
+        throw ShortcutError.unknownDesktop(environment["XDG_CURRENT_DESKTOP"] ?? "")
+      }
+      desktop = current
+    }
+    switch (desktop, installs) {
+    case (.gnome, true):
+      try GnomeKeybinding.install(shortcut)
+      output.note("\(shortcut.key) now translates the selection (GNOME custom keybinding \(GnomeKeybinding.path))")
+    case (.gnome, false):
+      let removed = try GnomeKeybinding.remove()
+      output.note(removed ? "the GNOME keybinding is removed" : "there was no GNOME keybinding of translation-host to remove")
+    case (.sway, true):
+      try output.data(
+        "# Add to ~/.config/sway/config, then reload sway (swaymsg reload):\n\(shortcut.swayBinding)\n")
+    case (.sway, false):
+      try output.data(
+        "# Delete the line 'bindsym <key> exec \(shortcut.command)' from ~/.config/sway/config, then reload sway (swaymsg reload).\n"
+      )
+    case (.kde, true):
+      try output.data(
+        """
+        In System Settings > Keyboard > Shortcuts, choose "Add New" > "Command or Script…",
+        enter this command, then set its shortcut to \(shortcut.key):
+          \(shortcut.command)
+
+        """)
+    case (.kde, false):
+      try output.data(
+        "In System Settings > Keyboard > Shortcuts, select the entry running '\(shortcut.command)' and remove it.\n")
+    }
+    return .success
+  }
+}
