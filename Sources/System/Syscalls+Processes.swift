@@ -109,6 +109,9 @@ extension Syscalls {
   /// programs it starts inherit.
   package static func unsetEnvironmentVariable(_ name: String) { unsetenv(name) }
 
+  /// Sets `name` in this process's environment unless it is set already.
+  package static func setEnvironmentVariableIfUnset(_ name: String, to value: String) { setenv(name, value, 0) }
+
   /// Sleeps for `span`, the whole time even when a signal interrupts it.
   package static func sleep(for span: Duration) {
     let (seconds, attoseconds) = max(span, .zero).components

@@ -131,6 +131,23 @@ final class PopoverWindow {
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
     gtk_window_present(GObjectBridge.cast(window))
+    waitForFirstFrame()
+  }
+
+  /// Runs the main loop until GTK has painted the window once (or for a
+  /// second). New content that comes before the first frame (a warm
+  /// service answers in a millisecond) can leave an X11 window at its
+  /// first size for good, showing the spinner: GTK 4.8 then never applies
+  /// the resize.
+  private func waitForFirstFrame() {
+    guard let surface = gtk_native_get_surface(GObjectBridge.cast(window)),
+      let clock = gdk_surface_get_frame_clock(surface)
+    else { return }
+    final class Painted { var value = false }
+    let painted = Painted()
+    GObjectBridge.onSignal(UnsafeMutableRawPointer(clock), "after-paint") { painted.value = true }
+    let deadline = ContinuousClock.Instant.after(.seconds(1))
+    while !painted.value && !deadline.hasPassed { g_main_context_iteration(nil, 1) }
   }
 
   /// Runs the main loop until the window has the keyboard focus, or for

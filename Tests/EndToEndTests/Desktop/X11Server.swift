@@ -14,11 +14,14 @@ final class X11Server {
   private let server: RunningCommand
 
   /// Starts Xvfb on a display number it finds free itself (`-displayfd`),
-  /// which it writes on its stdout once it accepts connections.
+  /// which it writes on its stdout once it accepts connections. `-noreset`:
+  /// by default it resets when its last client leaves, and refuses
+  /// connections meanwhile.
   init() throws {
     server = try RunningCommand(
       [
-        "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "\(Self.size.width)x\(Self.size.height)x24", "-nolisten", "tcp",
+        "/usr/bin/Xvfb", "-displayfd", "1", "-noreset", "-screen", "0", "\(Self.size.width)x\(Self.size.height)x24", "-nolisten",
+        "tcp",
         "-nolisten", "unix",
       ], environment: ProcessInfo.processInfo.environment)
     let server = server
