@@ -41,6 +41,9 @@ package final class ServiceServer: @unchecked Sendable {
   let pool: RunnerPool
   let resolutions: ResolutionCache
   let context: String
+  /// The context of an app that leaves the installation to the service
+  /// (`ServiceContext.deferringInstallation`), which it serves too.
+  let deferredContext: String
   /// The service's environment: what it resolves providers and languages with.
   let environment: [String: String]
   /// The `translation-host run` processes that show a popover for a D-Bus
@@ -74,6 +77,7 @@ package final class ServiceServer: @unchecked Sendable {
     self.environment = environment
     connections = ConnectionTable(limit: configuration.maximumConnections)
     context = ServiceContext.current(environment: environment)
+    deferredContext = ServiceContext.deferringInstallation(environment: environment)
     do { (stopSignal, stopTrigger) = try Syscalls.socketPair() } catch { throw .socketFailed("(stop signal)", error) }
   }
 

@@ -131,11 +131,17 @@ import Testing
       "lib/translation-host/providers/Apertium.translationprovider/libApertium.so",
       "lib/translation-host/providers/Rot13.translationprovider/Info.plist",
       "lib/systemd/user/translation-host.socket", "lib/systemd/user/translation-host.service",
+      "share/dbus-1/services/org.translationhost.Translation1.service",
+      "share/dbus-1/interfaces/org.translationhost.Translation1.xml",
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
     }
     let unit = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.service", encoding: .utf8)
     #expect(unit.contains("\nExecStart=\(prefix)/bin/translation-host serve\n"))
+    let activation = try String(
+      contentsOfFile: root + "/share/dbus-1/services/org.translationhost.Translation1.service", encoding: .utf8)
+    #expect(activation.contains("\nExec=\(prefix)/bin/translation-host serve\n"))
+    #expect(activation.contains("\nSystemdService=translation-host.service\n"))
     let socket = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.socket", encoding: .utf8)
     for line in ["ListenStream=%t/translation-host/socket", "SocketMode=0600", "DirectoryMode=0700"] {
       #expect(socket.contains(line))
@@ -153,6 +159,7 @@ import Testing
     #expect(uninstall.exitCode == 0)
     #expect(!FileManager.default.fileExists(atPath: root + "/bin/translation-host"))
     #expect(!FileManager.default.fileExists(atPath: root + "/lib/systemd/user/translation-host.service"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Translation1.service"))
   }
 
   /// A listening Unix socket at `path`, made as systemd's socket unit makes it.
