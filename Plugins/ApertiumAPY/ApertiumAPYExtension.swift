@@ -1,5 +1,5 @@
-import TranslationUIProvider
 import System
+import TranslationUIProvider
 
 /// The same translations as the Apertium provider, from an Apertium-APY
 /// server over HTTP. Declares the network-access key, so the runner lets it

@@ -21,7 +21,8 @@ struct BusSession {
     guard FileManager.default.isExecutableFile(atPath: Host.executable) else { throw Host.MissingBuild(path: Host.executable) }
     folder = try TemporaryDirectory()
     let runtime = folder.path + "/run"
-    try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     // The activation file `make install` installs, pointing at the build.
     let activation = try String(contentsOfFile: CFixture.packageRoot + "/Packaging/dbus/\(Self.name).service", encoding: .utf8)
       .replacingOccurrences(of: "@PREFIX@/bin/translation-host", with: Host.executable)
@@ -64,11 +65,12 @@ struct BusSession {
   func run(_ script: String) throws -> Outcome {
     let pidFile = folder.path + "/service-pid"
     try? FileManager.default.removeItem(atPath: pidFile)
-    let whole = script + """
+    let whole =
+      script + """
 
-      gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
-        -m org.freedesktop.DBus.GetConnectionUnixProcessID \(Self.name) > \(pidFile) 2>/dev/null || true
-      """
+        gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
+          -m org.freedesktop.DBus.GetConnectionUnixProcessID \(Self.name) > \(pidFile) 2>/dev/null || true
+        """
     let result = try Command.run(
       "/usr/bin/dbus-run-session", ["--config-file=\(folder.path)/session.conf", "--", "/bin/sh", "-c", whole],
       environment: environment)
@@ -77,9 +79,10 @@ struct BusSession {
       .compactMap { Int32($0) }.last
     var stopped = true
     if let pid {
-      stopped = (try? eventually("the bus-activated service (pid \(pid)) to stop", timeout: .seconds(20)) { () -> Bool? in
-        kill(pid, 0) == 0 && !Self.isZombie(pid) ? nil : true
-      }) != nil
+      stopped =
+        (try? eventually("the bus-activated service (pid \(pid)) to stop", timeout: .seconds(20)) { () -> Bool? in
+          kill(pid, 0) == 0 && !Self.isZombie(pid) ? nil : true
+        }) != nil
       if !stopped { kill(pid, SIGKILL) }
     }
     return Outcome(result: result, servicePID: pid, serviceStopped: stopped)

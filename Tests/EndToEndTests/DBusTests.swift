@@ -115,7 +115,10 @@ import Testing
     let properties = try #require(answers["properties"] as? [String: Any])
     #expect(properties["DefaultProvider"] as? String == "org.translationhost.apertium")
     let providers = try #require(properties["Providers"] as? [[String]])
-    #expect(providers.contains { $0.first == "org.translationhost.reverse" && $0.last?.hasSuffix("/Reverse.translationprovider") == true })
+    #expect(
+      providers.contains {
+        $0.first == "org.translationhost.reverse" && $0.last?.hasSuffix("/Reverse.translationprovider") == true
+      })
     #expect(outcome.serviceStopped)
   }
 
@@ -123,7 +126,8 @@ import Testing
   static func example(_ language: String) throws -> String {
     let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
     let examples = try #require(page.range(of: "## Examples")).upperBound
-    return try #require(page[examples...].components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "```").first)
+    return try #require(
+      page[examples...].components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "```").first)
   }
 
   @Test func thePythonAndCExamplesOfTheDocumentationWork() throws {
@@ -131,10 +135,12 @@ import Testing
     let python = try session.folder.write("example.py", try Self.example("python"))
     let source = try session.folder.write("example.c", try Self.example("c"))
     let program = session.folder.path + "/example"
-    let compile = try Command.run("/bin/sh", ["-c", "cc -Wall -Werror '\(source)' -o '\(program)' $(pkg-config --cflags --libs gio-2.0)"])
+    let compile = try Command.run(
+      "/bin/sh", ["-c", "cc -Wall -Werror '\(source)' -o '\(program)' $(pkg-config --cflags --libs gio-2.0)"])
     #expect(compile.exitCode == 0, "\(compile.stderr)")
     let outcome = try session.run("/usr/bin/python3 '\(python)' && '\(program)'")
-    #expect(outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\nEl gato es en la mesa.\n", "\(outcome.result.stderr)")
+    #expect(
+      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\nEl gato es en la mesa.\n", "\(outcome.result.stderr)")
     #expect(outcome.serviceStopped)
   }
 

@@ -80,8 +80,11 @@ package final class BusEndpoint: @unchecked Sendable {
     requests.presentation.cancelAll()
     state.lock()
     while callsInFlight > 0 { state.wait() }
-    if let loop { g_main_loop_quit(loop) }
-    while !isFinished { state.wait() }
+    // Asked again until the thread is done: a quit that comes before the loop runs is lost.
+    while !isFinished {
+      if let loop { g_main_loop_quit(loop) }
+      _ = state.wait(until: Date(timeIntervalSinceNow: 0.1))
+    }
     state.unlock()
   }
 
@@ -124,9 +127,9 @@ package final class BusEndpoint: @unchecked Sendable {
     guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
       return fail("cannot connect to the session bus at \(address)", error)
     }
-    let self_ = Unmanaged.passUnretained(self).toOpaque()
+    let unretainedSelf = Unmanaged.passUnretained(self).toOpaque()
     _ = cgdbus_signal_connect(
-      UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(Self.closed, to: GCallback.self), self_)
+      UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(Self.closed, to: GCallback.self), unretainedSelf)
     guard let node = g_dbus_node_info_new_for_xml(BusInterface.introspection, &error) else {
       g_object_unref(UnsafeMutableRawPointer(connection))
       return fail("the interface's introspection data does not parse", error)
@@ -136,7 +139,7 @@ package final class BusEndpoint: @unchecked Sendable {
     vtable.method_call = Self.methodCall
     vtable.get_property = Self.getProperty
     let registration = g_dbus_connection_register_object(
-      connection, BusInterface.objectPath, node.pointee.interfaces[0], &vtable, self_, nil, &error)
+      connection, BusInterface.objectPath, node.pointee.interfaces[0], &vtable, unretainedSelf, nil, &error)
     guard registration != 0 else {
       g_object_unref(UnsafeMutableRawPointer(connection))
       return fail("cannot export \(BusInterface.objectPath)", error)
@@ -192,7 +195,8 @@ package final class BusEndpoint: @unchecked Sendable {
     let refusal: String? =
       isStopping
       ? "the service is stopping; call again in a moment"
-      : callsInFlight >= maximumCalls ? "all \(maximumCalls) calls the service takes at once are being answered; call again in a moment" : nil
+      : callsInFlight >= maximumCalls
+        ? "all \(maximumCalls) calls the service takes at once are being answered; call again in a moment" : nil
     if refusal == nil { callsInFlight += 1 }
     let connection = connection
     state.unlock()
@@ -255,7 +259,9 @@ package final class BusEndpoint: @unchecked Sendable {
   }
 
   /// One of Present's options; unknown keys are ignored, as portals do.
-  private static func read(option key: String, _ value: OpaquePointer, into request: inout BusPresentation.Request) throws(BusError) {
+  private static func read(option key: String, _ value: OpaquePointer, into request: inout BusPresentation.Request)
+    throws(BusError)
+  {
     let expected: String? =
       switch key {
       case "anchor": "(ii)"
@@ -336,9 +342,11 @@ package final class BusEndpoint: @unchecked Sendable {
     case false?: return BusCaller(uniqueName: sender, uid: uid, pid: caller)
     case true?:
       log("refused a D-Bus call from pid \(caller): it is a provider runner of this service, or was started by one")
-      throw .accessDenied("pid \(caller) is a provider runner of this service or was started by one; providers may not use the service")
+      throw .accessDenied(
+        "pid \(caller) is a provider runner of this service or was started by one; providers may not use the service")
     case nil:
-      throw .accessDenied("the service could not tell which process pid \(caller) is (it could not read its parents from /proc); try again")
+      throw .accessDenied(
+        "the service could not tell which process pid \(caller) is (it could not read its parents from /proc); try again")
     }
   }
 
@@ -391,7 +399,9 @@ extension BusEndpoint {
     onClosed: @escaping @Sendable () -> Void
   ) -> BusEndpoint? {
     guard let address = sessionBusAddress(environment: server.environment) else {
-      log("no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus): not offering \(BusInterface.name)")
+      log(
+        "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus): not offering \(BusInterface.name)"
+      )
       return nil
     }
     // What an activating bus daemon set is for this process only.

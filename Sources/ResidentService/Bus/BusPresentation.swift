@@ -94,12 +94,15 @@ final class BusPresentation: Sendable {
       if !id.isEmpty, id.count <= 16, id.allSatisfy(\.isHexDigit) { return }
     } else if window.hasPrefix("wayland:") {
       let handle = window.dropFirst(8)
-      if !handle.isEmpty, handle.count <= 256, handle.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) {
+      if !handle.isEmpty, handle.count <= 256,
+        handle.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+      {
         return
       }
     }
     throw .invalidArguments(
-      "parent_window is '\(window)'; it takes \"\", \"x11:<hexadecimal window id>\" or \"wayland:<exported handle>\", as xdg-desktop-portal")
+      "parent_window is '\(window)'; it takes \"\", \"x11:<hexadecimal window id>\" or \"wayland:<exported handle>\", as xdg-desktop-portal"
+    )
   }
 
   /// Shows the popover and waits for it to close: (response, replacement).

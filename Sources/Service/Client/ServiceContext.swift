@@ -27,7 +27,9 @@ package enum ServiceContext {
       }
     let variables = environment.filter { $0.key.hasPrefix("TRANSLATION_HOST_") && $0.key != "TRANSLATION_HOST_BUILD" }
       .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return (["search=" + folders.folders.map(\.path).joined(separator: ":"), "config=" + XDGFolders(environment: environment).config] + variables)
+    return
+      (["search=" + folders.folders.map(\.path).joined(separator: ":"), "config=" + XDGFolders(environment: environment).config]
+      + variables)
       .joined(separator: "\n")
   }
 }

@@ -5,7 +5,8 @@ import FoundationEssentials
 struct TranslateCommand: Command {
   static let name = "translate"
   static let abstract = "Translate a text with a provider's headless capability."
-  static let usage = "[<text>] [--from <tag>] [--to <tag>] [--lines] [--json] [--raw] [--provider <id|path>] [--timeout <seconds>]"
+  static let usage =
+    "[<text>] [--from <tag>] [--to <tag>] [--lines] [--json] [--raw] [--provider <id|path>] [--timeout <seconds>]"
   static let discussion = """
     Writes the translation, and a newline, to stdout. The text is the argument,
     or stdin without its trailing newline. With --lines, each line of stdin is
@@ -30,7 +31,8 @@ struct TranslateCommand: Command {
       .option("to", "tag", help: "Language to translate into (default: your preferred language that is not the source)."),
       .flag("lines", help: "Translate each line of stdin on its own, streaming."),
       .flag("json", help: "Print one JSON object per request (with --lines, input lines may be JSON requests too)."),
-      .flag("raw", help: "The provider's exact output, marks and blanks included (its setting 'marks'; not through the service)."),
+      .flag(
+        "raw", help: "The provider's exact output, marks and blanks included (its setting 'marks'; not through the service)."),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
