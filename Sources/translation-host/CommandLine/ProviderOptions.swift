@@ -70,6 +70,6 @@ struct ProviderOptions {
   private func launchInProcess(output: Output) throws -> RunnerClient {
     let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
     output.note("warning: --in-process: the provider runs inside this process, without sandbox")
-    return try InProcessRunner.launch(bundle: bundle, timeout: timeout)
+    return try InProcessRunner.launch(bundle: bundle, timeout: timeout, settingOverrides: settingOverrides)
   }
 }
