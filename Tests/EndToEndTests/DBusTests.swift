@@ -122,6 +122,35 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
+  /// A caller that leaves the bus while its popover is open has it closed:
+  /// the `run` process for it ends long before the provider's deadline.
+  @Test func aCallerThatLeavesClosesItsPopover() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbushang")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["HANG_IN_ACTION"], name: "libHang",
+      in: directory)
+    _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
+    let outcome = try BusSession(providerFolders: [directory.path]).run(
+      """
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
+        '' 'hi' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
+      caller=$!
+      # The bracket keeps the pattern from matching this script's own command line.
+      for i in $(seq 1 200); do run=$(pgrep -f -- "[-]-text=hi --provider=\(identifier)" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
+      echo "run: ${run:-none}"
+      sleep 1
+      kill -0 "$run" 2>/dev/null && echo "open while the caller waits"
+      kill $caller
+      for i in $(seq 1 50); do kill -0 "$run" 2>/dev/null || { echo "closed after ${i}"; break; }; sleep 0.1; done
+      """)
+    let lines = outcome.result.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("run: ") == true && lines.first != "run: none", "\(outcome.result.stderr)")
+    #expect(lines.contains("open while the caller waits"), "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(lines.contains { $0.hasPrefix("closed after") }, "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(outcome.serviceStopped)
+  }
+
   /// The examples of Documentation/DBus.md, as written there.
   static func example(_ language: String) throws -> String {
     let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
