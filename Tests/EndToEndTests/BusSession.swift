@@ -16,8 +16,10 @@ struct BusSession {
   let folder: TemporaryDirectory
   var environment: [String: String]
 
-  /// A session whose service searches `providerFolders` first, then the build's providers.
-  init(providerFolders: [String] = []) throws {
+  /// A session whose service searches `providerFolders` first, then the
+  /// build's providers. With `othersMayConnect`, the bus lets any user
+  /// connect (a test of the service's own check of its callers).
+  init(providerFolders: [String] = [], othersMayConnect: Bool = false) throws {
     guard FileManager.default.isExecutableFile(atPath: Host.executable) else { throw Host.MissingBuild(path: Host.executable) }
     folder = try TemporaryDirectory()
     let runtime = folder.path + "/run"
@@ -36,7 +38,7 @@ struct BusSession {
         <type>session</type>
         <listen>unix:path=\(folder.path)/bus</listen>
         <servicedir>\(folder.path)/services</servicedir>
-        <policy context="default">
+        <policy context="default">\(othersMayConnect ? "\n    <allow user=\"*\"/>" : "")
           <allow send_destination="*" eavesdrop="true"/>
           <allow eavesdrop="true"/>
           <allow own="*"/>

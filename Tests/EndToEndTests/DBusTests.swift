@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Glibc
 import TestSupport
 import Testing
 
@@ -148,6 +149,23 @@ import Testing
     #expect(lines.first?.hasPrefix("run: ") == true && lines.first != "run: none", "\(outcome.result.stderr)")
     #expect(lines.contains("open while the caller waits"), "\(outcome.result.stdout)\n\(outcome.result.stderr)")
     #expect(lines.contains { $0.hasPrefix("closed after") }, "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The bus lets another user's call through here; the service refuses it.
+  @Test(.enabled(if: getuid() == 0, "needs root to act as a second user"))
+  func anotherUsersCallIsRefused() throws {
+    let call = "gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Translate"
+    let outcome = try BusSession(othersMayConnect: true).run(
+      """
+      \(call) "['The cat.']" en es ''
+      /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \(call) "['The cat.']" en es ''
+      """)
+    #expect(outcome.result.stdout.contains("El gato."), "\(outcome.result.stderr)")
+    #expect(
+      outcome.result.stderr.contains("org.freedesktop.DBus.Error.AccessDenied: this service serves uid 0 only"),
+      "\(outcome.result.stderr)")
+    #expect(outcome.result.stderr.contains("refused a D-Bus call from"))
     #expect(outcome.serviceStopped)
   }
 
