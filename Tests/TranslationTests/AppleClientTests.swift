@@ -39,9 +39,10 @@ import Testing
 
   @Test func appleStyleClientsCompileUnchangedAndAreServedByTheService() throws {
     let app = try Self.appPackage()
-    // The toolchain `make test` runs (`SWIFT`), found on PATH as the Makefile finds it.
+    // The toolchain `make test` runs (`SWIFT`), found on PATH as the Makefile finds it;
+    // at the lowest priority, so that the tests running beside it keep their timing.
     let swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-    let build = try Command.run("/usr/bin/env", [swift, "build", "--package-path", app.path])
+    let build = try Command.run("/usr/bin/nice", ["-n", "19", swift, "build", "--package-path", app.path])
     try #require(build.exitCode == 0, "swift build failed:\n\(build.stdout)\n\(build.stderr)")
 
     let service = try ServiceProcess(environment: [
