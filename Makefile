@@ -14,13 +14,19 @@ ABI_INCLUDE := Sources/CTranslationProvider/include
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
+# The D-Bus interface (Documentation/DBus.md): its activation file and introspection data.
+DBUS_NAME   := org.translationhost.Translation1
+DBUS_SERVICES   := $(PREFIX)/share/dbus-1/services
+DBUS_INTERFACES := $(PREFIX)/share/dbus-1/interfaces
 # The menu entry (and a shortcut target): translate the selection in any application.
 DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
+                   pkg-config libglib2.0-dev libglib2.0-bin dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux \
-                   xvfb xauth xdotool xclip gnome-text-editor dbus dbus-bin imagemagick sway grim wtype wl-clipboard
+                   xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus dbus-bin imagemagick \
+                   sway grim wtype wl-clipboard
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
@@ -111,7 +117,7 @@ fuzz: toolchain-tmp
 install: | $(BUILD)/bin/translation-host
 	install -d -m 0755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/translation-host \
 	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user \
-	  $(DESTDIR)$(PREFIX)/share/applications
+	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES)
 	install -m 0755 $(BUILD)/bin/translation-host $(DESTDIR)$(PREFIX)/bin/translation-host
 	install -m 0755 $(LIBEXEC)/translation-provider-runner $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-provider-runner
 	@for bundle in $(PROVIDERS)/*.translationprovider; do \
@@ -129,6 +135,10 @@ install: | $(BUILD)/bin/translation-host
 	done
 	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/desktop/$(DESKTOP_ENTRY) > $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
+	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/dbus/$(DBUS_NAME).service > $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp
+	mv $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service
+	install -m 0644 Packaging/dbus/$(DBUS_NAME).xml $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
@@ -140,6 +150,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/translation-host 2>/dev/null
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
+	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
 
 $(BUILD)/bin/translation-host:
 	$(MAKE) build

@@ -33,7 +33,9 @@ let package = Package(
     .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
-    .target(name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System"], exclude: ["README.md"]),
+    .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    .target(
+      name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CGDBus"], exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],

@@ -4,9 +4,14 @@ import TranslationUIProvider
 
 /// Offline machine translation with the Apertium engine from Debian: every
 /// installed pair, each kept warm in null-flush mode.
+///
+/// Translations are clean text, as apps expect from Apple's framework: what
+/// `apertium -u` prints (no `*` or `#` marks on unknown words), without the
+/// blanks Apertium keeps at either end. The setting `marks` (true) gives
+/// exactly what `apertium` prints; `translation-host translate --raw` sets it for one command.
 @main
 class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationProviding {
-  private let engine = ApertiumEngine()
+  private let engine = ApertiumEngine(marksUnknownWords: ProviderSettings.boolean("marks") ?? false)
 
   var body: some TranslationUIProviderExtensionScene {
     TranslationUIProviderSelectedTextScene { [engine] context in
@@ -28,7 +33,7 @@ class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationP
       throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
     }
     do {
-      return try engine.translate(texts, from: source, to: target)
+      return try engine.translate(texts, from: source, to: target).map(engine.finished)
     } catch {
       throw TranslationProviderError.failed(error.description)
     }
@@ -77,7 +82,7 @@ struct ApertiumTranslationView: View {
     }
     DispatchQueue.global().async {
       do {
-        let translation = try engine.translate([text], from: pair.source, to: pair.target)[0]
+        let translation = engine.finished(try engine.translate([text], from: pair.source, to: pair.target)[0])
         outcome.wrappedValue = .translated(translation)
       } catch {
         outcome.wrappedValue = .failed("\(error)")

@@ -31,10 +31,14 @@ struct APYClient {
     }
   }
 
-  /// `GET /translate?langpair=<src>|<tgt>&q=<text>`.
-  func translate(_ text: String, from source: String, to target: String) throws(APYError) -> String {
+  /// `GET /translate?langpair=<src>|<tgt>&q=<text>`, with `markUnknown=no`
+  /// unless `marksUnknownWords` (APY then removes Apertium's marks itself).
+  func translate(
+    _ text: String, from source: String, to target: String, marksUnknownWords: Bool = true
+  ) throws(APYError) -> String {
     let pair = "\(ApertiumLanguage.code(forTag: source))|\(ApertiumLanguage.code(forTag: target))"
-    let path = "/translate?langpair=\(Self.escape(pair))&q=\(Self.escape(text))"
+    let marks = marksUnknownWords ? "" : "&markUnknown=no"
+    let path = "/translate?langpair=\(Self.escape(pair))&q=\(Self.escape(text))" + marks
     return try decode(Translation.self, try call(path)).responseData.translatedText
   }
 

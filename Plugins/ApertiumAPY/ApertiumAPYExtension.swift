@@ -1,9 +1,12 @@
+import System
 import TranslationUIProvider
 
 /// The same translations as the Apertium provider, from an Apertium-APY
 /// server over HTTP. Declares the network-access key, so the runner lets it
-/// reach the network. Settings: `endpoint` (default `http://127.0.0.1:2737`)
-/// and `timeout` in seconds (default 10).
+/// reach the network. Settings: `endpoint` (default `http://127.0.0.1:2737`),
+/// `timeout` in seconds (default 10) and `marks` (default false: clean text,
+/// as the Apertium provider gives it, without marks on unknown words nor
+/// blanks at either end; true: the server's exact output).
 @main
 class ApertiumAPYExtension: TranslationUIProviderExtension, TranslationProviding {
   private var client: APYClient {
@@ -28,8 +31,12 @@ class ApertiumAPYExtension: TranslationUIProviderExtension, TranslationProviding
       throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
     }
     let client = client
+    let marks = ProviderSettings.boolean("marks") ?? false
     do {
-      return try texts.map { text throws(APYError) in try client.translate(text, from: source, to: target) }
+      return try texts.map { text throws(APYError) in
+        let translation = try client.translate(text, from: source, to: target, marksUnknownWords: marks)
+        return marks ? translation : translation.trimmingWhitespace()
+      }
     } catch let error {
       // APY answers 400 "That pair is not installed" for a pair it lacks.
       if case .server(_, 400, let message) = error, message.lowercased().contains("pair") {

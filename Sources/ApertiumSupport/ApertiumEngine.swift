@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import System
 
 /// The installed Apertium pairs, with warm pipelines per pair in use,
 /// restarted when they die. Safe to use from several threads: translations
@@ -8,13 +9,23 @@ import Synchronization
 /// one pipeline do not keep two cores busy.
 public final class ApertiumEngine: @unchecked Sendable {
   public let pairs: [ApertiumPair]
+  /// Whether translations keep Apertium's marks on unknown words (`ApertiumPipeline`).
+  public let marksUnknownWords: Bool
   private let lock = Mutex(())
   private var pipelines: [String: [ApertiumPipeline]] = [:]
   /// Batches at least this large are split across two pipelines.
   static let splitThreshold = 64
 
-  public init(pairs: [ApertiumPair] = ApertiumPair.installed()) {
+  public init(pairs: [ApertiumPair] = ApertiumPair.installed(), marksUnknownWords: Bool = true) {
     self.pairs = pairs
+    self.marksUnknownWords = marksUnknownWords
+  }
+
+  /// A translation as a provider hands it to apps: with the marks, exactly
+  /// what the pipeline gave; without, also without the blanks Apertium keeps
+  /// at either end (clean text, as Apple's framework gives).
+  public func finished(_ translation: String) -> String {
+    marksUnknownWords ? translation : translation.trimmingWhitespace()
   }
 
   /// The pair translating `source` to `target` (BCP-47), if installed.
@@ -55,7 +66,9 @@ public final class ApertiumEngine: @unchecked Sendable {
   /// `count` running pipelines for `pair`, starting or restarting what is needed.
   private func pipelines(for pair: ApertiumPair, count: Int) throws(ApertiumError) -> [ApertiumPipeline] {
     var running = (pipelines[pair.mode] ?? []).filter(\.isRunning)
-    while running.count < count { running.append(try ApertiumPipeline(pair: pair)) }
+    while running.count < count {
+      running.append(try ApertiumPipeline(pair: pair, marksUnknownWords: marksUnknownWords))
+    }
     pipelines[pair.mode] = running
     return Array(running.prefix(count))
   }

@@ -11,6 +11,10 @@ import System
 /// between threads, hence `@unchecked Sendable`.
 public final class ApertiumPipeline: @unchecked Sendable {
   public let pair: ApertiumPair
+  /// Whether unknown words keep Apertium's marks (`*`, and `#` where
+  /// generation failed), as `apertium` prints them; without, the pipeline
+  /// generates as `apertium -u` does (lt-proc `-n` instead of `-g`).
+  public let marksUnknownWords: Bool
   private var pid: Int32 = 0
   /// The pipeline's stdin (non-blocking) and stdout, while it runs.
   private var input = FileDescriptor(rawValue: -1)
@@ -18,8 +22,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
   private var received: [UInt8] = []
 
   /// Starts the pipeline for `pair`.
-  public init(pair: ApertiumPair) throws(ApertiumError) {
+  public init(pair: ApertiumPair, marksUnknownWords: Bool = true) throws(ApertiumError) {
     self.pair = pair
+    self.marksUnknownWords = marksUnknownWords
     // A pipeline that dies must not take the process down when we write to it.
     Signal.brokenPipe.ignore()
     try start()
@@ -140,7 +145,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
     try? Syscalls.setNonBlocking(toPipeline.1)
 
     // The mode file is an argument, never part of the script: its name is not trusted.
-    let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium -g """#
+    // `$2` becomes the mode's `$1`: lt-proc's generation option, as the `apertium` script sets it.
+    let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium "$2""#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
     defer {
@@ -149,7 +155,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
     }
     do throws(Errno) {
       pid = try Syscalls.spawn(
-        "/bin/bash", arguments: ["-c", script, "apertium", pair.modeFile],
+        "/bin/bash", arguments: ["-c", script, "apertium", pair.modeFile, marksUnknownWords ? "-g" : "-n"],
         environment: environment.map { "\($0.key)=\($0.value)" },
         actions: [.duplicate(toPipeline.0, as: .standardInput), .duplicate(fromPipeline.1, as: .standardOutput)],
         newSession: false)

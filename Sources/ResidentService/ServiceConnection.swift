@@ -115,8 +115,10 @@ final class ServiceConnection {
         guard version == ServiceProtocol.version else { return .hello(protocolVersion: ServiceProtocol.version, context: "") }
         greeted = true
         // An empty context leaves the decision to the client, which compares the one this hello answers with.
-        servesOtherContext = !context.isEmpty && context != server.context
-        return .hello(protocolVersion: ServiceProtocol.version, context: server.context)
+        // An app's leaves the installation to the service, which answers with the context it matched.
+        let matched = context == server.deferredContext ? server.deferredContext : server.context
+        servesOtherContext = !context.isEmpty && context != matched
+        return .hello(protocolVersion: ServiceProtocol.version, context: matched)
       case _ where servesOtherContext:
         return .failure(ServiceError.otherContext.hostError)
       case .openSession(let provider, let timeout):

@@ -1,6 +1,7 @@
 import Foundation
 import RunnerProtocol
 import Service
+import Synchronization
 import System
 
 /// `translation-host serve`: accepts connections on the per-user socket,
@@ -40,6 +41,15 @@ package final class ServiceServer: @unchecked Sendable {
   let pool: RunnerPool
   let resolutions: ResolutionCache
   let context: String
+  /// The context of an app that leaves the installation to the service
+  /// (`ServiceContext.deferringInstallation`), which it serves too.
+  let deferredContext: String
+  /// The service's environment: what it resolves providers and languages with.
+  let environment: [String: String]
+  /// The `translation-host run` processes that show a popover for a D-Bus
+  /// caller (`Present`): the service's own children, which may use it, unlike
+  /// its runners and whatever they start.
+  let presentationProcesses = Mutex<Set<Int32>>([])
   /// Becomes readable (and stays so) when the service stops.
   let stopSignal: FileDescriptor
   private let stopTrigger: FileDescriptor
@@ -64,8 +74,10 @@ package final class ServiceServer: @unchecked Sendable {
       runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
       idleTimeout: configuration.idleTimeout)
     resolutions = ResolutionCache(environment: environment)
+    self.environment = environment
     connections = ConnectionTable(limit: configuration.maximumConnections)
     context = ServiceContext.current(environment: environment)
+    deferredContext = ServiceContext.deferringInstallation(environment: environment)
     do { (stopSignal, stopTrigger) = try Syscalls.socketPair() } catch { throw .socketFailed("(stop signal)", error) }
   }
 
@@ -135,6 +147,7 @@ package final class ServiceServer: @unchecked Sendable {
     // it wrote that declares network access, outside its own sandbox.
     switch ProcessLineage.descends(peer.pid, from: Syscalls.processID) {
     case false?: break
+    case true? where presentationProcesses.withLock({ $0.contains(peer.pid) }): break
     case true?:
       log("refused a connection from pid \(peer.pid): it is a provider runner of this service, or was started by one")
       refuse(

@@ -9,10 +9,18 @@ import Foundation
 /// availability object goes away), or asks the resident service's.
 public final class LanguageAvailability: Sendable {
   private let backend: any TranslationBackend
+  /// The models the checks consider (iOS 26.4). The provider serves both
+  /// strategies alike (`TranslationSession.Strategy`), so the answers are the same.
+  public let preferredStrategy: TranslationSession.Strategy
 
   /// Checks the user's default provider.
   public convenience init() {
-    self.init(backend: BackendChoice.standard())
+    self.init(preferredStrategy: .lowLatency)
+  }
+
+  /// Checks the user's default provider for `preferredStrategy`'s models (iOS 26.4).
+  public convenience init(preferredStrategy: TranslationSession.Strategy) {
+    self.init(backend: BackendChoice.standard(), preferredStrategy: preferredStrategy)
   }
 
   /// Checks the provider `provider` names (a bundle id, name or path),
@@ -22,8 +30,9 @@ public final class LanguageAvailability: Sendable {
     self.init(backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment))
   }
 
-  init(backend: any TranslationBackend) {
+  init(backend: any TranslationBackend, preferredStrategy: TranslationSession.Strategy = .lowLatency) {
     self.backend = backend
+    self.preferredStrategy = preferredStrategy
   }
 
   /// Every language the provider translates from or into, installed or

@@ -29,16 +29,48 @@ import TerminalPopover
 /// SIGINT) are delivered to the app as usual, to its own handlers or
 /// default action, once the popover has restored the terminal.
 ///
+/// The call runs on its caller's actor (`isolation`), and so does
+/// `replacementAction`: from main-actor code the action may touch main-actor
+/// state, and it need not be `Sendable`, as with SwiftUI's modifier in a view.
+///
 /// - Throws: `TranslationError.internalError` when there is no terminal to
 ///   draw on or the provider fails (its reason says which), and
 ///   `CancellationError` when the person presses Ctrl-C in the popover.
 public func translationPresentation(
   text: String, attachmentAnchor: PopoverAttachmentAnchor = .screen, arrowEdge: Edge = .top,
-  replacementAction: ((String) -> Void)? = nil
+  isolation: isolated (any Actor)? = #isolation, replacementAction: ((String) -> Void)? = nil
 ) async throws {
   let placement = PopoverPlacement(anchor: attachmentAnchor.cell, arrowEdge: ArrowEdge(arrowEdge))
-  let allowsReplacement = replacementAction != nil
-  let outcome = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PopoverOutcome, any Error>) in
+  let outcome = try await presented(text, allowsReplacement: replacementAction != nil, placement: placement)
+  if case .replaced(let replacement) = outcome { replacementAction?(replacement) }
+}
+
+/// The popover while `isPresented` is true, the counterpart of SwiftUI's
+/// `translationPresentation(isPresented:text:attachmentAnchor:arrowEdge:replacementAction:)`:
+/// returns at once when it is false; otherwise shows the popover as
+/// `translationPresentation(text:…)` does, and sets it to false when the
+/// popover closes (however it closes, as SwiftUI does when a popover is
+/// dismissed), before `replacementAction` is called.
+public func translationPresentation(
+  isPresented: Binding<Bool>, text: String, attachmentAnchor: PopoverAttachmentAnchor = .screen, arrowEdge: Edge = .top,
+  isolation: isolated (any Actor)? = #isolation, replacementAction: ((String) -> Void)? = nil
+) async throws {
+  guard isPresented.wrappedValue else { return }
+  let placement = PopoverPlacement(anchor: attachmentAnchor.cell, arrowEdge: ArrowEdge(arrowEdge))
+  let outcome: PopoverOutcome
+  do {
+    outcome = try await presented(text, allowsReplacement: replacementAction != nil, placement: placement)
+  } catch {
+    isPresented.wrappedValue = false
+    throw error
+  }
+  isPresented.wrappedValue = false
+  if case .replaced(let replacement) = outcome { replacementAction?(replacement) }
+}
+
+/// The popover's outcome, from a thread of its own.
+private func presented(_ text: String, allowsReplacement: Bool, placement: PopoverPlacement) async throws -> PopoverOutcome {
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PopoverOutcome, any Error>) in
     // The runner's death signal is tied to the thread that starts it: this
     // thread starts it, and closes it before it ends.
     let thread = Thread {
@@ -48,7 +80,6 @@ public func translationPresentation(
     thread.name = "translationPresentation"
     thread.start()
   }
-  if case .replaced(let replacement) = outcome { replacementAction?(replacement) }
 }
 
 /// The popover for `text` with the default provider, blocking.

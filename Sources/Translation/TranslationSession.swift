@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import RunnerProtocol
 import Service
@@ -14,14 +15,18 @@ import System
 /// `internalError`; the next request starts it again. A session may be shared between tasks; requests
 /// are served one at a time.
 public final class TranslationSession: Sendable {
-  /// The language translated from.
+  /// The language translated from, or nil when it is detected in each
+  /// batch (a session of a configuration without a source).
   public let sourceLanguage: Locale.Language?
   /// The language translated into, or nil for the user's preferred language
   /// that is not the source, chosen at each request. Not updated after a
   /// translation; `Response.targetLanguage` says which was used.
   public let targetLanguage: Locale.Language?
+  /// The models the session prefers (iOS 26.4); the provider serves both
+  /// strategies alike (`Strategy`).
+  public let preferredStrategy: Strategy
 
-  private let source: Locale.Language
+  private let source: Locale.Language?
   private let backend: any TranslationBackend
   private let state = Mutex(State())
 
@@ -37,7 +42,20 @@ public final class TranslationSession: Sendable {
   /// provider, without any user interface. It cannot install languages:
   /// a pair the provider only supports throws `notInstalled`.
   public convenience init(installedSource: Locale.Language, target: Locale.Language?) {
-    self.init(installedSource: installedSource, target: target, backend: BackendChoice.standard())
+    self.init(installedSource: installedSource, target: target, preferredStrategy: .lowLatency)
+  }
+
+  /// `init(installedSource:target:)` preferring `preferredStrategy`'s models (iOS 26.4).
+  public convenience init(installedSource: Locale.Language, target: Locale.Language?, preferredStrategy: Strategy) {
+    self.init(
+      source: installedSource, target: target, preferredStrategy: preferredStrategy, backend: BackendChoice.standard())
+  }
+
+  /// The session `translationTask` hands its action for `configuration`.
+  convenience init(configuration: Configuration, backend: any TranslationBackend = BackendChoice.standard()) {
+    self.init(
+      source: configuration.source, target: configuration.target, preferredStrategy: configuration.preferredStrategy,
+      backend: backend)
   }
 
   /// A session with the provider `provider` names (a bundle id, name or
@@ -52,10 +70,15 @@ public final class TranslationSession: Sendable {
       backend: SessionBackend(provider: provider, serviceEnvironment: serviceEnvironment, timeout: timeout))
   }
 
-  init(installedSource: Locale.Language, target: Locale.Language?, backend: any TranslationBackend) {
-    source = installedSource
-    sourceLanguage = installedSource
+  convenience init(installedSource: Locale.Language, target: Locale.Language?, backend: any TranslationBackend) {
+    self.init(source: installedSource, target: target, preferredStrategy: .lowLatency, backend: backend)
+  }
+
+  init(source: Locale.Language?, target: Locale.Language?, preferredStrategy: Strategy, backend: any TranslationBackend) {
+    self.source = source
+    sourceLanguage = source
     targetLanguage = target
+    self.preferredStrategy = preferredStrategy
     self.backend = backend
   }
 
@@ -66,7 +89,8 @@ public final class TranslationSession: Sendable {
   /// Whether the provider has the session's pair installed.
   public var isReady: Bool {
     get async {
-      guard !isCancelled, let target = try? target(), let pairs = try? await backend.languagePairs() else { return false }
+      guard !isCancelled, let source, let target = try? target(for: source), let pairs = try? await backend.languagePairs()
+      else { return false }
       return ProviderLanguages(pairs: pairs).status(from: source, to: target) == .installed
     }
   }
@@ -75,12 +99,17 @@ public final class TranslationSession: Sendable {
   /// so that the first translation is fast.
   /// - Throws: `notInstalled` (with what to install) or `unsupported…`
   ///   when the pair cannot be translated; `internalError` when the
-  ///   provider cannot start.
+  ///   provider cannot start; `unableToIdentifyLanguage` for a session
+  ///   without a source language, as Apple's.
   public func prepareTranslation() async throws {
     try await perform {
-      let target = try self.target()
+      guard let source = self.source else {
+        throw TranslationError.unableToIdentifyLanguage.because(
+          "the session has no source language to prepare; it is detected in each text translated")
+      }
+      let target = try self.target(for: source)
       try await self.backend.prepare()
-      if let refusal = ProviderLanguages(pairs: try await self.backend.languagePairs()).refusal(from: self.source, to: target) {
+      if let refusal = ProviderLanguages(pairs: try await self.backend.languagePairs()).refusal(from: source, to: target) {
         throw refusal
       }
     }
@@ -122,13 +151,15 @@ public final class TranslationSession: Sendable {
   /// The responses to `requests`, in order, from one request to the provider.
   func responses(to requests: [Request]) async throws -> [Response] {
     try await perform {
-      let target = try self.target()
       let texts = requests.map(\.sourceText).filter { !$0.isEmpty }
-      var translations = texts.isEmpty ? [] : try await self.translated(texts, into: target)[...]
+      // Nothing to detect in a batch of empty texts: its responses are empty whatever the language.
+      let source = try self.source ?? (texts.isEmpty ? Locale.Language(identifier: "und") : Self.detectedSource(of: texts))
+      let target = try self.target(for: source)
+      var translations = texts.isEmpty ? [] : try await self.translated(texts, from: source, into: target)[...]
       return requests.map { request in
         let translation = request.sourceText.isEmpty ? "" : translations.removeFirst()
         return Response(
-          sourceLanguage: self.source, targetLanguage: target, sourceText: request.sourceText, targetText: translation,
+          sourceLanguage: source, targetLanguage: target, sourceText: request.sourceText, targetText: translation,
           clientIdentifier: request.clientIdentifier)
       }
     }
@@ -138,7 +169,9 @@ public final class TranslationSession: Sendable {
   /// they are; when the provider refuses them, its list of pairs decides:
   /// the same languages under its own tags (`en` for `en-GB`), or the
   /// precise reason it cannot translate them.
-  private func translated(_ texts: [String], into target: Locale.Language) async throws -> [String] {
+  private func translated(_ texts: [String], from source: Locale.Language, into target: Locale.Language) async throws
+    -> [String]
+  {
     let requested = (source: source.languageTag, target: target.languageTag)
     let key = requested.source + ">" + requested.target
     if let tags = state.withLock({ $0.providerTags[key] }) {
@@ -171,8 +204,14 @@ public final class TranslationSession: Sendable {
     [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(kind)
   }
 
+  /// The language of a batch for a session without a source: detected in
+  /// its texts together (a batch is in one language, as Apple's are).
+  private static func detectedSource(of texts: [String]) throws -> Locale.Language {
+    Locale.Language(languageTag: try LanguageDetector.sourceLanguage(of: texts.joined(separator: "\n")))
+  }
+
   /// The target of a request: the session's, or the user's preferred language that is not the source.
-  private func target() throws -> Locale.Language {
+  private func target(for source: Locale.Language) throws -> Locale.Language {
     if let targetLanguage { return targetLanguage }
     guard let target = LanguageAvailability.preferredTarget(for: source) else {
       throw TranslationError.unsupportedTargetLanguage.because(

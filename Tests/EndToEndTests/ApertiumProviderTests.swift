@@ -9,6 +9,27 @@ import Testing
     #expect(result.exitCode == 0)
   }
 
+  /// Texts on which Apertium marks unknown words (`*`), generation errors
+  /// (`#`), or keeps blanks at either end.
+  static let markedTexts = [
+    "  My xyzzy dog sleeps. Where is the station?", "The frobnicator is on the table.\n", "Bob's grumblewort is green. ",
+  ]
+
+  /// `translate` gives clean text: what `apertium -u` prints, without the
+  /// blanks at either end; `--raw` gives exactly what `apertium` prints.
+  @Test(arguments: markedTexts)
+  func translateGivesCleanTextAndRawGivesApertiumsOutput(_ text: String) throws {
+    let host = try Host()
+    let marked = try Command.run("/usr/bin/apertium", ["eng-spa"], stdin: text)
+    let unmarked = try Command.run("/usr/bin/apertium", ["-u", "eng-spa"], stdin: text)
+    try #require(marked.stdout.contains { "*#".contains($0) }, "no mark to remove in \(marked.stdout.debugDescription)")
+    let clean = try host.run("translate", "--provider", "Apertium", "--from", "en", "--to", "es", text)
+    #expect(clean.stdout == unmarked.stdout.trimmingWhitespace() + "\n")
+    #expect(!clean.stdout.contains { "*#".contains($0) })
+    let raw = try host.run("translate", "--provider", "Apertium", "--from", "en", "--to", "es", "--raw", text)
+    #expect(raw.stdout == marked.stdout + "\n")
+  }
+
   @Test func itsSceneTranslatesOnAppearAndReplaces() throws {
     let result = try Host().run(
       "run", "--provider", "Apertium", "--text", "The dog.", "--from", "en", "--to", "es", "--replace", "--press",

@@ -132,6 +132,8 @@ import Testing
       "lib/translation-host/providers/Rot13.translationprovider/Info.plist",
       "lib/systemd/user/translation-host.socket", "lib/systemd/user/translation-host.service",
       "share/applications/org.translationhost.TranslateSelection.desktop",
+      "share/dbus-1/services/org.translationhost.Translation1.service",
+      "share/dbus-1/interfaces/org.translationhost.Translation1.xml",
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
     }
@@ -140,6 +142,10 @@ import Testing
     let entry = try String(
       contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
     #expect(entry.contains("\nExec=\(prefix)/bin/translation-host run --selection --replace\n"))
+    let activation = try String(
+      contentsOfFile: root + "/share/dbus-1/services/org.translationhost.Translation1.service", encoding: .utf8)
+    #expect(activation.contains("\nExec=\(prefix)/bin/translation-host serve\n"))
+    #expect(activation.contains("\nSystemdService=translation-host.service\n"))
     let socket = try String(contentsOfFile: root + "/lib/systemd/user/translation-host.socket", encoding: .utf8)
     for line in ["ListenStream=%t/translation-host/socket", "SocketMode=0600", "DirectoryMode=0700"] {
       #expect(socket.contains(line))
@@ -158,6 +164,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root + "/bin/translation-host"))
     #expect(!FileManager.default.fileExists(atPath: root + "/lib/systemd/user/translation-host.service"))
     #expect(!FileManager.default.fileExists(atPath: root + "/share/applications/org.translationhost.TranslateSelection.desktop"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Translation1.service"))
   }
 
   /// A listening Unix socket at `path`, made as systemd's socket unit makes it.

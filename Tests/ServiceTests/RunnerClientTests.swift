@@ -1,9 +1,11 @@
+import Foundation
 import TestSupport
 import Testing
 
 @testable import Core
 @testable import RunnerProtocol
 @testable import Service
+@testable import System
 
 /// The host's side of a real runner (the one built beside this test binary).
 @Suite(.tags(.endToEnd)) struct RunnerClientTests {
@@ -14,8 +16,13 @@ import Testing
     let path = try BundleFixture(name: "Client").write(name: "Client", in: directory, library: library)
     let bundle = try ProviderBundle.load(at: path)
     return try RunnerClient.launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: try RunnerLocator.locate(), timeout: .seconds(5))
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle), runnerPath: Self.runner, timeout: .seconds(5))
   }
+
+  /// The runner SwiftPM built beside this test binary (a test is no
+  /// translation-host program, so `RunnerLocator` would not look there).
+  static let runner =
+    URL(fileURLWithPath: Syscalls.executablePath() ?? "").deletingLastPathComponent().path + "/translation-provider-runner"
 
   @Test func reportsTheSandboxAndCapabilities() throws {
     let directory = try TemporaryDirectory()

@@ -53,7 +53,9 @@ import Testing
   @Test(.enabled(if: !systemProvidersInstalled, "a provider installed for the whole system would be found"))
   func withoutAProviderItSaysWhatIsMissing() throws {
     let home = try TemporaryDirectory()
-    let environment = Self.environment(home: home, providers: home.path + "/no-providers")
+    var environment = Self.environment(home: home, providers: home.path + "/no-providers")
+    // No translation-host on PATH either: its installation's providers would be found.
+    environment["PATH"] = "/usr/bin:/bin"
     let result = try Command.run(try Self.translateFile, ["en", "es"], environment: environment, stdin: "The cat.\n")
     #expect(result.exitCode == 69)
     #expect(result.stderr.contains("no eligible provider is installed"), "stderr: \(result.stderr)")

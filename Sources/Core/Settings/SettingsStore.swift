@@ -26,9 +26,16 @@ package struct SettingsStore: Sendable {
 
   /// Every declared setting with the user's value or its default, as the
   /// JSON object the provider receives (`tp_host.settings_json`).
-  package func effectiveJSON(for bundle: ProviderBundle) throws(SettingsError) -> String {
+  /// `overrides` replace the user's values for one run, where the bundle
+  /// declares the key with that type (others are left out).
+  package func effectiveJSON(
+    for bundle: ProviderBundle, overrides: [String: SettingValue] = [:]
+  ) throws(SettingsError) -> String {
     var effective = Dictionary(bundle.settings.map { ($0.key, $0.defaultValue) }) { first, _ in first }
     effective.merge(try values(for: bundle)) { $1 }
+    for setting in bundle.settings {
+      if let value = overrides[setting.key], value.kind == setting.kind { effective[setting.key] = value }
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     guard let data = try? encoder.encode(effective) else { return "{}" }

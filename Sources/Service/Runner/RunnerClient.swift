@@ -67,9 +67,10 @@ package final class RunnerClient: SceneSession {
   /// bundle's own policy, with the runner found next to the host and the
   /// user's settings for the provider.
   package static func launch(
-    bundle: ProviderBundle, timeout: Duration, environment: [String: String] = ProcessInfo.processInfo.environment
+    bundle: ProviderBundle, timeout: Duration, environment: [String: String] = ProcessInfo.processInfo.environment,
+    settingOverrides: [String: SettingValue] = [:]
   ) throws(HostError) -> RunnerClient {
-    let launch = try RunnerLaunch(bundle: bundle, environment: environment)
+    let launch = try RunnerLaunch(bundle: bundle, environment: environment, settingOverrides: settingOverrides)
     return try RunnerClient.launch(
       bundle: bundle, policy: launch.policy, runnerPath: launch.runnerPath, timeout: timeout, settings: launch.settings)
   }

@@ -12,13 +12,17 @@ package struct RunnerLaunch: Sendable {
   package var runnerPath: String
   package var settings: String
 
+  /// `settingOverrides` replace the user's settings for this runner alone
+  /// (`translate --raw`), where the bundle declares them.
   package init(
-    bundle: ProviderBundle, environment: [String: String] = ProcessInfo.processInfo.environment
+    bundle: ProviderBundle, environment: [String: String] = ProcessInfo.processInfo.environment,
+    settingOverrides: [String: SettingValue] = [:]
   ) throws(HostError) {
     do {
       policy = try SandboxPolicy.forBundle(bundle, environment: environment)
       runnerPath = try RunnerLocator.locate(environment: environment)
-      settings = try SettingsStore.standard(environment: environment).effectiveJSON(for: bundle)
+      settings = try SettingsStore.standard(environment: environment).effectiveJSON(
+        for: bundle, overrides: settingOverrides)
     } catch {
       throw HostError(error)
     }

@@ -1,25 +1,24 @@
+import Core
 import FoundationEssentials
 import System
 
-/// Finds the `translation-provider-runner` executable relative to the running
-/// host, so a build tree and any install prefix work without configuration.
+/// Finds the `translation-provider-runner` executable of the installation in
+/// use (`Installation`), so a build tree and any install prefix work without
+/// configuration, and an app finds translation-host's runner wherever the app is.
 package enum RunnerLocator {
   package static let executableName = "translation-provider-runner"
 
-  /// The places searched, in order: `$TRANSLATION_HOST_RUNNER`, then
-  /// `<prefix>/libexec/translation-host/`, then the host's own folder, then
-  /// the system prefixes `/usr/local` and `/usr` (for apps that use the
-  /// client library, which are installed anywhere).
+  /// The places searched, in order: `$TRANSLATION_HOST_RUNNER`, then the
+  /// installation's (`Installation.current`: the running program's own for
+  /// translation-host's programs, the one `PATH` finds for an app), then the
+  /// system prefixes `/usr/local` and `/usr`. Never the folder of an app.
   package static func candidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
     var paths: [String] = []
     if let explicit = environment["TRANSLATION_HOST_RUNNER"], !explicit.isEmpty { paths.append(explicit) }
-    if let executable = Syscalls.executablePath() {
-      let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-      paths.append(folder.deletingLastPathComponent().path + "/libexec/translation-host/" + executableName)
-      paths.append(folder.path + "/" + executableName)
-    }
+    paths += Installation.current(environment: environment)?.runnerCandidates ?? []
     paths += ["/usr/local", "/usr"].map { $0 + "/libexec/translation-host/" + executableName }
-    return paths
+    var seen: Set<String> = []
+    return paths.filter { seen.insert($0).inserted }
   }
 
   /// The first executable candidate.

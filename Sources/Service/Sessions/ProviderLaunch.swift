@@ -20,10 +20,18 @@ import System
 package enum ProviderLaunch {
   /// A session for headless requests with `provider` (a bundle id, name or
   /// path; nil: the default): through the service, one round trip each.
+  /// `settingOverrides` (the CLI's `--raw`) replace the user's settings for
+  /// this session's runner, which is then always started here: the
+  /// service's runners have the user's settings.
   package static func translator(
     provider: String?, timeout: Duration, usesService: Bool,
-    environment: [String: String] = ProcessInfo.processInfo.environment, notice: @escaping (String) -> Void
+    environment: [String: String] = ProcessInfo.processInfo.environment, settingOverrides: [String: SettingValue] = [:],
+    notice: @escaping (String) -> Void
   ) throws(HostError) -> any TranslatorSession {
+    guard settingOverrides.isEmpty else {
+      return try direct(
+        provider: provider, timeout: timeout, environment: environment, settingOverrides: settingOverrides, notice: notice)
+    }
     guard usesService, let service = service(for: provider, environment: environment, waiting: .zero)
     else { return try direct(provider: provider, timeout: timeout, environment: environment, notice: notice) }
     return ServiceTranslator(
@@ -63,7 +71,8 @@ package enum ProviderLaunch {
 
   /// A runner started here for `provider`, as `environment` finds it.
   private static func direct(
-    provider: String?, timeout: Duration, environment: [String: String], notice: (String) -> Void
+    provider: String?, timeout: Duration, environment: [String: String], settingOverrides: [String: SettingValue] = [:],
+    notice: (String) -> Void
   ) throws(HostError) -> RunnerClient {
     let bundle: ProviderBundle
     do {
@@ -71,7 +80,8 @@ package enum ProviderLaunch {
     } catch {
       throw HostError(error)
     }
-    return try RunnerClient.launch(bundle: bundle, timeout: timeout, environment: environment)
+    return try RunnerClient.launch(
+      bundle: bundle, timeout: timeout, environment: environment, settingOverrides: settingOverrides)
   }
 
   /// Whether the service would run `provider`: it runs only bundle paths its

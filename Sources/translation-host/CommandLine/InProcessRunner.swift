@@ -13,8 +13,11 @@ import System
 /// still apply, but a provider that misses one keeps its thread (and a crash
 /// takes the host down).
 enum InProcessRunner {
-  /// Starts the loop and has it load `bundle`'s provider with the user's settings.
-  static func launch(bundle: ProviderBundle, timeout: Duration) throws -> RunnerClient {
+  /// Starts the loop and has it load `bundle`'s provider with the user's
+  /// settings, `settingOverrides` replacing them (`translate --raw`).
+  static func launch(
+    bundle: ProviderBundle, timeout: Duration, settingOverrides: [String: SettingValue] = [:]
+  ) throws -> RunnerClient {
     let (host, runner): (FileDescriptor, FileDescriptor)
     do { (host, runner) = try Syscalls.socketPair() } catch { throw RunnerError.spawnFailed("an in-process runner", error) }
     let prefix = "translation-host: provider '\(bundle.identifier)': "
@@ -24,7 +27,7 @@ enum InProcessRunner {
     thread.name = "in-process runner"
     thread.start()
     let client = RunnerClient.inProcess(bundle: bundle, socket: host, timeout: timeout)
-    try client.hello(settings: try SettingsStore.standard().effectiveJSON(for: bundle))
+    try client.hello(settings: try SettingsStore.standard().effectiveJSON(for: bundle, overrides: settingOverrides))
     return client
   }
 }

@@ -23,6 +23,8 @@ struct ProviderOptions {
   var timeout: Duration
   var inProcess: Bool
   var usesService: Bool
+  /// Settings that replace the user's for this command (`translate --raw`).
+  var settingOverrides: [String: SettingValue] = [:]
 
   init(_ arguments: ParsedArguments, command: any Command.Type) throws(CommandError) {
     provider = arguments.value("provider")
@@ -59,7 +61,8 @@ struct ProviderOptions {
   func launchTranslator(output: Output) throws -> any TranslatorSession {
     guard inProcess else {
       return try ProviderLaunch.translator(
-        provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
+        provider: provider, timeout: timeout, usesService: usesService, settingOverrides: settingOverrides,
+        notice: output.note)
     }
     return try launchInProcess(output: output)
   }
@@ -67,6 +70,6 @@ struct ProviderOptions {
   private func launchInProcess(output: Output) throws -> RunnerClient {
     let bundle = try ProviderResolution.bundle(named: provider, notice: output.note)
     output.note("warning: --in-process: the provider runs inside this process, without sandbox")
-    return try InProcessRunner.launch(bundle: bundle, timeout: timeout)
+    return try InProcessRunner.launch(bundle: bundle, timeout: timeout, settingOverrides: settingOverrides)
   }
 }

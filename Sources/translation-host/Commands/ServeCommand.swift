@@ -10,7 +10,7 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Run the resident service that keeps providers warm for your commands."
   static let usage =
-    "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>] [--connection-idle-timeout <seconds>]"
+    "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>] [--connection-idle-timeout <seconds>] [--no-bus]"
   static let discussion = """
     Listens on $XDG_RUNTIME_DIR/translation-host/socket (the folder is made
     with mode 0700 and refused if anyone else may enter it) and serves only
@@ -20,6 +20,11 @@ struct ServeCommand: Command {
     --runners warm runners, sandboxed as always, closed after --idle-timeout
     seconds without a request; a runner that crashes fails only its request.
     Changes to the default provider, settings and bundles take effect at once.
+
+    On the session bus (DBUS_SESSION_BUS_ADDRESS, or $XDG_RUNTIME_DIR/bus) it
+    also owns org.translationhost.Translation1, for apps in any language
+    (Documentation/DBus.md), unless --no-bus; started by the bus itself
+    (D-Bus activation), it stops when the bus goes away.
 
     Started by systemd's translation-host.socket, it takes the socket systemd
     passes (LISTEN_PID, LISTEN_FDS). On SIGTERM or SIGINT it stops accepting,
@@ -36,6 +41,7 @@ struct ServeCommand: Command {
     .option(
       "connection-idle-timeout", "seconds",
       help: "Close a connection that sends no request this long, unless a scene is open (default: 60)."),
+    .flag("no-bus", help: "Do not offer org.translationhost.Translation1 on the session bus."),
   ]
 
   /// The longest `--idle-timeout` and `--connection-idle-timeout`: a runner
@@ -43,6 +49,7 @@ struct ServeCommand: Command {
   static let longestIdleTimeout = Duration.seconds(7 * 86_400)
 
   var configuration = ServiceServer.Configuration()
+  var offersBus = true
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'", of: Self.self) }
@@ -56,6 +63,7 @@ struct ServeCommand: Command {
       let span = Duration.seconds(saturating: seconds)
       if option == "idle-timeout" { configuration.idleTimeout = span } else { configuration.connectionIdleTimeout = span }
     }
+    offersBus = !arguments.has("no-bus")
     for (option, limit) in [("runners", 64), ("max-connections", 4096)] {
       guard let text = arguments.value(option) else { continue }
       guard let count = Int(text), (1...limit).contains(count) else {
@@ -84,15 +92,27 @@ struct ServeCommand: Command {
     let server = try ServiceServer(
       listener: listener, socketPath: ownedSocket, configuration: configuration,
       environment: ProcessInfo.processInfo.environment, log: { output.note($0) })
+    // Started by the bus (DBUS_STARTER_BUS_TYPE), the service lives as long as the bus.
+    let activatedByBus = environment["DBUS_STARTER_BUS_TYPE"] != nil
+    let bus =
+      offersBus
+      ? BusEndpoint.start(
+        for: server, executable: Syscalls.executablePath() ?? CommandLine.arguments[0], log: { output.note($0) },
+        onClosed: { if activatedByBus { server.stop() } }) : nil
     var sources: [any DispatchSourceSignal] = []
     for signal in [Signal.terminate, .interrupt] {
       _ = signal.ignore()
       let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: .global())
-      source.setEventHandler { server.stop() }
+      source.setEventHandler {
+        // Calls on the bus are answered before the runners they use are closed.
+        bus?.stop()
+        server.stop()
+      }
       source.resume()
       sources.append(source)
     }
     server.run()
+    bus?.stop()
     sources.forEach { $0.cancel() }
     return .success
   }

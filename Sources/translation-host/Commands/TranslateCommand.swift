@@ -5,7 +5,8 @@ import FoundationEssentials
 struct TranslateCommand: Command {
   static let name = "translate"
   static let abstract = "Translate a text with a provider's headless capability."
-  static let usage = "[<text>] [--from <tag>] [--to <tag>] [--lines] [--provider <id|path>] [--timeout <seconds>]"
+  static let usage =
+    "[<text>] [--from <tag>] [--to <tag>] [--lines] [--json] [--raw] [--provider <id|path>] [--timeout <seconds>]"
   static let discussion = """
     Writes the translation, and a newline, to stdout. The text is the argument,
     or stdin without its trailing newline. With --lines, each line of stdin is
@@ -15,6 +16,13 @@ struct TranslateCommand: Command {
     clientIdentifier; with --lines --json, an input line may itself be a JSON
     object {"sourceText": …, "clientIdentifier": …}. The provider must
     implement the translate capability (tp.translate/1).
+
+    Translations are clean text, as apps get them from the Translation
+    library: the Apertium provider leaves out its marks on unknown words (*,
+    #) and the blanks at either end. --raw prints the provider's exact output
+    instead (for Apertium, what `apertium <pair>` prints): it sets the
+    provider's setting 'marks' for this command, so the provider runs here,
+    not in the resident service.
     """
   static let arguments = [(name: "<text>", help: "The text to translate (default: read stdin).")]
   static let options: [OptionSpec] =
@@ -23,6 +31,8 @@ struct TranslateCommand: Command {
       .option("to", "tag", help: "Language to translate into (default: your preferred language that is not the source)."),
       .flag("lines", help: "Translate each line of stdin on its own, streaming."),
       .flag("json", help: "Print one JSON object per request (with --lines, input lines may be JSON requests too)."),
+      .flag(
+        "raw", help: "The provider's exact output, marks and blanks included (its setting 'marks'; not through the service)."),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
@@ -37,6 +47,7 @@ struct TranslateCommand: Command {
       throw .usage("expected one text, got \(arguments.positionals.count); quote the text", of: Self.self)
     }
     provider = try ProviderOptions(arguments, command: Self.self)
+    if arguments.has("raw") { provider.settingOverrides[Self.marksSetting] = .boolean(true) }
     text = arguments.positionals.first
     source = arguments.value("from")
     target = arguments.value("to")
@@ -114,6 +125,10 @@ struct TranslateCommand: Command {
     }
     return (source, target)
   }
+
+  /// The setting of a provider that can give its engine's exact output
+  /// (Apertium: `marks`); `--raw` sets it for one command.
+  static let marksSetting = "marks"
 
   static func isLanguageTag(_ tag: String) -> Bool {
     let parts = tag.split(separator: "-", omittingEmptySubsequences: false)

@@ -1,0 +1,423 @@
+import CGDBus
+import Foundation
+import System
+
+/// The resident service on the session bus: owns `org.translationhost.Translation1`,
+/// exports the interface at `/org/translationhost/Translation1` (GLib's GDBus),
+/// and answers each call on a thread of its own with `BusRequests`.
+///
+/// GDBus delivers calls on the thread that registered the object, which runs
+/// a main loop of its own here and does nothing slow: a call is read and
+/// checked there, then answered from its own thread (GDBus's replies may be
+/// sent from any thread), so slow providers and open popovers never hold
+/// up other callers. Every call is checked against the bus's own record of
+/// the caller: the user's own uid only, and never a process the service
+/// started (a provider runner, or anything it started), as on the socket.
+package final class BusEndpoint: @unchecked Sendable {
+  /// The session bus's address for `environment`, as GLib finds it:
+  /// `DBUS_SESSION_BUS_ADDRESS`, else the address an activating bus passed,
+  /// else `$XDG_RUNTIME_DIR/bus` when that socket exists; nil without any
+  /// (nothing is launched to make one).
+  static func sessionBusAddress(environment: [String: String]) -> String? {
+    if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+    if environment["DBUS_STARTER_BUS_TYPE"] == "session", let address = environment["DBUS_STARTER_ADDRESS"], !address.isEmpty {
+      return address
+    }
+    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"),
+      (try? FileStatus(path: runtime + "/bus", followingLinks: false))?.isSocket == true
+    {
+      return "unix:path=" + runtime + "/bus"
+    }
+    return nil
+  }
+
+  private let address: String
+  private let requests: BusRequests
+  private let maximumCalls: Int
+  private let log: @Sendable (String) -> Void
+  private let onClosed: @Sendable () -> Void
+  private let state = NSCondition()
+  private var connection: OpaquePointer?
+  private var loop: OpaquePointer?
+  private var startError: String?
+  private var isStarted = false
+  private var isFinished = false
+  private var isStopping = false
+  private var callsInFlight = 0
+
+  /// Connects to the bus at `address`, exports the interface and takes the
+  /// name; `onClosed` is called (on another thread) if the bus goes away.
+  /// - Throws: a message saying why the service is not on the bus.
+  init(
+    address: String, requests: BusRequests, maximumCalls: Int, log: @escaping @Sendable (String) -> Void,
+    onClosed: @escaping @Sendable () -> Void
+  ) throws(BusError) {
+    self.address = address
+    self.requests = requests
+    self.maximumCalls = maximumCalls
+    self.log = log
+    self.onClosed = onClosed
+    let thread = Thread { [self] in main() }
+    thread.name = "dbus"
+    thread.start()
+    state.lock()
+    while !isStarted { state.wait() }
+    let failure = startError
+    state.unlock()
+    if let failure { throw .named("Failed", failure) }
+  }
+
+  /// Stops taking calls, closes open popovers, waits for the calls being
+  /// answered, and leaves the bus. Any thread but the bus's.
+  package func stop() {
+    state.lock()
+    guard !isStopping else {
+      state.unlock()
+      return
+    }
+    isStopping = true
+    state.unlock()
+    requests.presentation.cancelAll()
+    state.lock()
+    while callsInFlight > 0 { state.wait() }
+    // Asked again until the thread is done: a quit that comes before the loop runs is lost.
+    while !isFinished {
+      if let loop { g_main_loop_quit(loop) }
+      _ = state.wait(until: Date(timeIntervalSinceNow: 0.1))
+    }
+    state.unlock()
+  }
+
+  // MARK: The bus thread
+
+  private func main() {
+    let context = g_main_context_new()
+    g_main_context_push_thread_default(context)
+    defer {
+      g_main_context_pop_thread_default(context)
+      g_main_context_unref(context)
+      state.lock()
+      (isStarted, isFinished) = (true, true)
+      state.broadcast()
+      state.unlock()
+    }
+    guard let (connection, registration) = connect() else { return }
+    let loop = g_main_loop_new(context, 0)
+    state.lock()
+    (self.connection, self.loop, isStarted) = (connection, loop, true)
+    state.broadcast()
+    state.unlock()
+    g_main_loop_run(loop)
+    g_dbus_connection_unregister_object(connection, registration)
+    g_dbus_connection_close_sync(connection, nil, nil)
+    g_object_unref(UnsafeMutableRawPointer(connection))
+    g_main_loop_unref(loop)
+  }
+
+  /// Connects, exports the object and takes the name; nil (with `startError` set) on failure.
+  private func connect() -> (OpaquePointer, guint)? {
+    func fail(_ message: String, _ error: UnsafeMutablePointer<GError>?) -> (OpaquePointer, guint)? {
+      startError = message + (error.map { ": " + String(cString: $0.pointee.message) } ?? "")
+      if let error { g_error_free(error) }
+      return nil
+    }
+    var error: UnsafeMutablePointer<GError>?
+    let flags = GDBusConnectionFlags(
+      rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+    guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+      return fail("cannot connect to the session bus at \(address)", error)
+    }
+    let unretainedSelf = Unmanaged.passUnretained(self).toOpaque()
+    _ = cgdbus_signal_connect(
+      UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(Self.closed, to: GCallback.self), unretainedSelf)
+    guard let node = g_dbus_node_info_new_for_xml(BusInterface.introspection, &error) else {
+      g_object_unref(UnsafeMutableRawPointer(connection))
+      return fail("the interface's introspection data does not parse", error)
+    }
+    defer { g_dbus_node_info_unref(node) }
+    var vtable = GDBusInterfaceVTable()
+    vtable.method_call = Self.methodCall
+    vtable.get_property = Self.getProperty
+    let registration = g_dbus_connection_register_object(
+      connection, BusInterface.objectPath, node.pointee.interfaces[0], &vtable, unretainedSelf, nil, &error)
+    guard registration != 0 else {
+      g_object_unref(UnsafeMutableRawPointer(connection))
+      return fail("cannot export \(BusInterface.objectPath)", error)
+    }
+    // DO_NOT_QUEUE (4): a second service must not wait in line for the name.
+    let reply = busCall(connection, "RequestName", cgdbus_tuple_su(BusInterface.name, 4), replyType: "(u)", error: &error)
+    guard let reply else {
+      g_object_unref(UnsafeMutableRawPointer(connection))
+      return fail("cannot own \(BusInterface.name)", error)
+    }
+    let outcome = GVariantCoding.withChild(reply, 0) { g_variant_get_uint32($0) }
+    g_variant_unref(reply)
+    // 1: primary owner; 4: already the owner.
+    guard outcome == 1 || outcome == 4 else {
+      g_dbus_connection_close_sync(connection, nil, nil)
+      g_object_unref(UnsafeMutableRawPointer(connection))
+      return fail("\(BusInterface.name) is owned by another process on the session bus", nil)
+    }
+    return (connection, registration)
+  }
+
+  /// A call to the bus daemon itself.
+  private func busCall(
+    _ connection: OpaquePointer, _ method: String, _ arguments: OpaquePointer, replyType: String,
+    error: inout UnsafeMutablePointer<GError>?
+  ) -> OpaquePointer? {
+    let type = g_variant_type_new(replyType)
+    defer { g_variant_type_free(type) }
+    return g_dbus_connection_call_sync(
+      connection, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", method, arguments, type,
+      G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
+  }
+
+  // MARK: Calls
+
+  private static let methodCall: GDBusInterfaceMethodCallFunc = {
+    _, sender, _, _, method, parameters, invocation, userData in
+    let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
+    endpoint.received(
+      method: String(cString: method!), parameters: parameters!, sender: sender.map { String(cString: $0) } ?? "",
+      invocation: invocation!)
+  }
+
+  /// Reads a call and answers it from a thread of its own.
+  private func received(method: String, parameters: OpaquePointer, sender: String, invocation: OpaquePointer) {
+    let call: BusCall
+    do {
+      call = try Self.decode(method: method, parameters)
+    } catch {
+      return Self.reply(invocation, .failure(error))
+    }
+    state.lock()
+    let refusal: String? =
+      isStopping
+      ? "the service is stopping; call again in a moment"
+      : callsInFlight >= maximumCalls
+        ? "all \(maximumCalls) calls the service takes at once are being answered; call again in a moment" : nil
+    if refusal == nil { callsInFlight += 1 }
+    let connection = connection
+    state.unlock()
+    if let refusal { return Self.reply(invocation, .failure(.named("Busy", refusal))) }
+    // A caller that leaves the bus closes its popover.
+    let subscription: guint =
+      if case .present = call, let connection {
+        g_dbus_connection_signal_subscribe(
+          connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", sender,
+          G_DBUS_SIGNAL_FLAGS_NONE, Self.nameOwnerChanged, Unmanaged.passUnretained(self).toOpaque(), nil)
+      } else { 0 }
+    let pending = Pending(invocation: invocation, connection: connection, subscription: subscription)
+    let thread = Thread { [self] in
+      let result = Result { () throws(BusError) in
+        let caller = try check(sender)
+        return try requests.answer(call, caller: caller)
+      }
+      if pending.subscription != 0, let connection = pending.connection {
+        g_dbus_connection_signal_unsubscribe(connection, pending.subscription)
+      }
+      Self.reply(pending.invocation, result)
+      state.lock()
+      callsInFlight -= 1
+      state.broadcast()
+      state.unlock()
+    }
+    thread.name = "dbus-call"
+    thread.start()
+  }
+
+  /// A call being answered on its own thread. GDBus objects may be used from
+  /// any thread; Swift cannot know that of its opaque pointers.
+  private struct Pending: @unchecked Sendable {
+    var invocation: OpaquePointer
+    var connection: OpaquePointer?
+    var subscription: guint
+  }
+
+  /// The call's arguments; GDBus checked their types against the interface already.
+  static func decode(method: String, _ parameters: OpaquePointer) throws(BusError) -> BusCall {
+    let string = { (index: Int) in GVariantCoding.withChild(parameters, index, GVariantCoding.string) }
+    switch method {
+    case "Translate":
+      let texts = GVariantCoding.withChild(parameters, 0, GVariantCoding.strings)
+      return .translate(texts: texts, source: string(1), target: string(2), provider: string(3))
+    case "Languages": return .languages(provider: string(0))
+    case "Detect": return .detect(text: string(0))
+    case "Present":
+      var request = BusPresentation.Request(parentWindow: string(0), text: string(1))
+      var problem: BusError?
+      GVariantCoding.withChild(parameters, 2) { options in
+        GVariantCoding.forEachEntry(options) { key, value in
+          do throws(BusError) { try Self.read(option: key, value, into: &request) } catch { problem = problem ?? error }
+        }
+      }
+      if let problem { throw problem }
+      return .present(request)
+    default: throw .invalidArguments("no method '\(method)'")
+    }
+  }
+
+  /// One of Present's options; unknown keys are ignored, as portals do.
+  private static func read(option key: String, _ value: OpaquePointer, into request: inout BusPresentation.Request)
+    throws(BusError)
+  {
+    let expected: String? =
+      switch key {
+      case "anchor": "(ii)"
+      case "arrow_edge", "provider", "source", "target": "s"
+      case "allows_replacement": "b"
+      case "press": "as"
+      default: nil
+      }
+    guard let expected else { return }
+    let found = GVariantCoding.typeString(value)
+    guard found == expected else {
+      throw .invalidArguments("option '\(key)' must have type '\(expected)', not '\(found)'")
+    }
+    switch key {
+    case "anchor":
+      let x = GVariantCoding.withChild(value, 0) { g_variant_get_int32($0) }
+      let y = GVariantCoding.withChild(value, 1) { g_variant_get_int32($0) }
+      request.anchor = (x, y)
+    case "arrow_edge": request.arrowEdge = GVariantCoding.string(value)
+    case "provider": request.provider = GVariantCoding.string(value).nonEmpty
+    case "source": request.source = GVariantCoding.string(value).nonEmpty
+    case "target": request.target = GVariantCoding.string(value).nonEmpty
+    case "allows_replacement": request.allowsReplacement = g_variant_get_boolean(value) != 0
+    default: request.presses = GVariantCoding.strings(value)
+    }
+  }
+
+  /// Sends the answer to `invocation` (which it consumes).
+  private static func reply(_ invocation: OpaquePointer, _ result: Result<BusReply, BusError>) {
+    switch result {
+    case .failure(let error):
+      g_dbus_method_invocation_return_dbus_error(invocation, error.name, error.message)
+    case .success(.translations(let texts)):
+      g_dbus_method_invocation_return_value(invocation, GVariantCoding.makeTuple([GVariantCoding.makeStrings(texts)]))
+    case .success(.pairs(let rows)):
+      g_dbus_method_invocation_return_value(invocation, GVariantCoding.makeTuple([GVariantCoding.makeRows(rows)]))
+    case .success(.detection(let tag, let confidence, let reliable)):
+      g_dbus_method_invocation_return_value(invocation, cgdbus_tuple_sdb(tag, confidence, reliable ? 1 : 0))
+    case .success(.presented(let response, let replacement)):
+      g_dbus_method_invocation_return_value(invocation, cgdbus_tuple_us(response, replacement))
+    }
+  }
+
+  // MARK: Callers
+
+  /// The caller behind `sender`, if the service serves it: the user's own
+  /// uid, and not a process the service started.
+  private func check(_ sender: String) throws(BusError) -> BusCaller {
+    state.lock()
+    let connection = connection
+    state.unlock()
+    guard let connection else { throw .named("Failed", "the service is leaving the bus") }
+    var error: UnsafeMutablePointer<GError>?
+    guard let reply = busCall(connection, "GetConnectionCredentials", cgdbus_tuple_s(sender), replyType: "(a{sv})", error: &error)
+    else {
+      let reason = error.map { String(cString: $0.pointee.message) } ?? "no answer"
+      if let error { g_error_free(error) }
+      throw .accessDenied("the bus could not say who \(sender) is (\(reason))")
+    }
+    defer { g_variant_unref(reply) }
+    var uid: UInt32?
+    var pid: UInt32?
+    GVariantCoding.withChild(reply, 0) { credentials in
+      GVariantCoding.forEachEntry(credentials) { key, value in
+        if key == "UnixUserID", GVariantCoding.typeString(value) == "u" { uid = g_variant_get_uint32(value) }
+        if key == "ProcessID", GVariantCoding.typeString(value) == "u" { pid = g_variant_get_uint32(value) }
+      }
+    }
+    let own = FileStatus.currentUser
+    guard let uid, uid == own else {
+      log("refused a D-Bus call from \(sender): uid \(uid.map(String.init) ?? "unknown"), not \(own)")
+      throw .accessDenied("this service serves uid \(own) only")
+    }
+    guard let pid, let caller = Int32(exactly: pid) else {
+      throw .accessDenied("the bus did not say which process \(sender) is")
+    }
+    switch ProcessLineage.descends(caller, from: Syscalls.processID) {
+    case false?: return BusCaller(uniqueName: sender, uid: uid, pid: caller)
+    case true?:
+      log("refused a D-Bus call from pid \(caller): it is a provider runner of this service, or was started by one")
+      throw .accessDenied(
+        "pid \(caller) is a provider runner of this service or was started by one; providers may not use the service")
+    case nil:
+      throw .accessDenied(
+        "the service could not tell which process pid \(caller) is (it could not read its parents from /proc); try again")
+    }
+  }
+
+  private static let nameOwnerChanged: GDBusSignalCallback = { _, _, _, _, _, parameters, userData in
+    let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
+    guard let parameters, g_variant_n_children(parameters) == 3 else { return }
+    let name = GVariantCoding.withChild(parameters, 0, GVariantCoding.string)
+    let newOwner = GVariantCoding.withChild(parameters, 2, GVariantCoding.string)
+    if newOwner.isEmpty { endpoint.requests.presentation.cancel(caller: name) }
+  }
+
+  // MARK: Properties
+
+  private static let getProperty: GDBusInterfaceGetPropertyFunc = { _, sender, _, _, property, errorOut, userData in
+    let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
+    let caller = Result { () throws(BusError) in try endpoint.check(sender.map { String(cString: $0) } ?? "") }
+    if case .failure(let error) = caller {
+      errorOut?.pointee = g_dbus_error_new_for_dbus_error(error.name, error.message)
+      return nil
+    }
+    switch String(cString: property!) {
+    case "DefaultProvider": return GVariantCoding.make(endpoint.requests.defaultProvider())
+    case "Providers": return GVariantCoding.makeRows(endpoint.requests.providers())
+    default: return nil
+    }
+  }
+
+  // MARK: The bus going away
+
+  private static let closed: @convention(c) (OpaquePointer?, gboolean, UnsafeMutablePointer<GError>?, gpointer?) -> Void = {
+    _, _, _, userData in
+    let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
+    endpoint.log("the session bus closed the connection")
+    // Not on the bus thread: stopping waits for it.
+    DispatchQueue.global().async { endpoint.onClosed() }
+  }
+}
+
+extension String {
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+extension BusEndpoint {
+  /// Puts `server` on the session bus its environment names, with `Present`
+  /// run by `executable` (this installation's `translation-host`); nil, and
+  /// a line in the log saying why, when there is no bus or the service cannot
+  /// be on it. `onClosed` is called if the bus goes away later.
+  package static func start(
+    for server: ServiceServer, executable: String, log: @escaping @Sendable (String) -> Void,
+    onClosed: @escaping @Sendable () -> Void
+  ) -> BusEndpoint? {
+    guard let address = sessionBusAddress(environment: server.environment) else {
+      log(
+        "no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus): not offering \(BusInterface.name)"
+      )
+      return nil
+    }
+    // What an activating bus daemon set is for this process only.
+    let environment = server.environment.filter { !$0.key.hasPrefix("DBUS_STARTER_") }
+    let presentation = BusPresentation(executable: executable, environment: environment) { pid, isRunning in
+      server.presentationProcesses.withLock { if isRunning { $0.insert(pid) } else { $0.remove(pid) } }
+    }
+    do {
+      let endpoint = try BusEndpoint(
+        address: address, requests: BusRequests(server: server, presentation: presentation),
+        maximumCalls: server.configuration.maximumConnections, log: log, onClosed: onClosed)
+      log("offering \(BusInterface.name) on the session bus")
+      return endpoint
+    } catch {
+      log("not offering \(BusInterface.name): \(error.message)")
+      return nil
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+import System
+
+/// `Present`: the default provider's popover for an app, shown by this
+/// installation's own `translation-host run` started for the caller, with the
+/// display environment the service has (`DISPLAY`, `WAYLAND_DISPLAY`, …).
+///
+/// `run`'s exit status is the outcome, as its `--help` documents it: 0 with
+/// the replacement (and nothing else) on stdout, 2 dismissed, 128 + a signal
+/// interrupted; any other status is a failure named after its meaning, whose
+/// message is `run`'s own `Error:` line. A caller that leaves the bus while
+/// its popover is open has it closed (`cancel`): the process group is killed.
+final class BusPresentation: Sendable {
+  /// What the caller asked for.
+  struct Request: Sendable {
+    /// "" or the caller's window as xdg-desktop-portal spells it; checked, not used yet
+    /// (the popover is placed at `anchor`, or the pointer, not attached to the window).
+    var parentWindow = ""
+    var text = ""
+    /// A screen point, for a desktop popover.
+    var anchor: (x: Int32, y: Int32)?
+    var arrowEdge: String?
+    var allowsReplacement = false
+    var provider: String?
+    var source: String?
+    var target: String?
+    var presses: [String] = []
+  }
+
+  /// The response codes, as xdg-desktop-portal's.
+  enum Response: UInt32 {
+    case success = 0
+    case cancelled = 1
+    case other = 2
+  }
+
+  /// The longest text `Present` takes: it travels as one argument of `run`
+  /// (Linux limits one argument to 128 KiB), and a popover is for a few
+  /// sentences (Apple's advice for its own).
+  static let maximumTextBytes = 96 * 1024
+
+  /// The `translation-host` that runs the popover: this very executable.
+  let executable: String
+  /// The environment `run` gets: the service's own.
+  let environment: [String: String]
+  /// The process groups of open popovers, by the caller's unique name.
+  private let running = Mutex<[String: [Int32]]>([:])
+  /// Told of each `run` process when it starts and when it ended.
+  private let track: @Sendable (_ pid: Int32, _ isRunning: Bool) -> Void
+
+  init(executable: String, environment: [String: String], track: @escaping @Sendable (Int32, Bool) -> Void) {
+    self.executable = executable
+    self.environment = environment
+    self.track = track
+  }
+
+  /// The arguments of `run` for `request`.
+  static func arguments(for request: Request, environment: [String: String]) -> [String] {
+    var arguments = ["run", "--text=" + request.text]
+    // In a graphical session the popover is the desktop's, at the anchor
+    // (screen pixels); `press` drives the scene without one, for scripts.
+    let graphical = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+    if graphical && request.presses.isEmpty {
+      arguments.append("--desktop")
+      if let anchor = request.anchor { arguments.append("--anchor=\(anchor.x),\(anchor.y)") }
+    }
+    if request.allowsReplacement { arguments.append("--replace") }
+    if let provider = request.provider { arguments.append("--provider=" + provider) }
+    if let source = request.source { arguments.append("--from=" + source) }
+    if let target = request.target { arguments.append("--to=" + target) }
+    if let edge = request.arrowEdge { arguments.append("--arrow-edge=" + edge) }
+    for label in request.presses { arguments.append("--press=" + label) }
+    return arguments
+  }
+
+  /// Checks `request` as the interface documents it.
+  static func check(_ request: Request) throws(BusError) {
+    try checkParentWindow(request.parentWindow)
+    if let anchor = request.anchor, anchor.x < 0 || anchor.y < 0 {
+      throw .invalidArguments("option 'anchor' is (\(anchor.x), \(anchor.y)); it takes a screen point, neither below 0")
+    }
+    if let edge = request.arrowEdge, !["top", "bottom", "leading", "trailing"].contains(edge) {
+      throw .invalidArguments("option 'arrow_edge' is '\(edge)'; it takes top, bottom, leading or trailing")
+    }
+    guard request.text.utf8.count <= maximumTextBytes else {
+      throw .named(
+        "InvalidText",
+        "the text is \(request.text.utf8.count) bytes; Present takes up to \(maximumTextBytes) (use Translate for long texts)")
+    }
+    for (name, value) in [("text", request.text), ("provider", request.provider ?? "")] + request.presses.map({ ("press", $0) })
+    where value.contains("\0") {
+      throw .invalidArguments("'\(name)' contains a NUL character")
+    }
+  }
+
+  /// `parent_window`: "", `x11:<hex>` or `wayland:<handle>`.
+  private static func checkParentWindow(_ window: String) throws(BusError) {
+    if window.isEmpty { return }
+    if window.hasPrefix("x11:") {
+      let id = window.dropFirst(4)
+      if !id.isEmpty, id.count <= 16, id.allSatisfy(\.isHexDigit) { return }
+    } else if window.hasPrefix("wayland:") {
+      let handle = window.dropFirst(8)
+      if !handle.isEmpty, handle.count <= 256,
+        handle.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+      {
+        return
+      }
+    }
+    throw .invalidArguments(
+      "parent_window is '\(window)'; it takes \"\", \"x11:<hexadecimal window id>\" or \"wayland:<exported handle>\", as xdg-desktop-portal"
+    )
+  }
+
+  /// Shows the popover and waits for it to close: (response, replacement).
+  func present(_ request: Request, for caller: BusCaller) throws(BusError) -> (UInt32, String) {
+    try Self.check(request)
+    let output: (status: ExitStatus, stdout: String, stderr: String)
+    do {
+      output = try runTool(Self.arguments(for: request, environment: environment), caller: caller.uniqueName)
+    } catch {
+      throw .named("Failed", "could not start \(executable): \(error)")
+    }
+    switch output.status {
+    case .exited(0):
+      return (Response.success.rawValue, request.allowsReplacement ? output.stdout : "")
+    case .exited(2):
+      return (Response.cancelled.rawValue, "")
+    case .exited(let code) where code > 128:
+      return (Response.other.rawValue, "")
+    case .signaled:
+      return (Response.other.rawValue, "")
+    case .exited(let code):
+      throw Self.failure(code: code, stderr: output.stderr)
+    }
+  }
+
+  /// Closes the popovers open for `caller`, which left the bus.
+  func cancel(caller uniqueName: String) {
+    for group in running.withLock({ $0[uniqueName] ?? [] }) { Syscalls.kill(-group, .kill) }
+  }
+
+  /// Closes every open popover (the service is stopping).
+  func cancelAll() {
+    for group in running.withLock({ $0.values.flatMap { $0 } }) { Syscalls.kill(-group, .kill) }
+  }
+
+  /// The failure `run`'s exit `code` stands for, with its `Error:` line as the message.
+  static func failure(code: Int32, stderr: String) -> BusError {
+    let line = stderr.split(separator: "\n").first { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+    let message = line ?? "translation-host run exited with status \(code)"
+    let name =
+      switch code {
+      case 3: "NoSuchControl"
+      case 4: "UnsupportedLanguage"
+      case 64: "InvalidArguments"
+      case 65: "InvalidText"
+      case 69: "ProviderUnavailable"
+      case 70: "ProviderFailed"
+      case 75: "Timeout"
+      default: "Failed"
+      }
+    return .named(name, message)
+  }
+
+  /// Runs `translation-host <arguments>` in a process group of its own,
+  /// stdin from /dev/null, and collects its exit status and output.
+  private func runTool(_ arguments: [String], caller: String) throws(Errno) -> (ExitStatus, String, String) {
+    let (stdoutRead, stdoutWrite) = try Syscalls.socketPair()
+    let (stderrRead, stderrWrite) = try Syscalls.socketPair()
+    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
+    let pid: Int32
+    do {
+      pid = try Syscalls.spawn(
+        executable, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: [
+          .nullDevice(as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
+          .duplicate(stderrWrite, as: .standardError),
+        ], newSession: true)
+    } catch {
+      [stdoutWrite, stderrWrite].forEach(Syscalls.close)
+      throw error
+    }
+    [stdoutWrite, stderrWrite].forEach(Syscalls.close)
+    running.withLock { $0[caller, default: []].append(pid) }
+    track(pid, true)
+    defer {
+      track(pid, false)
+      running.withLock {
+        $0[caller]?.removeAll { $0 == pid }
+        if $0[caller]?.isEmpty == true { $0[caller] = nil }
+      }
+    }
+    // stderr is read on a thread of its own, so that neither stream can fill up and stall the other.
+    let errors = Mutex<[UInt8]>([])
+    let done = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      errors.withLock { $0 = (try? Syscalls.readAll(stderrRead, limit: 64 * 1024)) ?? [] }
+      done.signal()
+    }
+    reader.start()
+    let stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumTextBytes * 8)) ?? []
+    done.wait()
+    let status = ExitStatus(waitStatus: try Syscalls.wait(pid))
+    return (status, String(decoding: stdout, as: UTF8.self), String(decoding: errors.withLock { $0 }, as: UTF8.self))
+  }
+}

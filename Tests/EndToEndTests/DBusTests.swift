@@ -1,0 +1,209 @@
+import Foundation
+import FoundationXML
+import Glibc
+import TestSupport
+import Testing
+
+/// org.translationhost.Translation1 on a private session bus: the service is
+/// bus-activated, called with gdbus, busctl and a Python client
+/// (python3-dbus), and stops when the bus goes away.
+@Suite(.serialized, .tags(.endToEnd)) struct DBusTests {
+  static let errorPrefix = BusSession.name + ".Error."
+
+  @Test func activatedByTheBusAndCalledWithGdbusAndBusctl() throws {
+    let session = try BusSession()
+    let outcome = try session.run(
+      """
+      set -e
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) \
+        -m \(BusSession.name).Translate "['The cat is on the table.', '']" en es ''
+      busctl --user get-property \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) DefaultProvider
+      busctl --user call \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) Detect s \
+        'The cat is on the table and the dog sleeps in the garden.'
+      gdbus introspect --session -d \(BusSession.name) -o \(BusSession.objectPath) --xml > '\(session.folder.path)/introspected.xml'
+      """)
+    let lines = outcome.result.stdout.split(separator: "\n").map(String.init)
+    #expect(outcome.result.exitCode == 0, "\(outcome.result.stderr)")
+    #expect(lines.first == "(['El gato es en la mesa.', ''],)", "\(outcome.result.stdout)")
+    #expect(lines.contains("s \"org.translationhost.apertium\""), "\(outcome.result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("sdb \"en\" ") && $0.hasSuffix(" true") }, "\(outcome.result.stdout)")
+    // Activated by the bus, said so in its log (the bus's stderr), and gone with the bus.
+    #expect(outcome.result.stderr.contains("offering \(BusSession.name) on the session bus"))
+    #expect(outcome.servicePID != nil)
+    #expect(outcome.serviceStopped)
+    // What the service introspects is what the installed interface file says.
+    let introspected = try Self.interface(in: session.folder.path + "/introspected.xml")
+    #expect(!introspected.isEmpty)
+    #expect(introspected == (try Self.interface(in: BusSession.interfaceFile)))
+  }
+
+  @Test func concurrentCallersEachGetTheirOwnTranslation() throws {
+    let sentences = ["The cat is on the table.", "The house is big.", "I like the red apples.", "My brother reads a book."]
+    let host = try Host(providerPath: Host.providers)
+    var expected: [String: String] = [:]
+    for sentence in sentences {
+      expected[sentence] = try host.run("translate", "--from", "en", "--to", "es", sentence).stdout.trimmingCharacters(
+        in: .newlines)
+    }
+    let (outcome, json) = try BusSession().python("concurrent", ["12"] + sentences)
+    let results = try #require(json as? [[Any]], "\(outcome.result.stderr)")
+    #expect(results.count == 12)
+    for result in results {
+      let sentence = try #require(result.first as? String)
+      #expect(result.last as? [String] == [expected[sentence] ?? "?"], "\(result)")
+    }
+    #expect(outcome.serviceStopped)
+  }
+
+  @Test func aCrashingProviderFailsItsCallAndTheNextIsAnswered() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbuscrash")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["TEXT_TRIGGERS"], name: "libCrash",
+      in: directory)
+    _ = try BundleFixture(name: "Crash", identifier: identifier).write(name: "Crash", in: directory, library: library)
+    let (outcome, json) = try BusSession(providerFolders: [directory.path]).python("crash", [identifier])
+    let results = try #require(json as? [Any], "\(outcome.result.stderr)")
+    let failure = try #require(results.first as? [String: String])
+    #expect(failure["error"] == Self.errorPrefix + "ProviderFailed")
+    #expect(failure["message"]?.contains("was killed by SIGSEGV") == true, "\(failure)")
+    #expect(results.last as? [String] == ["HI", "THERE"])
+    #expect(outcome.serviceStopped)
+  }
+
+  /// Calls the interface cannot take, and requests the provider refuses.
+  static let badArguments: [(call: String, error: String)] = [
+    ("wrong signature", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("no such method", "org.freedesktop.DBus.Error.UnknownMethod"),
+    ("unsupported target", errorPrefix + "UnsupportedTargetLanguage"),
+    ("unsupported source", errorPrefix + "UnsupportedSourceLanguage"),
+    ("unidentifiable", errorPrefix + "UnableToIdentifyLanguage"),
+    ("no such provider", errorPrefix + "ProviderUnavailable"),
+    ("path outside the search path", errorPrefix + "ProviderUnavailable"),
+    ("bad parent window", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("bad option type", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("bad arrow edge", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("no such button", errorPrefix + "NoSuchControl"),
+  ]
+
+  /// One bus session answers every bad call of the table: what the client printed.
+  static let badArgumentOutput = Result { () throws -> String in try BusSession().python("bad-arguments").0.result.stdout }
+
+  static func badArgumentAnswers() throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(try badArgumentOutput.get().utf8)) as? [String: Any] ?? [:]
+  }
+
+  @Test(arguments: badArguments)
+  func aBadCallIsANamedError(_ call: String, _ error: String) throws {
+    let answers = try Self.badArgumentAnswers()
+    let answer = try #require(answers[call] as? [String: String], "\(answers)")
+    #expect(answer["error"] == error, "\(answer)")
+    #expect(answer["message"]?.isEmpty == false)
+  }
+
+  @Test func anEmptyBatchIsAnsweredEmpty() throws {
+    let answers = try Self.badArgumentAnswers()
+    #expect((answers["empty batch"] as? [Any])?.isEmpty == true, "\(answers)")
+  }
+
+  @Test func presentRunsThePopoverForTheCaller() throws {
+    let (outcome, json) = try BusSession().python("present")
+    let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    // Replace with Translation: response 0 and the replacement.
+    #expect(answers["replaced"] as? [AnyHashable] == [0, "!tleW ,ollaH"], "\(answers)")
+    // The scene still open after the last press: dismissed, response 1.
+    #expect(answers["dismissed"] as? [AnyHashable] == [1, ""], "\(answers)")
+    let properties = try #require(answers["properties"] as? [String: Any])
+    #expect(properties["DefaultProvider"] as? String == "org.translationhost.apertium")
+    let providers = try #require(properties["Providers"] as? [[String]])
+    #expect(
+      providers.contains {
+        $0.first == "org.translationhost.reverse" && $0.last?.hasSuffix("/Reverse.translationprovider") == true
+      })
+    #expect(outcome.serviceStopped)
+  }
+
+  /// A caller that leaves the bus while its popover is open has it closed:
+  /// the `run` process for it ends long before the provider's deadline.
+  @Test func aCallerThatLeavesClosesItsPopover() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbushang")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["HANG_IN_ACTION"], name: "libHang",
+      in: directory)
+    _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
+    let outcome = try BusSession(providerFolders: [directory.path]).run(
+      """
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
+        '' 'hi' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
+      caller=$!
+      # The bracket keeps the pattern from matching this script's own command line.
+      for i in $(seq 1 200); do run=$(pgrep -f -- "[-]-text=hi --provider=\(identifier)" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
+      echo "run: ${run:-none}"
+      sleep 1
+      kill -0 "$run" 2>/dev/null && echo "open while the caller waits"
+      kill $caller
+      for i in $(seq 1 50); do kill -0 "$run" 2>/dev/null || { echo "closed after ${i}"; break; }; sleep 0.1; done
+      """)
+    let lines = outcome.result.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("run: ") == true && lines.first != "run: none", "\(outcome.result.stderr)")
+    #expect(lines.contains("open while the caller waits"), "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(lines.contains { $0.hasPrefix("closed after") }, "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The bus lets another user's call through here; the service refuses it.
+  @Test(.enabled(if: getuid() == 0, "needs root to act as a second user"))
+  func anotherUsersCallIsRefused() throws {
+    let call = "gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Translate"
+    let outcome = try BusSession(othersMayConnect: true).run(
+      """
+      \(call) "['The cat.']" en es ''
+      /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \(call) "['The cat.']" en es ''
+      """)
+    #expect(outcome.result.stdout.contains("El gato."), "\(outcome.result.stderr)")
+    #expect(
+      outcome.result.stderr.contains("org.freedesktop.DBus.Error.AccessDenied: this service serves uid 0 only"),
+      "\(outcome.result.stderr)")
+    #expect(outcome.result.stderr.contains("refused a D-Bus call from"))
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The examples of Documentation/DBus.md, as written there.
+  static func example(_ language: String) throws -> String {
+    let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
+    let examples = try #require(page.range(of: "## Examples")).upperBound
+    return try #require(
+      page[examples...].components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "```").first)
+  }
+
+  @Test func thePythonAndCExamplesOfTheDocumentationWork() throws {
+    let session = try BusSession()
+    let python = try session.folder.write("example.py", try Self.example("python"))
+    let source = try session.folder.write("example.c", try Self.example("c"))
+    let program = session.folder.path + "/example"
+    let compile = try Command.run(
+      "/bin/sh", ["-c", "cc -Wall -Werror '\(source)' -o '\(program)' $(pkg-config --cflags --libs gio-2.0)"])
+    #expect(compile.exitCode == 0, "\(compile.stderr)")
+    let outcome = try session.run("/usr/bin/python3 '\(python)' && '\(program)'")
+    #expect(
+      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\nEl gato es en la mesa.\n", "\(outcome.result.stderr)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The interface named in an introspection document, as comparable lines
+  /// (methods with their arguments, properties), comments and annotations aside.
+  static func interface(in file: String) throws -> [String] {
+    let document = try XMLDocument(contentsOf: URL(fileURLWithPath: file))
+    let interfaces = try document.nodes(forXPath: "//interface[@name='\(BusSession.name)']")
+    guard let interface = interfaces.first as? XMLElement else { return [] }
+    return (interface.children ?? []).compactMap { $0 as? XMLElement }.compactMap { member in
+      let attributes = { (element: XMLElement) in
+        ["name", "type", "direction", "access"].compactMap { element.attribute(forName: $0)?.stringValue }.joined(separator: " ")
+      }
+      guard member.name == "method" || member.name == "property" else { return nil }
+      let arguments = member.elements(forName: "arg").map(attributes)
+      return ([member.name ?? "", attributes(member)] + arguments).joined(separator: " | ")
+    }.sorted()
+  }
+}
