@@ -5,7 +5,7 @@ in it, with `translation-host serve` warm, under Xvfb; against the floor of
 GTK 4 mapping an empty window (Benchmarks/empty_window.c), in the same run,
 alternating. Both are timed from outside by Benchmarks/first_map.c (X11
 MapNotify, then the window taller than the spinner alone). Medians.
-Usage: Benchmarks/popover.py [--quick]"""
+Usage: Benchmarks/desktop_popover.py [--quick]"""
 import os, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
