@@ -38,6 +38,8 @@ package final class ServiceServer: @unchecked Sendable {
 
   let configuration: Configuration
   let pool: RunnerPool
+  /// Headless requests for the same provider and pair, batched while its runners are busy.
+  let coalescer: TranslationCoalescer
   let resolutions: ResolutionCache
   let context: String
   /// Becomes readable (and stays so) when the service stops.
@@ -63,6 +65,7 @@ package final class ServiceServer: @unchecked Sendable {
     pool = RunnerPool(
       runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
       idleTimeout: configuration.idleTimeout)
+    coalescer = TranslationCoalescer(slots: configuration.runnersPerProvider)
     resolutions = ResolutionCache(environment: environment)
     connections = ConnectionTable(limit: configuration.maximumConnections)
     context = ServiceContext.current(environment: environment)
