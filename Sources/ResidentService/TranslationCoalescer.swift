@@ -57,6 +57,8 @@ final class TranslationCoalescer: @unchecked Sendable {
     fileprivate let deadline: ContinuousClock.Instant
     /// Texts before this index have been given to a batch (or answered).
     fileprivate var next = 0
+    /// Texts given to a batch that failed, to be sent again.
+    fileprivate var retry: [Range<Int>] = []
     fileprivate var answers: [String?]
     fileprivate var unanswered: Int
     fileprivate var failure: (any Error)?
@@ -75,7 +77,9 @@ final class TranslationCoalescer: @unchecked Sendable {
       unanswered = texts.count
     }
 
-    fileprivate var pending: Int { isAbandoned ? 0 : texts.count - next }
+    fileprivate var pending: Int {
+      isAbandoned || failure != nil ? 0 : texts.count - next + retry.reduce(0) { $0 + $1.count }
+    }
     fileprivate var isDone: Bool { failure != nil || unanswered == 0 }
   }
 
@@ -123,13 +127,20 @@ final class TranslationCoalescer: @unchecked Sendable {
       if group.queue.isEmpty && group.busySlots == 0 { groups[key] = nil }
       condition.unlock()
     }
+    var gathered = false
     while !request.isDone {
       if request.isAbandoned && request.running == 0 {
         request.failure = ServiceError.refused("the client left before its answer")
         break
       }
       if request.pending > 0 && group.busySlots < slots {
-        gather(for: request, in: group)
+        // Gathering lets go of the lock: the slot and the texts are checked again after it.
+        if !gathered {
+          gather(for: request, in: group)
+          gathered = true
+          continue
+        }
+        gathered = false
         lead(request, key: key, group: group, resolution: resolution, pool: pool)
         continue
       }
@@ -197,10 +208,10 @@ final class TranslationCoalescer: @unchecked Sendable {
     case .success(let translations):
       var offset = 0
       for slice in slices {
-        for (index, position) in slice.range.enumerated() {
+        for (index, position) in slice.range.enumerated() where slice.request.answers[position] == nil {
           slice.request.answers[position] = translations[offset + index]
+          slice.request.unanswered -= 1
         }
-        slice.request.unanswered -= slice.range.count
         offset += slice.range.count
       }
     case .failure(let error):
@@ -209,7 +220,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         if shared && !slice.request.deadline.hasPassed && !slice.request.isAbandoned {
           // Tried again alone: the failure may belong to another request's text.
           slice.request.isolated = true
-          slice.request.next = min(slice.request.next, slice.range.lowerBound)
+          slice.request.retry.append(slice.range)
         } else if (error as? HostError)?.kind == .deadlineExceeded {
           // Told with the request's own deadline, not what was left of it when its batch began.
           slice.request.failure =
@@ -250,8 +261,18 @@ final class TranslationCoalescer: @unchecked Sendable {
     return slices
   }
 
+  /// The next texts of `request`, at most `count`: those of a failed batch first.
   private func take(_ request: Request, upTo count: Int) -> Slice {
-    let range = request.next..<(request.next + min(count, request.pending))
+    if let first = request.retry.first {
+      let range = first.lowerBound..<min(first.upperBound, first.lowerBound + count)
+      if range.upperBound == first.upperBound {
+        request.retry.removeFirst()
+      } else {
+        request.retry[0] = range.upperBound..<first.upperBound
+      }
+      return Slice(request: request, range: range)
+    }
+    let range = request.next..<min(request.texts.count, request.next + count)
     request.next = range.upperBound
     return Slice(request: request, range: range)
   }
