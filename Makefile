@@ -105,6 +105,7 @@ bench: build
 	"$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
+	python3 Benchmarks/popover.py
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
 FUZZ_ARGS ?=

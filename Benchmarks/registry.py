@@ -57,6 +57,8 @@ def main():
         baseline = os.path.join(work, "stat_baseline")
         subprocess.run(["cc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks/stat_baseline.c")], check=True)
         home = os.path.join(work, "home")
+        # A real user has a home: without one the registry never writes its cache, and "warm" would be cold.
+        os.mkdir(home, 0o700)
         env = dict(os.environ, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"),
                    XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_DATA_HOME=os.path.join(home, "data"))
         cache = os.path.join(home, "cache/translation-host/registry-v1.cache")

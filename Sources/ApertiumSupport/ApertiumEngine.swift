@@ -1,20 +1,33 @@
 import Dispatch
+import FoundationEssentials
 import Synchronization
 import System
 
 /// The installed Apertium pairs, with warm pipelines per pair in use,
 /// restarted when they die. Safe to use from several threads: translations
-/// are serialized, as a pipeline answers one stream at a time. A large batch
-/// is split across two pipelines of the pair, one per core: the 13 stages of
-/// one pipeline do not keep two cores busy.
+/// are serialized, as a pipeline answers one stream at a time.
+///
+/// A large batch is shared by one pipeline of the pair per core (up to
+/// `maximumPipelines`): the 13 stages of one pipeline do not keep two cores
+/// busy, since its slowest stage sets the pace. The pipelines draw texts
+/// from the batch as they go, each keeping `window` texts in flight, so a
+/// pipeline slowed by other work on the machine takes fewer texts and all
+/// end together, instead of one idling while the other finishes a fixed half.
 public final class ApertiumEngine: @unchecked Sendable {
   public let pairs: [ApertiumPair]
   /// Whether translations keep Apertium's marks on unknown words (`ApertiumPipeline`).
   public let marksUnknownWords: Bool
   private let lock = Mutex(())
   private var pipelines: [String: [ApertiumPipeline]] = [:]
-  /// Batches at least this large are split across two pipelines.
-  static let splitThreshold = 64
+  /// Batches at least this large are shared by several pipelines: the
+  /// resident service's batches of concurrent clients' sentences are small.
+  static let splitThreshold = 8
+  /// Texts in flight per pipeline when several share a batch: enough to keep
+  /// every stage and the pipes between them busy, few enough that the
+  /// pipelines end within a few milliseconds of each other.
+  static let window = 32
+  /// Pipelines per pair for a large batch: one per core, at least two, at most four.
+  static let maximumPipelines = min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
 
   public init(pairs: [ApertiumPair] = ApertiumPair.installed(), marksUnknownWords: Bool = true) {
     self.pairs = pairs
@@ -51,16 +64,16 @@ public final class ApertiumEngine: @unchecked Sendable {
 
   private func translateWithPipelines(_ texts: [String], pair: ApertiumPair) throws(ApertiumError) -> [String] {
     guard texts.count >= Self.splitThreshold else { return try pipelines(for: pair, count: 1)[0].translate(texts) }
-    let workers = try pipelines(for: pair, count: 2)
-    let half = texts.count / 2
-    let parts = [Array(texts[..<half]), Array(texts[half...])]
-    let results = Results(count: 2)
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-      results.set(index, Result { () throws(ApertiumError) in try workers[index].translate(parts[index]) })
+    let workers = try pipelines(for: pair, count: Self.maximumPipelines)
+    let batch = SharedBatch(texts, mode: pair.mode)
+    DispatchQueue.concurrentPerform(iterations: workers.count) { index in
+      do throws(ApertiumError) {
+        try workers[index].stream(window: Self.window, next: batch.next, deliver: batch.answer)
+      } catch {
+        batch.fail(error)
+      }
     }
-    var answers: [String] = []
-    for result in results.all { answers += try result.get() }
-    return answers
+    return try batch.answers()
   }
 
   /// `count` running pipelines for `pair`, starting or restarting what is needed.
@@ -74,16 +87,42 @@ public final class ApertiumEngine: @unchecked Sendable {
   }
 }
 
-/// The results of parallel work, written once per index.
-private final class Results: @unchecked Sendable {
+/// A batch shared by several pipelines: the next text for whichever asks,
+/// and each answer in its place. After a failure no pipeline takes more.
+private final class SharedBatch: @unchecked Sendable {
+  private let texts: [String]
+  private let mode: String
   private let lock = Mutex(())
-  private var values: [Result<[String], ApertiumError>?]
+  private var nextIndex = 0
+  private var results: [String?]
+  private var failure: ApertiumError?
 
-  init(count: Int) { values = Array(repeating: nil, count: count) }
+  init(_ texts: [String], mode: String) {
+    self.texts = texts
+    self.mode = mode
+    results = Array(repeating: nil, count: texts.count)
+  }
 
-  func set(_ index: Int, _ value: Result<[String], ApertiumError>) { lock.withLock { _ in values[index] = value } }
+  func next() -> (index: Int, text: String)? {
+    lock.withLock { _ in
+      guard failure == nil, nextIndex < texts.count else { return nil }
+      defer { nextIndex += 1 }
+      return (nextIndex, texts[nextIndex])
+    }
+  }
 
-  var all: [Result<[String], ApertiumError>] {
-    lock.withLock { _ in values.map { $0 ?? .failure(.pipelineFailed(mode: "?", reason: "no result")) } }
+  func answer(_ index: Int, _ translation: String) { lock.withLock { _ in results[index] = translation } }
+
+  func fail(_ error: ApertiumError) { lock.withLock { _ in failure = failure ?? error } }
+
+  /// Every translation in order, or the first failure.
+  func answers() throws(ApertiumError) -> [String] {
+    try lock.withLock { _ throws(ApertiumError) in
+      if let failure { throw failure }
+      guard !results.contains(where: { $0 == nil }) else {
+        throw .pipelineFailed(mode: mode, reason: "a pipeline ended without answering every text")
+      }
+      return results.map { $0! }
+    }
   }
 }

@@ -49,17 +49,50 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout`; the pipeline is then stopped.
   public func translate(_ texts: [String], timeout: Duration = .seconds(20)) throws(ApertiumError) -> [String] {
-    guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
-    var payload: [UInt8] = []
-    for text in texts {
-      payload += ApertiumText.deformat(text).utf8
-      payload.append(0)
-    }
-    var written = 0
     var answers: [String] = []
     answers.reserveCapacity(texts.count)
+    var next = texts.startIndex
+    try stream(window: texts.count, timeout: timeout) {
+      guard next < texts.endIndex else { return nil }
+      defer { next += 1 }
+      return (next, texts[next])
+    } deliver: { _, answer in
+      answers.append(answer)
+    }
+    return answers
+  }
+
+  /// Streams texts through the pipeline: takes the next one from `next`
+  /// whenever fewer than `window` are in it, and hands each translation, in
+  /// order, to `deliver` with the index `next` gave its text. Several
+  /// pipelines fed from one source share a batch by their own pace (one
+  /// slowed by load takes fewer texts) and end within `window` texts of each
+  /// other; a pipeline fed without pause never drains between the texts.
+  /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
+  ///   silent for `timeout`; the pipeline is then stopped. Texts taken and not
+  ///   delivered are lost: the caller tries the whole batch again.
+  public func stream(
+    window: Int, timeout: Duration = .seconds(20), next: () -> (index: Int, text: String)?,
+    deliver: (Int, String) -> Void
+  ) throws(ApertiumError) {
+    guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
+    var payload: [UInt8] = []
+    var written = 0
+    var inFlight: [Int] = []
+    var answered = 0
+    var exhausted = false
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while answers.count < texts.count {
+    while true {
+      while !exhausted && inFlight.count - answered < max(window, 1) {
+        guard let (index, text) = next() else {
+          exhausted = true
+          break
+        }
+        ApertiumText.deformat(text, into: &payload)
+        payload.append(0)
+        inFlight.append(index)
+      }
+      if answered == inFlight.count && exhausted { return }
       var waitingFor = [(output, PollEvents.readable)]
       if written < payload.count { waitingFor.append((input, .writable)) }
       let ready: [PollEvents]
@@ -75,6 +108,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
         } catch {
           if error != .wouldBlock { throw fail("cannot write: \(error)") }
         }
+        if written == payload.count {
+          payload.removeAll(keepingCapacity: true)
+          written = 0
+        }
       }
       if !ready[0].isEmpty {
         let count: Int
@@ -85,14 +122,14 @@ public final class ApertiumPipeline: @unchecked Sendable {
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
         var start = received.startIndex
-        while answers.count < texts.count, let end = received[start...].firstIndex(of: 0) {
-          answers.append(ApertiumText.reformat(String(decoding: received[start..<end], as: UTF8.self)))
+        while answered < inFlight.count, let end = received[start...].firstIndex(of: 0) {
+          deliver(inFlight[answered], ApertiumText.reformat(received[start..<end]))
+          answered += 1
           start = end + 1
         }
         received.removeSubrange(..<start)
       }
     }
-    return answers
   }
 
   /// Closes the pipeline's input, which ends each stage in turn, and reaps

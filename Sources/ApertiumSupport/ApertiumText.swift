@@ -7,9 +7,22 @@
 /// text by text, in `ApertiumSupportTests`.
 public enum ApertiumText {
   /// The characters the stream format reserves; they travel backslash-escaped.
-  static let reserved: Set<Unicode.Scalar> = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}"]
+  /// All of them, and every blank, are ASCII, so the text is worked on as
+  /// UTF-8 bytes: a multi-byte character is never one of them, and working on
+  /// `Unicode.Scalar`s cost more CPU than the host's whole share of a batch.
+  static func isReserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\\"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "@"),
+      UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      true
+    default: false
+    }
+  }
+
   /// What counts as a blank.
-  static let blanks: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
+  static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
 
   /// Text → stream format, as `apertium-destxt` does: reserved characters
   /// escaped; blanks other than a single space wrapped in superblanks `[…]`;
@@ -17,62 +30,85 @@ public enum ApertiumText {
   /// at the end; NUL dropped. The result always ends in a blank, which
   /// null-flush mode needs before each `\0`.
   public static func deformat(_ text: String) -> String {
-    var out = ""
-    var blank = ""
-    func flushBlank(atEnd: Bool) {
-      let paragraph = blank.unicodeScalars.filter { $0 == "\n" }.count >= 2
-      if atEnd || paragraph { out += ".[]" }
-      if blank == " " {
-        out += " "
+    var out: [UInt8] = []
+    deformat(text, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `deformat(text)`, appended to `out` as UTF-8.
+  public static func deformat(_ text: String, into out: inout [UInt8]) {
+    var blankStart = -1
+    var lineBreaks = 0
+    var index = 0
+    func flushBlank(_ blank: ArraySlice<UInt8>, atEnd: Bool) {
+      if atEnd || lineBreaks >= 2 { out += [UInt8(ascii: "."), UInt8(ascii: "["), UInt8(ascii: "]")] }
+      if blank.count == 1 && blank.first == UInt8(ascii: " ") {
+        out.append(UInt8(ascii: " "))
       } else if !blank.isEmpty {
-        out += "[" + blank + "]"
+        out.append(UInt8(ascii: "["))
+        out += blank
+        out.append(UInt8(ascii: "]"))
       }
-      blank = ""
+      lineBreaks = 0
     }
-    for scalar in text.unicodeScalars {
-      if blanks.contains(scalar) {
-        blank.unicodeScalars.append(scalar)
+    let all = Array(text.utf8)
+    out.reserveCapacity(out.count + all.count + 8)
+    while index < all.count {
+      let byte = all[index]
+      if isBlank(byte) {
+        if blankStart < 0 { blankStart = index }
+        if byte == UInt8(ascii: "\n") { lineBreaks += 1 }
+        index += 1
         continue
       }
-      if !blank.isEmpty { flushBlank(atEnd: false) }
-      if scalar == "\0" { continue }
-      if reserved.contains(scalar) { out += "\\" }
-      out.unicodeScalars.append(scalar)
+      if blankStart >= 0 {
+        flushBlank(all[blankStart..<index], atEnd: false)
+        blankStart = -1
+      }
+      index += 1
+      if byte == 0 { continue }
+      if isReserved(byte) { out.append(UInt8(ascii: "\\")) }
+      out.append(byte)
     }
-    flushBlank(atEnd: true)
-    return out
+    flushBlank(blankStart >= 0 ? all[blankStart...] : all[all.endIndex...], atEnd: true)
   }
 
   /// Stream format → text, as `apertium-retxt` does: escapes undone,
   /// superblanks opened, and the sentence breaks `.[]` that `deformat` added
   /// (and any other empty superblank) removed.
-  public static func reformat(_ stream: String) -> String {
-    let scalars = Array(stream.unicodeScalars)
-    var out = String.UnicodeScalarView()
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      switch scalar {
-      case "\\":
-        if index + 1 < scalars.count { out.append(scalars[index + 1]) }
+  public static func reformat(_ stream: String) -> String { reformat(Array(stream.utf8)[...]) }
+
+  /// `reformat` of a stream given as UTF-8 bytes.
+  public static func reformat(_ stream: ArraySlice<UInt8>) -> String {
+    let backslash = UInt8(ascii: "\\")
+    let (open, close, dot) = (UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."))
+    var out: [UInt8] = []
+    out.reserveCapacity(stream.count)
+    var index = stream.startIndex
+    let end = stream.endIndex
+    while index < end {
+      let byte = stream[index]
+      switch byte {
+      case backslash:
+        if index + 1 < end { out.append(stream[index + 1]) }
         index += 2
-      case "." where index + 2 < scalars.count && scalars[index + 1] == "[" && scalars[index + 2] == "]":
+      case dot where index + 2 < end && stream[index + 1] == open && stream[index + 2] == close:
         index += 3
-      case "[":
+      case open:
         index += 1
-        while index < scalars.count && scalars[index] != "]" {
-          if scalars[index] == "\\" { index += 1 }
-          if index < scalars.count { out.append(scalars[index]) }
+        while index < end && stream[index] != close {
+          if stream[index] == backslash { index += 1 }
+          if index < end { out.append(stream[index]) }
           index += 1
         }
         index += 1
-      case "]":
+      case close:
         index += 1
       default:
-        out.append(scalar)
+        out.append(byte)
         index += 1
       }
     }
-    return String(out)
+    return String(decoding: out, as: UTF8.self)
   }
 }

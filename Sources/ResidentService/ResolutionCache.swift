@@ -8,8 +8,10 @@ import System
 /// that decided it changes: the search folders (a bundle added or removed),
 /// the default-provider list (`set-default`), the provider's settings
 /// (`config`) and the bundle's own files. Each is stamped as the registry
-/// cache stamps files (size, modification time, inode, mode, owner), so a
-/// warm request costs a few `stat` calls instead of a registry scan.
+/// cache stamps files (size, modification time, inode, mode, owner) and
+/// watched (`FileWatch`, inotify): a warm request costs one `read` that finds
+/// no event, instead of a `stat` of each file (and those instead of a
+/// registry scan). After an event the stamps decide, and the watch is renewed.
 final class ResolutionCache: Sendable {
   /// A resolved reference.
   struct Resolution: Sendable {
@@ -20,9 +22,23 @@ final class ResolutionCache: Sendable {
     var key: RunnerPool.Key
     /// The files that decided it, and their state then (nil: missing).
     fileprivate var stamps: [(path: String, status: FileStatus?)]
+    /// Watches the stamped files since they were found as stamped; nil
+    /// without inotify, or after the files changed while the watch began.
+    fileprivate var watch: FileWatch?
 
-    fileprivate var isCurrent: Bool {
+    fileprivate var stampsMatch: Bool {
       stamps.allSatisfy { (try? FileStatus(path: $0.path)) == $0.status }
+    }
+
+    /// Watched from now on: the watch begins, then the stamps are checked
+    /// once more, so a change in between is not missed. False if they changed.
+    fileprivate mutating func renewWatch() -> Bool {
+      watch = try? FileWatch(paths: stamps.map(\.path))
+      guard stampsMatch else {
+        watch = nil
+        return false
+      }
+      return true
     }
   }
 
@@ -35,7 +51,13 @@ final class ResolutionCache: Sendable {
   /// when something that decided it changed since the last time.
   func resolve(_ reference: String?) throws -> Resolution {
     let name = reference ?? ""
-    if let cached = resolutions.withLock({ $0[name] }), cached.isCurrent { return cached }
+    if var cached = resolutions.withLock({ $0[name] }) {
+      if let watch = cached.watch, !watch.hasChanged { return cached }
+      if cached.stampsMatch && cached.renewWatch() {
+        resolutions.withLock { $0[name] = cached }
+        return cached
+      }
+    }
     // Stamped before reading, so a change during resolution is seen next time.
     let searchFolders = SearchPath.standard(environment: environment).folders.map(\.path)
     let configuration = XDGFolders(environment: environment).config
@@ -49,10 +71,12 @@ final class ResolutionCache: Sendable {
     stamps += bundleStamps + Self.stamps(of: [settingsFolder + "/" + bundle.identifier + ".json", configuration])
     let settings = try SettingsStore.standard(environment: environment).effectiveJSON(for: bundle)
     let generation = bundleStamps.map { "\($0.path)=\($0.status.map { "\($0.size):\($0.modified):\($0.inode)" } ?? "-")" }
-    let resolution = Resolution(
+    var resolution = Resolution(
       bundle: bundle, notices: notices,
       key: RunnerPool.Key(path: bundle.path, settings: settings, generation: generation.joined(separator: "\n")),
       stamps: stamps)
+    // Unwatched if the files changed meanwhile: the next request checks the stamps, and resolves again.
+    _ = resolution.renewWatch()
     resolutions.withLock { $0[name] = resolution }
     return resolution
   }

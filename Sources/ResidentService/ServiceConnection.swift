@@ -127,7 +127,7 @@ final class ServiceConnection {
         return .session(bundle: resolution.bundle, capabilities: runner.capabilities, notices: resolution.notices)
       case .translate(let provider, let timeout, let source, let target, let texts):
         let resolution = try server.resolutions.resolve(provider)
-        let translations = try withRunner(resolution, timeout: timeout) { try $0.translate(texts, from: source, to: target) }
+        let translations = try translate(texts, from: source, to: target, resolution: resolution, timeout: timeout)
         return .translations(translations, notices: resolution.notices)
       case .languages(let provider, let timeout):
         let resolution = try server.resolutions.resolve(provider)
@@ -188,6 +188,23 @@ final class ServiceConnection {
     let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
     defer { server.pool.checkin(runner, key: resolution.key, reusable: !watcher.hasInterrupted) }
     return try watcher.watching(runner.interruption) { try body(runner) }
+  }
+
+  /// Translates through the coalescer, which batches this request with
+  /// others for the same provider and pair; a client that leaves abandons it.
+  private func translate(
+    _ texts: [String], from source: String, to target: String, resolution: ResolutionCache.Resolution, timeout: Duration
+  ) throws -> [String] {
+    // An empty batch is the provider's to judge, as on the direct path.
+    guard !texts.isEmpty else {
+      return try withRunner(resolution, timeout: timeout) { try $0.translate(texts, from: source, to: target) }
+    }
+    let cancellation = Cancellation()
+    return try watcher.watching(cancellation.fire) {
+      try server.coalescer.translate(
+        texts, from: source, to: target, resolution: resolution, timeout: clamped(timeout), pool: server.pool,
+        cancellation: cancellation)
+    }
   }
 
   /// Runs `body` on the scene's runner; a runner that ended is given back (and so closed).

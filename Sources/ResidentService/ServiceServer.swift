@@ -39,6 +39,8 @@ package final class ServiceServer: @unchecked Sendable {
 
   let configuration: Configuration
   let pool: RunnerPool
+  /// Headless requests for the same provider and pair, batched while its runners are busy.
+  let coalescer: TranslationCoalescer
   let resolutions: ResolutionCache
   let context: String
   /// The context of an app that leaves the installation to the service
@@ -73,6 +75,7 @@ package final class ServiceServer: @unchecked Sendable {
     pool = RunnerPool(
       runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
       idleTimeout: configuration.idleTimeout)
+    coalescer = TranslationCoalescer(slots: configuration.runnersPerProvider)
     resolutions = ResolutionCache(environment: environment)
     self.environment = environment
     connections = ConnectionTable(limit: configuration.maximumConnections)

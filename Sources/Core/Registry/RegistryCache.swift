@@ -37,8 +37,9 @@ package enum RegistryCache {
   /// open search folder `folder` (`Directory.open`), are exactly as they were.
   package static func isCurrent(_ inspection: BundleInspection, name: String, in folder: FileDescriptor) -> Bool {
     guard inspection.files["."] != nil else { return false }
+    let prefix = name + "/"
     for (file, status) in inspection.files {
-      let path = file == "." ? name : name + "/" + file
+      let path = file == "." ? name : prefix + file
       guard (try? FileStatus(path: path, relativeTo: folder)) == status else { return false }
     }
     return true
@@ -93,43 +94,84 @@ package enum RegistryCache {
     }
   }
 
+  /// One record, read field by field in place: splitting the line into
+  /// arrays of slices cost more than the `stat` calls that validate it.
   private static func decode(_ line: ArraySlice<UInt8>) -> BundleInspection? {
-    let raw = line.split(separator: tab, omittingEmptySubsequences: false)
-    guard raw.count == 3 || raw.count == 11, let path = text(raw[0]) else { return nil }
+    var fields = FieldCursor(line, separator: tab)
+    guard let path = fields.next().flatMap(text), let stamps = fields.next(), let problemField = fields.next() else { return nil }
     var files: [String: FileStatus] = [:]
-    for file in raw[1].split(separator: slash) {
-      let parts = file.split(separator: colon, omittingEmptySubsequences: false)
-      guard parts.count == 7, let name = text(parts[0]), let size = number(parts[1]), let modified = number(parts[2]),
-        let mode = number(parts[3]), let owner = number(parts[4]), let inode = number(parts[5]),
-        let device = number(parts[6])
+    files.reserveCapacity(4)
+    var entries = FieldCursor(stamps, separator: slash)
+    while let file = entries.next() {
+      var parts = FieldCursor(file, separator: colon)
+      guard let name = parts.next().flatMap(text), let size = parts.next().flatMap(number),
+        let modified = parts.next().flatMap(number), let mode = parts.next().flatMap(number),
+        let owner = parts.next().flatMap(number), let inode = parts.next().flatMap(number),
+        let device = parts.next().flatMap(number), parts.next() == nil
       else { return nil }
       files[name] = FileStatus(
         size: size, modified: modified, mode: UInt32(truncatingIfNeeded: mode), owner: UInt32(truncatingIfNeeded: owner),
         inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
     }
     var problems: [ManifestError] = []
-    if !raw[2].isEmpty {
-      guard let json = text(raw[2]), let decoded = try? JSONDecoder().decode([ManifestError].self, from: Data(json.utf8))
+    if !problemField.isEmpty {
+      guard let json = text(problemField), let decoded = try? JSONDecoder().decode([ManifestError].self, from: Data(json.utf8))
       else { return nil }
       problems = decoded
     }
-    var manifest: ProviderBundle?
-    if raw.count == 11 {
-      let m = raw[3...].map(text)
-      guard let identifier = m[0], let name = m[1], let displayName = m[2], let version = m[3],
-        let executablePath = m[4], m[5] == "0" || m[5] == "1", m[6] == "0" || m[6] == "1", let settingsJSON = m[7]
-      else { return nil }
-      var settings: [ProviderSetting] = []
-      if !settingsJSON.isEmpty {
-        guard let decoded = try? JSONDecoder().decode([ProviderSetting].self, from: Data(settingsJSON.utf8)) else { return nil }
-        settings = decoded
-      }
-      manifest = ProviderBundle(
-        path: path, identifier: identifier, name: name, displayName: displayName, version: version,
-        executablePath: executablePath, allowsNetworkAccess: m[5] == "1", isTranslationApp: m[6] == "1",
-        settings: settings)
+    guard let identifierField = fields.next() else {
+      return BundleInspection(path: path, manifest: nil, problems: problems, files: files)
     }
+    guard let identifier = text(identifierField), let name = fields.next().flatMap(text),
+      let displayName = fields.next().flatMap(text), let version = fields.next().flatMap(text),
+      let executablePath = fields.next().flatMap(text), let network = fields.next().flatMap(flag),
+      let translationApp = fields.next().flatMap(flag), let settingsField = fields.next(), fields.next() == nil
+    else { return nil }
+    var settings: [ProviderSetting] = []
+    if !settingsField.isEmpty {
+      guard let json = text(settingsField),
+        let decoded = try? JSONDecoder().decode([ProviderSetting].self, from: Data(json.utf8))
+      else { return nil }
+      settings = decoded
+    }
+    let manifest = ProviderBundle(
+      path: path, identifier: identifier, name: name, displayName: displayName, version: version,
+      executablePath: executablePath, allowsNetworkAccess: network, isTranslationApp: translationApp, settings: settings)
     return BundleInspection(path: path, manifest: manifest, problems: problems, files: files)
+  }
+
+  /// The fields of a record between separators, one at a time, without copying.
+  private struct FieldCursor {
+    private let bytes: ArraySlice<UInt8>
+    private let separator: UInt8
+    private var position: Int?
+
+    init(_ bytes: ArraySlice<UInt8>, separator: UInt8) {
+      self.bytes = bytes
+      self.separator = separator
+      position = bytes.startIndex
+    }
+
+    /// The next field (possibly empty), or nil after the last one.
+    mutating func next() -> ArraySlice<UInt8>? {
+      guard let start = position else { return nil }
+      guard let end = bytes.firstIndex(ofByte: separator, from: start) else {
+        position = nil
+        return bytes[start...]
+      }
+      position = end + 1
+      return bytes[start..<end]
+    }
+  }
+
+  /// "1" or "0".
+  private static func flag(_ field: ArraySlice<UInt8>) -> Bool? {
+    guard field.count == 1 else { return nil }
+    switch field.first {
+    case UInt8(ascii: "1"): return true
+    case UInt8(ascii: "0"): return false
+    default: return nil
+    }
   }
 
   private static let newline = UInt8(ascii: "\n")
@@ -167,7 +209,7 @@ package enum RegistryCache {
 
   /// The UTF-8 text of an escaped field.
   private static func text(_ field: ArraySlice<UInt8>) -> String? {
-    guard field.contains(UInt8(ascii: "%")) else { return String(validating: field, as: UTF8.self) }
+    guard field.contains(UInt8(ascii: "%")) else { return String(validatingUTF8: field) }
     var bytes: [UInt8] = []
     var index = field.startIndex
     while index < field.endIndex {

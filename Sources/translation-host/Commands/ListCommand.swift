@@ -32,17 +32,27 @@ struct ListCommand: Command {
       try output.json(entries.map(context.summary))
       return .success
     }
+    // Written from the entries directly: a summary per line cost as much as the stats that validate the cache.
+    let defaultPath = context.choice.entry?.path
     var text = ""
+    text.reserveCapacity(entries.count * 64)
     for entry in entries {
-      let summary = context.summary(entry)
-      let mark = summary.isDefault ? "*" : " "
-      let flags = [
-        summary.networkAccess ? "net" : nil, summary.eligible ? nil : (entry.shadowedBy != nil ? "shadowed" : "refused"),
-      ]
-      .compactMap { $0 }.joined(separator: ",")
-      text += "\(mark) \(summary.id ?? "?")  \(summary.version ?? "?")  \(summary.displayName ?? entry.path)"
-      text += flags.isEmpty ? "\n" : "  [\(flags)]\n"
-      if all { text += summary.problems.map { "    \($0)\n" }.joined() }
+      let manifest = entry.manifest
+      text += entry.path == defaultPath ? "* " : "  "
+      text += manifest?.identifier ?? "?"
+      text += "  "
+      text += manifest?.version ?? "?"
+      text += "  "
+      text += manifest?.displayName ?? entry.path
+      let eligible = entry.isUsable
+      switch (manifest?.allowsNetworkAccess ?? false, eligible) {
+      case (false, true): text += "\n"
+      case (true, true): text += "  [net]\n"
+      case (let network, false):
+        text += network ? "  [net," : "  ["
+        text += entry.shadowedBy != nil ? "shadowed]\n" : "refused]\n"
+      }
+      if all { text += entry.problemDescriptions.map { "    \($0)\n" }.joined() }
     }
     if all { text += context.snapshot.folderProblems.map { "! \($0)\n" }.joined() }
     try output.data(text.escapingControlCharacters())
