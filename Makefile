@@ -106,6 +106,7 @@ bench: build
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
 	python3 Benchmarks/popover.py
+	python3 Benchmarks/desktop_popover.py
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
 FUZZ_ARGS ?=

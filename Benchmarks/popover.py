@@ -8,8 +8,9 @@ Each case is a front end: how to start it, how to tell its first frame has
 been drawn, and its floor. The terminal popover runs in a pseudo-terminal
 (80x24, TERM=xterm-256color); its first frame is the first output that
 shows the scene's own buttons, and its floor is a curses program that clears the
-screen and draws one word. A desktop popover is another case (see CASES):
-its first frame is the first mapped window, its floor an empty window.
+screen and draws one word. The desktop popover (GTK 4) is measured under
+Xvfb by Benchmarks/desktop_popover.py: its first map and its scene against
+GTK mapping an empty window.
 """
 import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, time
 
