@@ -61,7 +61,7 @@ let package = Package(
 
     // MARK: Client library
     .target(
-      name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "TerminalPopover"],
+      name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "TerminalPopover", "DesktopPopover"],
       exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
