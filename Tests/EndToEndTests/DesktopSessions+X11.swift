@@ -150,5 +150,27 @@ extension DesktopSessions {
       try scene.editor.save(on: scene.display)
       #expect(scene.editor.contents == Self.sentence + "\n")
     }
+    /// An app's `translationPresentation` in a graphical session: the same
+    /// window, and the replacement handed to the app (Examples/ReplaceSelection).
+    @Test func theLibrarysPresentationIsTheDesktopPopover() throws {
+      let display = try X11Server()
+      let host = try Host()
+      #expect(try host.run("set-default", "Reverse").exitCode == 0)
+      let example = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/ReplaceSelection"
+      try #require(FileManager.default.isExecutableFile(atPath: example), "\(example) is not built")
+      // An app finds the installation through the translation-host on its PATH.
+      var environment = display.environment(host.environment)
+      environment["PATH"] = Host.buildDirectory + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+      let app = try RunningCommand([example, "Hello, world"], environment: environment)
+      let window = try display.window(named: "Reverse (Apple's sample)")
+      try eventually("the scene to be drawn", interval: .milliseconds(100), detail: { app.stderr }) {
+        try display.geometry(of: window).height > 150
+      }
+      try display.xdotool("windowfocus", "--sync", window)
+      try display.xdotool("key", "Return", "Tab", "Return")
+      let outcome = try app.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == "dlrow ,olleH\n")
+    }
   }
 }

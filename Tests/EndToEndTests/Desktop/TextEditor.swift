@@ -23,10 +23,15 @@ final class TextEditor {
     try display.xdotool("windowfocus", "--sync", window)
   }
 
-  /// Selects the whole text (Ctrl+A with the editor focused).
+  /// Selects the whole text (Ctrl+A with the editor focused), and waits
+  /// until the editor offers it as the PRIMARY selection.
   func selectAll(on display: X11Server) throws {
     try display.xdotool("windowfocus", "--sync", window)
     try display.xdotool("key", "ctrl+a")
+    let text = contents.hasSuffix("\n") ? String(contents.dropLast()) : contents
+    try eventually("the editor's selection to be the PRIMARY selection", timeout: .seconds(20)) {
+      try display.primarySelection() == text
+    }
   }
 
   /// Saves the file (Ctrl+S with the editor focused).

@@ -103,6 +103,12 @@ final class X11Server {
     return result.exitCode == 0 ? result.stdout : nil
   }
 
+  /// The PRIMARY selection's text (nil when nothing is selected).
+  func primarySelection() throws -> String? {
+    let result = try run("/usr/bin/xclip", "-o", "-selection", "primary")
+    return result.exitCode == 0 ? result.stdout : nil
+  }
+
   /// Puts `text` on the clipboard (xclip keeps serving it until something else is copied).
   func setClipboard(_ text: String) throws {
     let result = try run("/usr/bin/xclip", "-i", "-selection", "clipboard", stdin: text)
