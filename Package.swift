@@ -27,8 +27,10 @@ let package = Package(
     // MARK: Host, bottom layer first (each target's README states its contract)
     .target(name: "System", exclude: ["README.md"]),
     .target(name: "RunnerProtocol", dependencies: ["System"], exclude: ["README.md"]),
+    .target(name: "CDispatchMainQueue", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dispatch")]),
     .target(
-      name: "ProviderLoading", dependencies: ["CTranslationProvider", "RunnerProtocol", "System"], exclude: ["README.md"]),
+      name: "ProviderLoading", dependencies: ["CTranslationProvider", "CDispatchMainQueue", "RunnerProtocol", "System"],
+      exclude: ["README.md"]),
     .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
     .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(

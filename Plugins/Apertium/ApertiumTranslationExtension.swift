@@ -3,9 +3,10 @@ import Dispatch
 import TranslationUIProvider
 
 /// Offline machine translation with the Apertium engine from Debian: every
-/// installed pair, each kept warm in null-flush mode.
+/// installed pair, each kept warm in null-flush mode. It keeps its engine in
+/// a stored property, so it inherits the base class whose `init()` the SDK calls.
 @main
-class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationProviding {
+class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
   private let engine = ApertiumEngine()
 
   var body: some TranslationUIProviderExtensionScene {

@@ -16,7 +16,7 @@ import Testing
   @Test func theCWalkthroughIsAWorkingProvider() throws {
     let directory = try TemporaryDirectory()
     let source = try directory.write("shout.c", try walkthroughSource())
-    let library = try CFixture.compile(source, name: "libShout", in: directory)
+    let library = try CFixture.compile(source, abi: .v2, name: "libShout", in: directory)
     let bundle = try BundleFixture(name: "Shout").write(name: "Shout", in: directory, library: library)
 
     let host = try Host()
