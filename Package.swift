@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
     .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
     .library(name: "ApertiumAPY", type: .dynamic, targets: ["ApertiumAPY"]),
+    // An iOS extension ported to Linux; `make build` lays its bundle out in build/examples.
+    .library(name: "Glossary", type: .dynamic, targets: ["Glossary"]),
   ],
   targets: [
     // MARK: ABI
@@ -56,6 +58,9 @@ let package = Package(
     .target(name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "TerminalPopover"], exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
+    .target(
+      name: "Glossary", dependencies: ["TranslationUIProvider"], path: "Examples/Glossary",
+      exclude: ["Info.plist", "Glossary.entitlements"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),

@@ -72,7 +72,10 @@ package final class LoadedProvider {
         }, settings_json: strdup(settingsJSON)))
     if major == 1 {
       let entry = table.assumingMemoryBound(to: tp_v1_entry.self)
-      guard size >= MemoryLayout<tp_v1_entry>.size else { Self.free(host); throw .truncatedEntry(executablePath, size: size) }
+      guard size >= MemoryLayout<tp_v1_entry>.size else {
+        Self.free(host)
+        throw .truncatedEntry(executablePath, size: size)
+      }
       guard let initialize = entry.pointee.`init`, initialize(host) else {
         // ABI 1 has no call after a failed init: the host's strings are the host's to free.
         Self.free(host)
@@ -81,7 +84,10 @@ package final class LoadedProvider {
       self.binding = .v1(entry)
     } else {
       let entry = table.assumingMemoryBound(to: tp_entry.self)
-      guard size >= MemoryLayout<tp_entry>.size else { Self.free(host); throw .truncatedEntry(executablePath, size: size) }
+      guard size >= MemoryLayout<tp_entry>.size else {
+        Self.free(host)
+        throw .truncatedEntry(executablePath, size: size)
+      }
       guard let create = entry.pointee.create, let instance = create(host) else {
         Self.free(host)
         throw .initFailed(executablePath)
@@ -140,10 +146,12 @@ package final class LoadedProvider {
   /// The two functions of `tp.translate/1`, whichever ABI the provider speaks.
   struct TranslatorFunctions {
     var translate:
-      ((
-        UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<tp_string>?, Int, UnsafePointer<tp_translation_sink>,
-        UnsafeMutablePointer<tp_string>
-      ) -> tp_status)?
+      (
+        (
+          UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<tp_string>?, Int, UnsafePointer<tp_translation_sink>,
+          UnsafeMutablePointer<tp_string>
+        ) -> tp_status
+      )?
     var languages: ((UnsafePointer<tp_language_sink>) -> tp_status)?
   }
 

@@ -27,7 +27,7 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
 }
 
 /// The exported C table, exercised in-process as the runner would.
-@Suite(.serialized) struct ProviderEntryTests {
+@MainActor @Suite(.serialized) struct ProviderEntryTests {
   private let entry: tp_entry
   /// The instance, `self` of every call; one for the whole test process, as in a runner.
   private let instance: OpaquePointer
@@ -73,7 +73,8 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
 
   @Test func sceneRendersActsAndFinishesThroughTheABI() throws {
     let factory = try #require(
-      entry.get_capability!(instance, TP_CAPABILITY_SELECTED_TEXT_SCENE)?.assumingMemoryBound(to: tp_selected_text_scene_factory.self))
+      entry.get_capability!(instance, TP_CAPABILITY_SELECTED_TEXT_SCENE)?.assumingMemoryBound(
+        to: tp_selected_text_scene_factory.self))
     let host = RecordingContext("hola", allowsReplacement: true)
     let scene = try #require(factory.pointee.create_scene!(instance, host.pointer))
     var json = tp_string(data: nil, length: 0)
@@ -87,7 +88,8 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
   }
 
   @Test func translatesBatchesInOrder() throws {
-    let translator = try #require(entry.get_capability!(instance, TP_CAPABILITY_TRANSLATE)?.assumingMemoryBound(to: tp_translator.self))
+    let translator = try #require(
+      entry.get_capability!(instance, TP_CAPABILITY_TRANSLATE)?.assumingMemoryBound(to: tp_translator.self))
     let collected = Collected()
     var sink = tp_translation_sink(
       struct_size: UInt32(MemoryLayout<tp_translation_sink>.size), host_data: Unmanaged.passUnretained(collected).toOpaque(),
@@ -99,7 +101,8 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
     defer { inputs.forEach { free(UnsafeMutableRawPointer(mutating: $0.data)) } }
     #expect(translator.pointee.translate!(instance, "en", "en-x-loud", inputs, 2, &sink, &message) == TP_STATUS_OK)
     #expect(collected.items == ["0:ONE", "1:TWO"])
-    #expect(translator.pointee.translate!(instance, "en", "fr", inputs, 2, &sink, &message) == TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING)
+    #expect(
+      translator.pointee.translate!(instance, "en", "fr", inputs, 2, &sink, &message) == TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING)
     #expect(message.string == "unsupported language pairing 'en' → 'fr'")
   }
 }

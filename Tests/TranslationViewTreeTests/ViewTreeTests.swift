@@ -68,7 +68,8 @@ import Testing
       json: #"{"version":1,"root":{"type":"vstack","children":[{"type":"spacer"},{"type":"text"}]}}"#,
       expected: .malformed(path: "root.1", reason: "missing key 'text'")),
     BadTree(
-      json: #"{"version":1,"root":{"type":"vstack","children":[{"type":"text","text":"a","style":{"padding":{"top":-1,"leading":0,"bottom":0,"trailing":0}}}]}}"#,
+      json:
+        #"{"version":1,"root":{"type":"vstack","children":[{"type":"text","text":"a","style":{"padding":{"top":-1,"leading":0,"bottom":0,"trailing":0}}}]}}"#,
       expected: .malformed(path: "root.0", reason: "padding -1.0 is not a finite, non-negative number of points")),
     // A provider that forgot to escape the input text: the byte, and the bytes around it.
     BadTree(

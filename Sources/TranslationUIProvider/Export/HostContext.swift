@@ -37,10 +37,10 @@ final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
     }
     switch previous {
     case .finished:
-      log( "finish(translation:) was called again after the scene finished; ignored")
+      log("finish(translation:) was called again after the scene finished; ignored")
       return
     case .destroyed:
-      log( "finish(translation:) was called after the scene was closed; ignored")
+      log("finish(translation:) was called after the scene was closed; ignored")
       return
     case .open:
       break

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Creates a provider's entry point from its type alone, since
 /// `TranslationUIProviderExtension` cannot require `init()` (see there).
 enum EntryPointFactory {
@@ -28,8 +30,6 @@ enum EntryPointFactory {
       + "or keep its state in static properties or in its scene's views and models"
   }
 }
-
-import Glibc
 
 /// The little of Swift's class metadata (Linux, no Objective-C interop) the
 /// SDK reads to create an instance of a class without stored properties.

@@ -46,13 +46,8 @@ import TranslationViewTree
 
   private func draw() -> ViewTree {
     let pass = RenderPass(graph: graph, environment: environment)
-    let onChange = onChange
-    // Reads of @Observable models while drawing are tracked: a change to one asks for a new rendering.
-    let nodes = withObservationTracking {
-      pass.makeNodes(for: rootView, at: "0")
-    } onChange: {
-      onChange()
-    }
+    let rootView = rootView
+    let nodes = Self.tracking(MainThread.unchecked { pass.makeNodes(for: rootView, at: "0") }, onChange: onChange)
     graph.collectGarbage()
     actions = pass.actions
     fields = pass.fields
@@ -62,6 +57,17 @@ import TranslationViewTree
   }
 
   private var pendingLifecycle: [String: Lifecycle] = [:]
+
+  /// Runs `draw`, tracking the `@Observable` properties it reads: a change
+  /// to one (from any thread) asks for a new rendering. `draw` is handed
+  /// over as a plain closure: a main-actor closure passed to Observation
+  /// would check at run time that it runs on the main actor, and under
+  /// `--in-process` the host's thread is not the main thread.
+  nonisolated private static func tracking(
+    _ draw: () -> [ViewNode], onChange: @escaping @Sendable () -> Void
+  ) -> [ViewNode] {
+    withObservationTracking(draw, onChange: onChange)
+  }
 
   /// Runs appear and disappear actions; true when anything appeared.
   private func updateLifecycle() -> Bool {

@@ -37,7 +37,11 @@ public struct Font: Hashable, Sendable {
   public static func system(size: Double) -> Font {
     Font(name: size >= 28 ? "title" : size >= 20 ? "title3" : size >= 17 ? "body" : size >= 13 ? "footnote" : "caption")
   }
-  public func bold() -> Font { var font = self; font.isBold = true; return font }
+  public func bold() -> Font {
+    var font = self
+    font.isBold = true
+    return font
+  }
 }
 
 /// What fills text, as SwiftUI's `ShapeStyle`: the hierarchical styles and colours.
@@ -78,6 +82,8 @@ public struct Color: ShapeStyle, Hashable {
   public static let black = Color(styleName: "black")
   public static let white = Color(styleName: "white")
   public static let clear = Color(styleName: "clear")
+  // swift-format-ignore: DontRepeatTypeInStaticProperties
+  // (SwiftUI's name.)
   public static let accentColor = Color(styleName: "accentColor")
   public static let primary = Color(styleName: "primary")
   public static let secondary = Color(styleName: "secondary")

@@ -5,6 +5,7 @@ enum CommandLineTool {
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
     DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    NewProviderCommand.self,
     ServeCommand.self,
   ]
 
