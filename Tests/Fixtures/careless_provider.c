@@ -7,6 +7,7 @@
  *   STAYS_BUSY   shows a progress indicator for ever, as a provider whose
  *                main-queue work never comes back would.
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "translation_provider.h"
 
 #include <stdio.h>

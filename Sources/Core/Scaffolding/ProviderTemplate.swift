@@ -119,8 +119,10 @@ package struct ProviderTemplate: Sendable {
     // last component of that path or URL, whatever the package calls itself,
     // so the product is looked up under that name.
     let translationHost = "\(sdkLocation)"
-    let translationHostPackage = String(translationHost.split(separator: "/").last ?? "")
-      .replacingOccurrences(of: ".git", with: "")
+    let translationHostPackage: String = {
+      let last = String(translationHost.split(separator: "/").last ?? "")
+      return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
+    }()
     let isPath = translationHost.hasPrefix("/") || translationHost.hasPrefix(".")
 
     let package = Package(
@@ -207,16 +209,18 @@ package struct ProviderTemplate: Sendable {
     # make install   installs it for you with `translation-host install` (validated first)
     NAME   := \(name)
     BUNDLE := build/$(NAME).translationprovider
+    SWIFT  ?= swift
+    CONFIG ?= release
 
     .PHONY: all bundle install clean
 
     all: bundle
 
     bundle:
-    \tswift build -c release --product $(NAME)
+    \t$(SWIFT) build -c $(CONFIG) --product $(NAME)
     \trm -rf $(BUNDLE) && install -d -m 0755 $(BUNDLE)
     \tinstall -m 0644 Info.plist $(NAME).entitlements $(BUNDLE)/
-    \tinstall -m 0755 "$$(swift build -c release --show-bin-path)/lib$(NAME).so" $(BUNDLE)/lib$(NAME).so
+    \tinstall -m 0755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/lib$(NAME).so" $(BUNDLE)/lib$(NAME).so
 
     install: bundle
     \ttranslation-host install $(BUNDLE)

@@ -50,12 +50,15 @@ package struct ProviderValidator: Sendable {
         ))
     }
 
-    let client: RunnerClient
-    do {
+    let launch = { () throws -> RunnerClient in
       let policy = try SandboxPolicy.forBundle(manifest)
       let settings = try SettingsStore.standard().effectiveJSON(for: manifest)
-      client = try RunnerClient.launch(
+      return try RunnerClient.launch(
         bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout, settings: settings)
+    }
+    var client: RunnerClient
+    do {
+      client = try launch()
     } catch {
       checks.append(.failed("\(error)"))
       return checks
@@ -80,8 +83,23 @@ package struct ProviderValidator: Sendable {
     }
     if client.supports(.selectedTextScene) {
       checks.append(checkScene(client))
-      for (name, text) in Self.hostileTexts where !client.hasEnded {
+      // Each text gets a provider that runs: one stopped by a failure is started again.
+      for (name, text) in Self.hostileTexts {
+        if client.hasEnded {
+          client.close()
+          do { client = try launch() } catch {
+            checks.append(.failed("\(error)"))
+            return checks
+          }
+        }
         checks.append(exerciseScene(client, text: text, named: name))
+      }
+      if client.hasEnded {
+        client.close()
+        do { client = try launch() } catch {
+          checks.append(.failed("\(error)"))
+          return checks
+        }
       }
     }
     if client.supports(.translate), !client.hasEnded { checks += checkTranslation(client) }

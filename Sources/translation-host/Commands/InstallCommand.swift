@@ -58,7 +58,7 @@ struct InstallCommand: Command {
     let choice = DefaultChoice.choose(from: after, preferences: preferences)
     if choice.notice != nil, choice.entry?.path == installed {
       output.note(
-        "it is now the default provider, since no default you chose is usable and your provider folder comes first in the search path; 'translation-host set-default <provider>' picks another"
+        "it is the default provider: no default you chose is usable, and your provider folder comes first in the search path; 'translation-host set-default <provider>' picks another"
       )
     }
     return .success
