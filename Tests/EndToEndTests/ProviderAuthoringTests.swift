@@ -81,6 +81,22 @@ import Testing
       ), "\(result.stderr)")
   }
 
+  /// A bundle named by a relative path still gets an absolute `bundle_path`.
+  @Test func aRelativeBundlePathReachesTheProviderAbsolute() throws {
+    let folder = try TemporaryDirectory()
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/careless_provider.c", defines: ["FINISHES_WITH_BUNDLE_PATH"], abi: .v2,
+      name: "libPath", in: folder)
+    _ = try BundleFixture(name: "Path").write(name: "Path", in: folder, library: library)
+    let result = try Host().run(
+      program: "/bin/sh",
+      [
+        "-c", "cd \"$1\" && exec \"$2\" run --provider ./Path.translationprovider --headless --replace --text x --press Go",
+        "sh", folder.path, Host.executable,
+      ])
+    #expect(result.stdout == folder.path + "/Path.translationprovider", "\(result.stderr)")
+  }
+
   /// `new-provider --c`, built as its Makefile says: the header from an
   /// installed prefix (`make install` into a temporary DESTDIR) through pkg-config.
   @Test func aNewCProviderBuildsWithPkgConfigAgainstAnInstalledHeader() throws {

@@ -6,6 +6,8 @@
  *                it: fine on "Hello, world!", broken JSON on a quote.
  *   STAYS_BUSY   shows a progress indicator for ever, as a provider whose
  *                main-queue work never comes back would.
+ *   FINISHES_WITH_BUNDLE_PATH
+ *                "Go" finishes with tp_host.bundle_path as the replacement.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "translation_provider.h"
@@ -21,6 +23,7 @@ struct tp_provider {
 typedef struct careless_scene {
   tp_scene scene;
   const tp_context *context;
+  const tp_host *host;
   char *json;
 } careless_scene;
 
@@ -49,8 +52,15 @@ static tp_status render(const tp_scene *scene, tp_string *out) {
 }
 
 static tp_status perform_action(const tp_scene *scene, const char *id) {
-  (void)scene;
-  return strcmp(id, "go") == 0 ? TP_STATUS_OK : TP_STATUS_NOT_FOUND;
+  careless_scene *s = (careless_scene *)scene;
+  if (strcmp(id, "go") != 0) return TP_STATUS_NOT_FOUND;
+#if defined(FINISHES_WITH_BUNDLE_PATH)
+  tp_string path = {s->host->bundle_path, strlen(s->host->bundle_path)};
+  s->context->finish(s->context, &path);
+#else
+  (void)s;
+#endif
+  return TP_STATUS_OK;
 }
 
 static tp_status set_text(const tp_scene *scene, const char *id, tp_string value) {
@@ -65,11 +75,11 @@ static void destroy_scene(const tp_scene *scene) {
 }
 
 static const tp_scene *create_scene(tp_provider *self, const tp_context *context) {
-  (void)self;
   careless_scene *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->scene = (tp_scene){sizeof(tp_scene), s, render, perform_action, set_text, destroy_scene};
   s->context = context;
+  s->host = self->host;
   return &s->scene;
 }
 
