@@ -27,7 +27,7 @@ package final class RunnerService {
   private let drivesMainQueue: Bool
 
   /// `drivesMainQueue`: true only on the process's main thread (the runner's
-  /// own loop); `--in-process`, on a thread of the CLI, cannot.
+  /// loop, and `--in-process`'s once the command moved off that thread).
   package init(
     channel: FrameChannel, sandbox: Result<[SandboxLayer], SandboxError>, logPrefix: String = "",
     drivesMainQueue: Bool = false
