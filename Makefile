@@ -31,6 +31,8 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev l
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
 C_PROVIDERS     := Rot13
+# Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
+EXAMPLE_PROVIDERS := Glossary
 
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
@@ -67,6 +69,10 @@ build: deps toolchain-tmp
 	install -m 0755 "$$out/translation-provider-runner" $(LIBEXEC)/translation-provider-runner && \
 	for name in $(SWIFT_PROVIDERS); do \
 	  scripts/assemble-bundle Plugins/$$name "$$out/lib$$name.so" $(PROVIDERS) || exit 1; \
+	done && \
+	install -d -m 0755 $(BUILD)/examples && \
+	for name in $(EXAMPLE_PROVIDERS); do \
+	  scripts/assemble-bundle Examples/$$name "$$out/lib$$name.so" $(BUILD)/examples || exit 1; \
 	done
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
@@ -115,11 +121,17 @@ fuzz: toolchain-tmp
 	"$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/plist-fuzz" $(FUZZ_ARGS)
 
 # Installs what `make build` made (building first only if nothing was built),
-# and the systemd user units with ExecStart pointing into $(PREFIX).
+# the systemd user units with ExecStart pointing into $(PREFIX), and, for C
+# provider authors, the ABI header with its pkg-config file.
 install: | $(BUILD)/bin/translation-host
 	install -d -m 0755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/translation-host \
 	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user \
-	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES)
+	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES) \
+	  $(DESTDIR)$(PREFIX)/include/translation-host $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 0644 $(ABI_INCLUDE)/translation_provider.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(sed -n 's/^#define TP_ABI_VERSION_MAJOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h).$$(sed -n 's/^#define TP_ABI_VERSION_MINOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h)|g" \
+	  Packaging/pkgconfig/translation-provider.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
+	chmod 0644 $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	install -m 0755 $(BUILD)/bin/translation-host $(DESTDIR)$(PREFIX)/bin/translation-host
 	install -m 0755 $(LIBEXEC)/translation-provider-runner $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-provider-runner
 	@for bundle in $(PROVIDERS)/*.translationprovider; do \
@@ -144,6 +156,8 @@ install: | $(BUILD)/bin/translation-host
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
+	rm -f $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
+	-rmdir $(DESTDIR)$(PREFIX)/include/translation-host 2>/dev/null
 	rm -rf $(DESTDIR)$(PREFIX)/libexec/translation-host
 	@for bundle in $(PROVIDERS)/*.translationprovider Plugins/*; do \
 	  name=$$(basename $$bundle .translationprovider); \

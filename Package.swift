@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
     .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
     .library(name: "ApertiumAPY", type: .dynamic, targets: ["ApertiumAPY"]),
+    // An iOS extension ported to Linux; `make build` lays its bundle out in build/examples.
+    .library(name: "Glossary", type: .dynamic, targets: ["Glossary"]),
   ],
   targets: [
     // MARK: ABI
@@ -27,8 +29,10 @@ let package = Package(
     // MARK: Host, bottom layer first (each target's README states its contract)
     .target(name: "System", exclude: ["README.md"]),
     .target(name: "RunnerProtocol", dependencies: ["System"], exclude: ["README.md"]),
+    .target(name: "CDispatchMainQueue", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dispatch")]),
     .target(
-      name: "ProviderLoading", dependencies: ["CTranslationProvider", "RunnerProtocol", "System"], exclude: ["README.md"]),
+      name: "ProviderLoading", dependencies: ["CTranslationProvider", "CDispatchMainQueue", "RunnerProtocol", "System"],
+      exclude: ["README.md"]),
     .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
     .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(
@@ -65,6 +69,9 @@ let package = Package(
       exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),
+    .target(
+      name: "Glossary", dependencies: ["TranslationUIProvider"], path: "Examples/Glossary",
+      exclude: ["Info.plist", "Glossary.entitlements"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),

@@ -3,14 +3,15 @@ import Dispatch
 import TranslationUIProvider
 
 /// Offline machine translation with the Apertium engine from Debian: every
-/// installed pair, each kept warm in null-flush mode.
+/// installed pair, each kept warm in null-flush mode. It keeps its engine in
+/// a stored property, so it inherits the base class whose `init()` the SDK calls.
 ///
 /// Translations are clean text, as apps expect from Apple's framework: what
 /// `apertium -u` prints (no `*` or `#` marks on unknown words), without the
 /// blanks Apertium keeps at either end. The setting `marks` (true) gives
 /// exactly what `apertium` prints; `translation-host translate --raw` sets it for one command.
 @main
-class ApertiumTranslationExtension: TranslationUIProviderExtension, TranslationProviding {
+class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
   private let engine = ApertiumEngine(marksUnknownWords: ProviderSettings.boolean("marks") ?? false)
 
   var body: some TranslationUIProviderExtensionScene {

@@ -3,7 +3,8 @@
  *
  * It shows a scene (the text, a "Translate" button, the result and a
  * "Replace with Translation" button) and implements the headless translate
- * capability for the pairs en -> en-x-rot13 and back. Build it with:
+ * capability for the pairs en -> en-x-rot13 and back, against ABI 2: its
+ * instance (`self`) carries the host, so nothing lives in globals. Build it with:
  *
  *   cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I<include> rot13.c -o libRot13.so
  */
@@ -13,10 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const tp_host *host;
+/* The provider's instance: what create returns and every call receives. */
+struct tp_provider {
+  const tp_host *host; /* borrowed from create until destroy */
+};
 
-static void log_line(tp_log_level level, const char *message) {
-  if (host && host->log) host->log(host, level, (tp_string){message, strlen(message)});
+static void log_line(const tp_provider *self, tp_log_level level, const char *message) {
+  if (self->host->log) self->host->log(self->host, level, (tp_string){message, strlen(message)});
 }
 
 /* ROT13 of `length` bytes of UTF-8 into a new buffer (bytes outside A-Z/a-z,
@@ -131,7 +135,8 @@ static void scene_destroy(const tp_scene *scene) {
   free(state);
 }
 
-static const tp_scene *create_scene(const tp_context *context) {
+static const tp_scene *create_scene(tp_provider *self, const tp_context *context) {
+  (void)self;
   scene_state *state = calloc(1, sizeof *state);
   if (!state) return NULL;
   state->scene = (tp_scene){
@@ -158,8 +163,9 @@ static int is_pair(const char *source, const char *target) {
          (strcmp(source, "en-x-rot13") == 0 && strcmp(target, "en") == 0);
 }
 
-static tp_status translate(const char *source, const char *target, const tp_string *texts, size_t count,
-                           const tp_translation_sink *sink, tp_string *out_message) {
+static tp_status translate(tp_provider *self, const char *source, const char *target, const tp_string *texts,
+                           size_t count, const tp_translation_sink *sink, tp_string *out_message) {
+  (void)self;
   static const char unsupported[] = "Rot13 translates only between 'en' and 'en-x-rot13'";
   if (!is_pair(source, target)) {
     *out_message = (tp_string){unsupported, sizeof unsupported - 1};
@@ -174,7 +180,8 @@ static tp_status translate(const char *source, const char *target, const tp_stri
   return TP_STATUS_OK;
 }
 
-static tp_status languages(const tp_language_sink *sink) {
+static tp_status languages(tp_provider *self, const tp_language_sink *sink) {
+  (void)self;
   tp_string no_note = {NULL, 0};
   sink->pair(sink, "en", "en-x-rot13", TP_AVAILABILITY_INSTALLED, no_note);
   sink->pair(sink, "en-x-rot13", "en", TP_AVAILABILITY_INSTALLED, no_note);
@@ -189,15 +196,18 @@ static const tp_translator translator = {
 
 /* ---- The entry table. ---- */
 
-static bool provider_init(const tp_host *h) {
-  host = h;
-  log_line(TP_LOG_DEBUG, "Rot13 ready");
-  return true;
+static tp_provider *provider_create(const tp_host *host) {
+  tp_provider *self = calloc(1, sizeof *self);
+  if (!self) return NULL;
+  self->host = host;
+  log_line(self, TP_LOG_DEBUG, "Rot13 ready");
+  return self;
 }
 
-static void provider_deinit(void) { host = NULL; }
+static void provider_destroy(tp_provider *self) { free(self); }
 
-static const void *get_capability(const char *id) {
+static const void *get_capability(tp_provider *self, const char *id) {
+  (void)self;
   if (strcmp(id, TP_CAPABILITY_SELECTED_TEXT_SCENE) == 0) return &scene_factory;
   if (strcmp(id, TP_CAPABILITY_TRANSLATE) == 0) return &translator;
   return NULL;
@@ -207,9 +217,9 @@ static const tp_entry entry = {
     .struct_size = sizeof(tp_entry),
     .abi_major = TP_ABI_VERSION_MAJOR,
     .abi_minor = TP_ABI_VERSION_MINOR,
-    .init = provider_init,
-    .deinit = provider_deinit,
+    .create = provider_create,
+    .destroy = provider_destroy,
     .get_capability = get_capability,
 };
 
-TP_EXPORT const tp_entry *translation_provider_entry(void) { return &entry; }
+TP_EXPORT const tp_entry *translation_provider_entry_v2(void) { return &entry; }

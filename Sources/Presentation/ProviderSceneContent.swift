@@ -35,7 +35,8 @@ package final class ProviderSceneContent: PopoverContent {
     let since = busySince ?? .now
     busySince = since
     if since.duration(to: .now) > session.timeout {
-      throw RunnerError.deadlineExceeded(provider: session.bundle.identifier, after: session.timeout).hostError
+      throw SceneError.stillBusy(provider: session.bundle.identifier, tree: tree, pressing: nil, after: session.timeout)
+        .hostError
     }
     return nil
   }

@@ -27,6 +27,12 @@ package final class DynamicLibrary {
     return symbol
   }
 
+  /// The address of the exported symbol `name`, or nil when the library does not export it.
+  package func symbolIfPresent(named name: String) -> UnsafeMutableRawPointer? {
+    _ = dlerror()
+    return dlsym(handle, name)
+  }
+
   private static func lastError() -> String {
     dlerror().map { String(cString: $0) } ?? "unknown error"
   }

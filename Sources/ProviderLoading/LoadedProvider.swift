@@ -4,9 +4,14 @@ import RunnerProtocol
 
 /// A provider's shared object, loaded, checked and initialised: the runner's
 /// handle on the C ABI. Only the runner (or `--in-process`) creates one.
+///
+/// It speaks both majors: ABI 2 (`translation_provider_entry_v2`, an instance
+/// passed to every call) and ABI 1 (`translation_provider_entry`, no
+/// instance). Everything above this type sees one interface, whichever the
+/// provider was built for.
 package final class LoadedProvider {
   package let library: DynamicLibrary
-  private let entry: UnsafePointer<tp_entry>
+  private let binding: Binding
   private let host: UnsafeMutablePointer<tp_host>
   private let logSink: LogSink
 
@@ -15,54 +20,167 @@ package final class LoadedProvider {
   /// The ABI version the provider's entry table declares.
   package let abiVersion: (major: UInt32, minor: UInt32)
 
-  /// Loads `executablePath`, checks its entry table and ABI major, and calls
-  /// its `init` with `settingsJSON` as its settings. `log` receives the
-  /// provider's log lines, from any thread.
+  /// How the provider's tables are reached.
+  private enum Binding {
+    case v1(UnsafePointer<tp_v1_entry>)
+    case v2(UnsafePointer<tp_entry>, instance: OpaquePointer)
+  }
+
+  /// Loads `executablePath`, checks its entry table and ABI major, and
+  /// creates the provider with `settingsJSON` as its settings. `log` receives
+  /// the provider's log lines, from any thread.
   package init(
     executablePath: String, bundlePath: String, settingsJSON: String = "{}",
     log: @escaping @Sendable (ProviderLogLevel, String) -> Void
   ) throws(LoadError) {
     library = try DynamicLibrary(path: executablePath)
-    let symbol = try library.symbol(named: "translation_provider_entry")
-    let function = unsafeBitCast(symbol, to: tp_entry_function.self)
-    guard let entry = function() else { throw .nullEntry(executablePath) }
-    // The three leading fields are the same in every ABI version: read only
-    // them, check the major, then the size, and only then the whole table.
-    let header = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt32.self)
-    let (size, major, minor) = (header[0], header[1], header[2])
-    guard major == TP_ABI_VERSION_MAJOR else {
-      throw .abiMismatch(
-        executablePath, provider: (major, minor), host: (UInt32(TP_ABI_VERSION_MAJOR), UInt32(TP_ABI_VERSION_MINOR)))
+    // The versioned symbol first: a provider that exports both is an ABI 2
+    // provider that kept its old entry for older hosts.
+    let (symbol, expectedMajor): (UnsafeMutableRawPointer, UInt32)
+    if let v2 = library.symbolIfPresent(named: Self.entryV2) {
+      (symbol, expectedMajor) = (v2, UInt32(TP_ABI_VERSION_MAJOR))
+    } else {
+      (symbol, expectedMajor) = (try library.symbol(named: Self.entryV1), UInt32(TP_V1_ABI_VERSION_MAJOR))
     }
-    guard size >= MemoryLayout<tp_entry>.size else { throw .truncatedEntry(executablePath, size: size) }
-    let table = entry.pointee
-    self.entry = entry
+    // Both functions return a pointer to a table whose three leading fields
+    // are the same in every ABI version: read only them, check the major,
+    // then the size, and only then the whole table.
+    let function = unsafeBitCast(symbol, to: (@convention(c) () -> UnsafeRawPointer?).self)
+    guard let table = function() else { throw .nullEntry(executablePath) }
+    let header = table.assumingMemoryBound(to: UInt32.self)
+    let (size, major, minor) = (header[0], header[1], header[2])
+    guard major == expectedMajor else {
+      throw .abiMismatch(
+        executablePath, provider: (major, minor), symbol: expectedMajor == 1 ? Self.entryV1 : Self.entryV2)
+    }
     abiVersion = (major, minor)
     logSink = LogSink(log)
     host = .allocate(capacity: 1)
+    // What the host table says of the host: the version the provider was built for.
+    let (hostMajor, hostMinor) =
+      major == 1
+      ? (UInt32(TP_V1_ABI_VERSION_MAJOR), UInt32(TP_V1_ABI_VERSION_MINOR))
+      : (UInt32(TP_ABI_VERSION_MAJOR), UInt32(TP_ABI_VERSION_MINOR))
     host.initialize(
       to: tp_host(
-        struct_size: UInt32(MemoryLayout<tp_host>.size),
-        abi_major: UInt32(TP_ABI_VERSION_MAJOR), abi_minor: UInt32(TP_ABI_VERSION_MINOR),
+        struct_size: UInt32(MemoryLayout<tp_host>.size), abi_major: hostMajor, abi_minor: hostMinor,
         host_data: Unmanaged.passUnretained(logSink).toOpaque(),
         bundle_path: strdup(bundlePath), executable_path: strdup(executablePath),
         log: { host, level, message in
           guard let data = host?.pointee.host_data else { return }
           Unmanaged<LogSink>.fromOpaque(data).takeUnretainedValue().write(level, message.string)
         }, settings_json: strdup(settingsJSON)))
-    guard let initialize = table.`init`, initialize(host) else { throw .initFailed(executablePath) }
-    let getCapability = table.get_capability
-    capabilities = Capability.known.filter { getCapability?($0.rawValue) != nil }
+    if major == 1 {
+      let entry = table.assumingMemoryBound(to: tp_v1_entry.self)
+      guard size >= MemoryLayout<tp_v1_entry>.size else {
+        Self.free(host)
+        throw .truncatedEntry(executablePath, size: size)
+      }
+      guard let initialize = entry.pointee.`init`, initialize(host) else {
+        // ABI 1 has no call after a failed init: the host's strings are the host's to free.
+        Self.free(host)
+        throw .initFailed(executablePath)
+      }
+      self.binding = .v1(entry)
+    } else {
+      let entry = table.assumingMemoryBound(to: tp_entry.self)
+      guard size >= MemoryLayout<tp_entry>.size else {
+        Self.free(host)
+        throw .truncatedEntry(executablePath, size: size)
+      }
+      guard let create = entry.pointee.create, let instance = create(host) else {
+        Self.free(host)
+        throw .initFailed(executablePath)
+      }
+      self.binding = .v2(entry, instance: instance)
+    }
+    let binding = binding
+    capabilities = Capability.known.filter { Self.capabilityTable(binding, $0.rawValue) != nil }
   }
 
   deinit {
-    entry.pointee.deinit?()
+    switch binding {
+    case .v1(let entry): entry.pointee.deinit?()
+    case .v2(let entry, let instance): entry.pointee.destroy?(instance)
+    }
+    Self.free(host)
   }
 
-  /// The capability table for `id`, or nil.
-  func capability<Table>(_ id: String, as type: Table.Type) -> UnsafePointer<Table>? {
-    guard let pointer = entry.pointee.get_capability?(id) else { return nil }
-    return pointer.assumingMemoryBound(to: Table.self)
+  /// The symbol names and the versions this host speaks, for messages.
+  package static let entryV1 = "translation_provider_entry"
+  package static let entryV2 = "translation_provider_entry_v2"
+
+  /// The raw capability table for `id`, or nil.
+  private static func capabilityTable(_ binding: Binding, _ id: String) -> UnsafeRawPointer? {
+    switch binding {
+    case .v1(let entry): entry.pointee.get_capability?(id)
+    case .v2(let entry, let instance): entry.pointee.get_capability?(instance, id)
+    }
+  }
+
+  /// The scene factory of `tp.scene.selected-text/1`, whichever ABI the provider speaks.
+  func sceneFactory() throws(ProviderError) -> (UnsafePointer<tp_context>) -> UnsafePointer<tp_scene>? {
+    let id = TP_CAPABILITY_SELECTED_TEXT_SCENE
+    guard let raw = Self.capabilityTable(binding, id) else { throw .missingCapability(id) }
+    let size = raw.assumingMemoryBound(to: UInt32.self).pointee
+    switch binding {
+    case .v1:
+      guard size >= MemoryLayout<tp_v1_selected_text_scene_factory>.size else {
+        throw .invalidTable("tp_selected_text_scene_factory", size: size)
+      }
+      guard let create = raw.assumingMemoryBound(to: tp_v1_selected_text_scene_factory.self).pointee.create_scene else {
+        throw .missingFunction("create_scene")
+      }
+      return { create($0) }
+    case .v2(_, let instance):
+      guard size >= MemoryLayout<tp_selected_text_scene_factory>.size else {
+        throw .invalidTable("tp_selected_text_scene_factory", size: size)
+      }
+      guard let create = raw.assumingMemoryBound(to: tp_selected_text_scene_factory.self).pointee.create_scene else {
+        throw .missingFunction("create_scene")
+      }
+      return { create(instance, $0) }
+    }
+  }
+
+  /// The two functions of `tp.translate/1`, whichever ABI the provider speaks.
+  struct TranslatorFunctions {
+    var translate:
+      (
+        (
+          UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<tp_string>?, Int, UnsafePointer<tp_translation_sink>,
+          UnsafeMutablePointer<tp_string>
+        ) -> tp_status
+      )?
+    var languages: ((UnsafePointer<tp_language_sink>) -> tp_status)?
+  }
+
+  func translator() throws(ProviderError) -> TranslatorFunctions {
+    let id = TP_CAPABILITY_TRANSLATE
+    guard let raw = Self.capabilityTable(binding, id) else { throw .missingCapability(id) }
+    let size = raw.assumingMemoryBound(to: UInt32.self).pointee
+    switch binding {
+    case .v1:
+      guard size >= MemoryLayout<tp_v1_translator>.size else { throw .invalidTable("tp_translator", size: size) }
+      let table = raw.assumingMemoryBound(to: tp_v1_translator.self).pointee
+      return TranslatorFunctions(
+        translate: table.translate.map { translate in { translate($0, $1, $2, $3, $4, $5) } },
+        languages: table.languages.map { languages in { languages($0) } })
+    case .v2(_, let instance):
+      guard size >= MemoryLayout<tp_translator>.size else { throw .invalidTable("tp_translator", size: size) }
+      let table = raw.assumingMemoryBound(to: tp_translator.self).pointee
+      return TranslatorFunctions(
+        translate: table.translate.map { translate in { translate(instance, $0, $1, $2, $3, $4, $5) } },
+        languages: table.languages.map { languages in { languages(instance, $0) } })
+    }
+  }
+
+  /// Frees the host table and the strings the host allocated for it.
+  private static func free(_ host: UnsafeMutablePointer<tp_host>) {
+    Glibc.free(UnsafeMutablePointer(mutating: host.pointee.bundle_path))
+    Glibc.free(UnsafeMutablePointer(mutating: host.pointee.executable_path))
+    Glibc.free(UnsafeMutablePointer(mutating: host.pointee.settings_json))
+    host.deinitialize(count: 1).deallocate()
   }
 
   /// Holds the log closure for the C callback.

@@ -24,13 +24,7 @@ package final class ProviderScene {
     targetLanguage: String?, onEvent: @escaping @Sendable (Event) -> Void,
     onWarning: @escaping @Sendable (String) -> Void
   ) throws(ProviderError) {
-    guard let factory = provider.capability(TP_CAPABILITY_SELECTED_TEXT_SCENE, as: tp_selected_text_scene_factory.self)
-    else { throw .missingCapability(TP_CAPABILITY_SELECTED_TEXT_SCENE) }
-    let factorySize = UnsafeRawPointer(factory).assumingMemoryBound(to: UInt32.self).pointee
-    guard factorySize >= MemoryLayout<tp_selected_text_scene_factory>.size else {
-      throw .invalidTable("tp_selected_text_scene_factory", size: factorySize)
-    }
-    guard let create = factory.pointee.create_scene else { throw .missingFunction("create_scene") }
+    let create = try provider.sceneFactory()
     self.provider = provider
     callbacks = Callbacks(allowsReplacement: allowsReplacement, onEvent: onEvent, onWarning: onWarning)
     let text = inputText.map { Array($0.utf8) } ?? []
@@ -42,7 +36,7 @@ package final class ProviderScene {
     context.initialize(
       to: tp_context(
         struct_size: UInt32(MemoryLayout<tp_context>.size),
-        host_data: Unmanaged.passRetained(callbacks).toOpaque(),  // kept for late provider threads
+        host_data: Unmanaged.passRetained(callbacks).toOpaque(),  // released with the context
         has_input_text: inputText != nil,
         input_text: tp_string(data: textCopy, length: text.count),
         allows_replacement: allowsReplacement,
@@ -99,15 +93,18 @@ package final class ProviderScene {
     Self.freeContext(context)
   }
 
+  /// Frees the context and what it points to, once the scene is destroyed.
+  /// The ABI forbids calls into a context after its scene's `destroy`: a
+  /// provider thread that makes one reads freed memory in its own runner,
+  /// which the host reports as a crash; warm runners no longer grow by a
+  /// context per scene.
   private static func freeContext(_ context: UnsafeMutablePointer<tp_context>) {
     let c = context.pointee
     UnsafeMutablePointer(mutating: c.input_text.data)?.deallocate()
     free(UnsafeMutablePointer(mutating: c.source_language))
     free(UnsafeMutablePointer(mutating: c.target_language))
-    context.deinitialize(count: 1)
-    // The context memory and its retained `Callbacks` are kept: a misbehaving
-    // provider thread may still call through it after destroy, and `Callbacks`
-    // ignores everything once closed.
+    if let data = c.host_data { Unmanaged<Callbacks>.fromOpaque(data).release() }
+    context.deinitialize(count: 1).deallocate()
   }
 
   /// The host's end of the context's callbacks.

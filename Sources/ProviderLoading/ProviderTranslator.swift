@@ -4,21 +4,16 @@ import RunnerProtocol
 /// The provider's headless translate capability (`tp.translate/1`).
 package struct ProviderTranslator {
   private let provider: LoadedProvider
-  private let table: UnsafePointer<tp_translator>
+  private let table: LoadedProvider.TranslatorFunctions
 
   package init(provider: LoadedProvider) throws(ProviderError) {
-    guard let table = provider.capability(TP_CAPABILITY_TRANSLATE, as: tp_translator.self) else {
-      throw .missingCapability(TP_CAPABILITY_TRANSLATE)
-    }
-    let size = UnsafeRawPointer(table).assumingMemoryBound(to: UInt32.self).pointee
-    guard size >= MemoryLayout<tp_translator>.size else { throw .invalidTable("tp_translator", size: size) }
     self.provider = provider
-    self.table = table
+    table = try provider.translator()
   }
 
   /// Translates `texts` in one batch; one answer per text, in request order.
   package func translate(_ texts: [String], from source: String, to target: String) throws(ProviderError) -> [String] {
-    guard let translate = table.pointee.translate else { throw .missingFunction("tp_translator.translate") }
+    guard let translate = table.translate else { throw .missingFunction("tp_translator.translate") }
     let collector = Collector(count: texts.count)
     var sink = tp_translation_sink(
       struct_size: UInt32(MemoryLayout<tp_translation_sink>.size),
@@ -40,7 +35,11 @@ package struct ProviderTranslator {
             data: bytes.baseAddress.map { UnsafeRawPointer($0 + offset).assumingMemoryBound(to: CChar.self) },
             length: length)
         }
-        return strings.withUnsafeBufferPointer { translate(source, target, $0.baseAddress, $0.count, &sink, &message) }
+        return strings.withUnsafeBufferPointer { strings in
+          source.withCString { source in
+            target.withCString { target in translate(source, target, strings.baseAddress, strings.count, &sink, &message) }
+          }
+        }
       }
     }
     guard status == TP_STATUS_OK else { throw .failed(ProviderStatus(status), message: message.string) }
@@ -49,7 +48,7 @@ package struct ProviderTranslator {
 
   /// Every language pair the provider reports.
   package func languages() throws(ProviderError) -> [LanguagePairStatus] {
-    guard let languages = table.pointee.languages else { throw .missingFunction("tp_translator.languages") }
+    guard let languages = table.languages else { throw .missingFunction("tp_translator.languages") }
     let collector = PairCollector()
     var sink = tp_language_sink(
       struct_size: UInt32(MemoryLayout<tp_language_sink>.size),

@@ -1,3 +1,4 @@
+import CDispatchMainQueue
 import RunnerProtocol
 import System
 
@@ -21,17 +22,27 @@ package final class RunnerService {
   /// What starts each line the runner writes to stderr: nothing in a
   /// sandboxed runner (the host prefixes its output), the provider's name in process.
   private let logPrefix: String
+  /// Whether this loop runs on the process's main thread and runs the main
+  /// dispatch queue (and so the main actor) between requests.
+  private let drivesMainQueue: Bool
 
-  package init(channel: FrameChannel, sandbox: Result<[SandboxLayer], SandboxError>, logPrefix: String = "") {
+  /// `drivesMainQueue`: true only on the process's main thread (the runner's
+  /// loop, and `--in-process`'s once the command moved off that thread).
+  package init(
+    channel: FrameChannel, sandbox: Result<[SandboxLayer], SandboxError>, logPrefix: String = "",
+    drivesMainQueue: Bool = false
+  ) {
     self.channel = channel
     self.sandbox = sandbox
     self.logPrefix = logPrefix
+    self.drivesMainQueue = drivesMainQueue
   }
 
   package func run() {
     while true {
       let request: RunnerRequest
       do {
+        if drivesMainQueue { try waitForRequest() }
         request = try channel.receive(RunnerRequest.self)
       } catch {
         if error != .closed { log("runner: \(error)") }
@@ -51,6 +62,25 @@ package final class RunnerService {
     scene?.destroy()
     scene = nil
     provider = nil
+  }
+
+  /// Runs the main queue's work until a request begins to arrive: the
+  /// provider's main thread is this one, as an app's is its run loop's, so
+  /// `DispatchQueue.main.async` and `MainActor` work done between requests
+  /// (a finished translation, a `.task`) runs here, interleaved with the
+  /// host's calls and never concurrently with them.
+  private func waitForRequest() throws(ProtocolError) {
+    let mainQueue = FileDescriptor(rawValue: tp_main_queue_descriptor())
+    while channel.pendingByteCount == 0 {
+      let ready: [PollEvents]
+      do {
+        ready = try Syscalls.poll([(channel.descriptor, .readable), (mainQueue, .readable)])
+      } catch {
+        throw .io(error)
+      }
+      if !ready[1].isEmpty { tp_main_queue_drain() }
+      if !ready[0].isEmpty { return }
+    }
   }
 
   private func answer(_ request: RunnerRequest) -> RunnerReply {

@@ -18,6 +18,9 @@ package final class FrameChannel: @unchecked Sendable {
   /// Scratch space for reads, kept between calls.
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
+  /// The socket, for a loop that waits on it next to other descriptors.
+  package var descriptor: FileDescriptor { fd }
+
   /// Bytes received and not yet part of a returned message: a frame begun
   /// (or a whole one waiting) when nonzero.
   package var pendingByteCount: Int { buffer.count - consumed }

@@ -14,6 +14,10 @@ extension ViewNode {
   func validate(path: String, ids: inout Set<String>, depth: Int = 0) throws(ViewTreeError) {
     guard depth < Self.maximumDepth else { throw .tooDeep(path: path) }
     switch self {
+    case .styled(let style, let node):
+      // A style is part of its node: same path, same depth.
+      try Self.check(style: style, path: path)
+      return try node.validate(path: path, ids: &ids, depth: depth)
     case .vstack(let alignment, let spacing, _):
       try Self.check(alignment, in: Self.verticalAlignments, path: path)
       try Self.check(spacing: spacing, path: path)
@@ -43,9 +47,22 @@ extension ViewNode {
     }
   }
 
+  /// Only what could hurt a host: numbers it would compute with. Unknown
+  /// fonts and colours are a look a host ignores, not an error.
+  private static func check(style: ViewStyle, path: String) throws(ViewTreeError) {
+    if let padding = style.padding {
+      for value in [padding.top, padding.leading, padding.bottom, padding.trailing] where !(value.isFinite && value >= 0) {
+        throw .malformed(path: path, reason: "padding \(value) is not a finite, non-negative number of points")
+      }
+    }
+    for value in [style.maxWidth, style.maxHeight].compactMap({ $0 }) where value.isNaN || value < 0 {
+      throw .malformed(path: path, reason: "frame size \(value) is not a non-negative number of points or 'infinity'")
+    }
+  }
+
   private static func check(spacing: Double?, path: String) throws(ViewTreeError) {
     if let spacing, !(spacing.isFinite && spacing >= 0) {
-      throw .malformed(path: path, reason: "spacing \(spacing) is not a finite, non-negative number")
+      throw .malformed(path: path, reason: "spacing \(spacing) is not a finite, non-negative number of points")
     }
   }
 }

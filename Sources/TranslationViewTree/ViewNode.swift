@@ -21,6 +21,16 @@ package indirect enum ViewNode: Equatable, Sendable {
   case divider
   /// Work in progress; `fraction` in 0...1 when known.
   case progress(label: String?, fraction: Double?)
+  /// Children top to bottom in a region that scrolls when they do not fit (since ABI 2.0).
+  case scroll(children: [ViewNode])
+  /// A symbol by its SF Symbols name (since ABI 2.0); hosts show a readable stand-in.
+  case image(systemName: String)
+  /// A node with a look (`style`) applied (since ABI 2.0): in JSON, the
+  /// node's own object with a `style` key added.
+  case styled(ViewStyle, ViewNode)
+  /// A node of a type this host does not know, from a provider built for a
+  /// later minor: drawn as nothing, its children (if any) as a vertical stack.
+  case unknown(type: String, children: [ViewNode])
 
   /// The text a person sees on this node and its descendants, joined by spaces.
   package var visibleText: String {
@@ -32,15 +42,21 @@ package indirect enum ViewNode: Equatable, Sendable {
     case .vstack(_, _, let children), .hstack(_, _, let children):
       children.map(\.visibleText).filter { !$0.isEmpty }.joined(separator: " ")
     case .progress(let label, _): label ?? ""
-    case .spacer, .divider: ""
+    case .scroll(let children), .unknown(_, let children):
+      children.map(\.visibleText).filter { !$0.isEmpty }.joined(separator: " ")
+    case .styled(_, let node): node.visibleText
+    case .spacer, .divider, .image: ""
     }
   }
 
-  /// The direct children of a stack; empty for every other node.
+  /// The direct children of a stack or scroll region, a button's label, a
+  /// styled node's node; empty for every other node.
   package var children: [ViewNode] {
     switch self {
     case .vstack(_, _, let children), .hstack(_, _, let children): children
     case .button(_, _, let label): [label]
+    case .scroll(let children), .unknown(_, let children): children
+    case .styled(_, let node): [node]
     default: []
     }
   }

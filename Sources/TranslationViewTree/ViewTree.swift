@@ -26,9 +26,14 @@ package struct ViewTree: Codable, Equatable, Sendable {
   /// Decodes and checks a document.
   /// - Throws: `ViewTreeError` naming what is wrong and where.
   package static func decode(_ json: some Collection<UInt8>) throws(ViewTreeError) -> ViewTree {
+    let bytes = Array(json)
+    if let failure = JSONSyntax.firstError(in: bytes) {
+      throw .invalidJSON(
+        offset: failure.offset, snippet: JSONSyntax.snippet(of: bytes, at: failure.offset), reason: failure.reason)
+    }
     let tree: ViewTree
     do {
-      tree = try JSONDecoder().decode(ViewTree.self, from: Data(json))
+      tree = try JSONDecoder().decode(ViewTree.self, from: Data(bytes))
     } catch let error as DecodingError {
       throw ViewTreeError(decoding: error)
     } catch {

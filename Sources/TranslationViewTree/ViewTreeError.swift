@@ -8,10 +8,18 @@ package enum ViewTreeError: Error, Equatable, CustomStringConvertible {
   case duplicateID(String, path: String)
   /// Nesting deeper than `ViewNode.maximumDepth`.
   case tooDeep(path: String)
+  /// The document is not JSON: `offset` is the byte where it goes wrong, `snippet` the bytes around it.
+  case invalidJSON(offset: Int, snippet: String, reason: String)
 
+  /// The error of a decoding failure, its path written as every other path
+  /// of a view tree is: the node's position (`root.2.0`), then the key
+  /// (`root.2.label`), never the `children` key between them.
   init(decoding error: DecodingError) {
     func path(_ context: DecodingError.Context) -> String {
-      context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+      context.codingPath.compactMap { key -> String? in
+        if let index = key.intValue { return String(index) }
+        return key.stringValue == "children" ? nil : key.stringValue
+      }.joined(separator: ".")
     }
     switch error {
     case .keyNotFound(let key, let context):
@@ -33,6 +41,8 @@ package enum ViewTreeError: Error, Equatable, CustomStringConvertible {
       "view tree has two controls with id '\(id)' (second at '\(path)'); give each control its own id"
     case .tooDeep(let path):
       "view tree is nested deeper than \(ViewNode.maximumDepth) levels at '\(path)'"
+    case .invalidJSON(let offset, let snippet, let reason):
+      "view tree is not JSON at byte \(offset): \(reason), near \(snippet); escape '\"', '\\' and control characters in strings"
     }
   }
 }

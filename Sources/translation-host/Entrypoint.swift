@@ -19,6 +19,12 @@ enum Entrypoint {
       Output().note("prctl(PR_SET_DUMPABLE): \(error)")
       Syscalls.exit(71)
     }
-    Syscalls.exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // A provider loaded into this process gets the main thread, as in a
+    // runner: its main queue and main actor run there.
+    if arguments.contains("--in-process") {
+      InProcessRunner.serveOnMainThread { CommandLineTool.run(arguments).rawValue }
+    }
+    Syscalls.exit(CommandLineTool.run(arguments).rawValue)
   }
 }

@@ -16,6 +16,7 @@ enum Entrypoint {
     } catch {
       sandbox = .failure(error)
     }
-    RunnerService(channel: channel, sandbox: sandbox).run()
+    // This is the main thread: the provider's main queue and main actor run here, between requests.
+    RunnerService(channel: channel, sandbox: sandbox, drivesMainQueue: true).run()
   }
 }

@@ -184,7 +184,7 @@ import Testing
       ]
     },
     Broken(testDescription: "executable absent", change: { $0.writesExecutable = false }) {
-      [.missingFile($0 + "/libBroken.so")]
+      [.missingExecutable($0 + "/libBroken.so")]
     },
     Broken(testDescription: "executable not ELF", after: { try write("#!/bin/sh\n", to: $0 + "/libBroken.so") }) {
       [.notELF($0 + "/libBroken.so")]

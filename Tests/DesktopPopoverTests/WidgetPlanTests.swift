@@ -43,9 +43,34 @@ import TranslationViewTree
       .vstack(alignment: "leading", spacing: .nan, children: []),
       .box(.vertical, spacing: 8, alignment: .start, children: [])
     ),
+    (.image(systemName: "globe"), .image(iconName: "applications-internet-symbolic", systemName: "globe")),
+    (.image(systemName: "odd.symbol"), .image(iconName: nil, systemName: "odd.symbol")),
+    (
+      .scroll(children: [.text("a")]),
+      .box(.vertical, spacing: 8, alignment: .start, children: [.label("a", style: .body)])
+    ),
+    (
+      .unknown(type: "chart", children: [.text("a")]),
+      .box(.vertical, spacing: 8, alignment: .start, children: [.label("a", style: .body)])
+    ),
+    (.unknown(type: "map", children: []), .box(.vertical, spacing: 8, alignment: .start, children: [])),
   ])
   func mapsEachNode(node: ViewNode, widget: Widget) {
     #expect(WidgetPlan.widget(for: node) == widget)
+  }
+
+  @Test(arguments: [
+    (ViewStyle.make(font: "headline", bold: true), WidgetStyle(classes: ["th-font-headline", "th-bold"])),
+    (ViewStyle.make(font: "no-such-font", foregroundStyle: "secondary"), WidgetStyle(classes: ["dim-label"])),
+    (ViewStyle.make(foregroundStyle: "blue", maxWidth: .infinity), WidgetStyle(classes: ["th-color-blue"], fillsWidth: true)),
+    (ViewStyle.make(foregroundStyle: "url(evil)"), WidgetStyle()),
+    (
+      ViewStyle.make(padding: .init(top: 4, leading: -3, bottom: .nan, trailing: 1e9)),
+      WidgetStyle(margins: [4, 0, 0, 64])
+    ),
+  ])
+  func stylesBecomeMarginsAndClasses(style: ViewStyle, expected: WidgetStyle) {
+    #expect(WidgetPlan.widget(for: .styled(style, .text("a"))) == .styled(expected, .label("a", style: .body)))
   }
 
   @Test func focusFollowsTheOrderOfEnabledControls() {
@@ -76,5 +101,19 @@ import TranslationViewTree
   @Test(arguments: ["", "unknown.symbol", "../../etc/passwd", ".fill"])
   func unknownSymbolsGetNoIcon(symbol: String) {
     #expect(SymbolIcon.name(for: symbol) == nil)
+  }
+}
+
+extension ViewStyle {
+  fileprivate static func make(
+    padding: Insets? = nil, font: String? = nil, bold: Bool? = nil, foregroundStyle: String? = nil, maxWidth: Double? = nil
+  ) -> ViewStyle {
+    var style = ViewStyle()
+    style.padding = padding
+    style.font = font
+    style.bold = bold
+    style.foregroundStyle = foregroundStyle
+    style.maxWidth = maxWidth
+    return style
   }
 }

@@ -70,10 +70,10 @@ import Testing
       message: "did not answer within 2 s"),
     Case(
       testDescription: "view tree that is not JSON", mode: "NOT_JSON", arguments: press, exitCode: 70,
-      message: "drew an unusable view: malformed view tree"),
+      message: "drew an unusable view: view tree is not JSON at byte 0: unexpected '<' where a value should be, near '<html>"),
     Case(
-      testDescription: "view tree of unknown nodes", mode: "BAD_TREE", arguments: press, exitCode: 70,
-      message: "drew an unusable view: malformed view tree at 'root"),
+      testDescription: "view tree with a node that lacks a key", mode: "BAD_TREE", arguments: press, exitCode: 70,
+      message: "drew an unusable view: malformed view tree at 'root.0': missing key 'text'"),
     Case(
       testDescription: "finishing twice", mode: "FINISH_TWICE", arguments: press, exitCode: 70,
       message: "broke the provider ABI: the provider called finish twice"),

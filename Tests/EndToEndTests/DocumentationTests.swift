@@ -16,7 +16,7 @@ import Testing
   @Test func theCWalkthroughIsAWorkingProvider() throws {
     let directory = try TemporaryDirectory()
     let source = try directory.write("shout.c", try walkthroughSource())
-    let library = try CFixture.compile(source, name: "libShout", in: directory)
+    let library = try CFixture.compile(source, abi: .v2, name: "libShout", in: directory)
     let bundle = try BundleFixture(name: "Shout").write(name: "Shout", in: directory, library: library)
 
     let host = try Host()
@@ -43,5 +43,32 @@ import Testing
     let actual = try String(
       contentsOfFile: CFixture.packageRoot + "/Plugins/Reverse/MyTranslationExtension.swift", encoding: .utf8)
     #expect(actual == expected)
+  }
+}
+
+/// The README's Package.swift excerpt is what `new-provider --swift` writes
+/// (which `ProviderAuthoringTests` builds), line for line.
+@Suite(.tags(.endToEnd)) struct ReadmeManifestTests {
+  @Test func theReadmeManifestExcerptIsWhatNewProviderWrites() throws {
+    let readme = try String(contentsOfFile: CFixture.packageRoot + "/README.md", encoding: .utf8)
+    let block = try #require(
+      readme.components(separatedBy: "```swift\n").first {
+        $0.hasPrefix("// Package.swift (excerpt of what new-provider writes)")
+      }?
+      .components(separatedBy: "```").first)
+    let folder = try TemporaryDirectory()
+    let host = try Host()
+    let created = try host.run(
+      "new-provider", "MyProvider", "--swift", folder.path + "/MyProvider", "--sdk", "/path/to/translation-host")
+    try #require(created.exitCode == 0, "\(created.stderr)")
+    let manifest = try String(contentsOfFile: folder.path + "/MyProvider/Package.swift", encoding: .utf8)
+    let written = Set(manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+    for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+    where !line.hasPrefix("//") {
+      // The excerpt ends some lines with a comma where the manifest lists one item.
+      let bare = line.hasSuffix(",") ? String(line.dropLast()) : line
+      let codeOnly = bare.components(separatedBy: "  //")[0]
+      #expect(written.contains(codeOnly) || written.contains(codeOnly + ","), "README line not in the manifest: \(line)")
+    }
   }
 }

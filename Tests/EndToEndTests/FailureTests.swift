@@ -30,7 +30,7 @@ import Testing
       library: .elfHeader),
     Case(
       testDescription: "no entry", defines: ["NO_ENTRY"], arguments: press, exitCode: 69,
-      message: "does not export 'translation_provider_entry'"),
+      message: "exports neither 'translation_provider_entry_v2' nor 'translation_provider_entry'"),
     Case(
       testDescription: "ABI 2", defines: ["ABI_MAJOR=2"], arguments: press, exitCode: 69,
       message: "built for provider ABI 2.7, but this host speaks ABI 1."),

@@ -48,7 +48,7 @@ static tp_status render(const tp_scene *scene, tp_string *out) {
   CRASH();
 #endif
 #if defined(BAD_TREE)
-  static const char json[] = "{\"version\":1,\"root\":{\"type\":\"marquee\"}}";
+  static const char json[] = "{\"version\":1,\"root\":{\"type\":\"vstack\",\"children\":[{\"type\":\"text\"}]}}";
 #elif defined(NOT_JSON)
   static const char json[] = "<html>not a view tree</html>";
 #else

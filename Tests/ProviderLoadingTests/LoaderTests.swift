@@ -21,7 +21,7 @@ import Testing
     },
     Case(testDescription: "entry returns NULL", defines: ["NULL_ENTRY"]) { .nullEntry($0) },
     Case(testDescription: "ABI major 2", defines: ["ABI_MAJOR=2"]) {
-      .abiMismatch($0, provider: (2, 7), host: (1, UInt32(TP_ABI_VERSION_MINOR)))
+      .abiMismatch($0, provider: (2, 7), symbol: "translation_provider_entry")
     },
     Case(testDescription: "truncated entry table", defines: ["ENTRY_SIZE=8"]) { .truncatedEntry($0, size: 8) },
     Case(testDescription: "init returns false", defines: ["INIT_FAILS"]) { .initFailed($0) },
@@ -51,8 +51,30 @@ import Testing
   }
 
   @Test func messagesNameTheFileAndBothVersions() {
-    let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), host: (1, 1)).description
-    #expect(message.hasPrefix("/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.1"))
+    let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), symbol: "translation_provider_entry").description
+    #expect(
+      message.hasPrefix(
+        "/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.1 through 'translation_provider_entry' and ABI 2.0 through 'translation_provider_entry_v2'"
+      ))
+  }
+
+  /// The host speaks both majors: Rot13 (ABI 2, an instance passed to every
+  /// call) and the fixture above (ABI 1, none) load and translate alike.
+  @Test(arguments: [
+    (CFixture.packageRoot + "/Plugins/Rot13/rot13.c", CFixture.ABI.v2, "en-x-rot13", "Uryyb"),
+    (source, CFixture.ABI.v1, "en-x-upper", "HELLO"),
+  ])
+  func loadsProvidersOfEitherMajor(_ file: String, _ abi: CFixture.ABI, _ target: String, _ expected: String) throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(file, abi: abi, name: "either", in: directory)
+    let provider = try LoadedProvider(executablePath: library, bundlePath: directory.path) { _, _ in }
+    #expect(provider.abiVersion.major == (abi == .v2 ? 2 : 1))
+    #expect(try ProviderTranslator(provider: provider).translate(["Hello"], from: "en", to: target) == [expected])
+    let scene = try ProviderScene(
+      provider: provider, inputText: "Hello", allowsReplacement: true, sourceLanguage: nil, targetLanguage: nil,
+      onEvent: { _ in }, onWarning: { _ in })
+    #expect(try !scene.render().isEmpty)
+    scene.destroy()
   }
 
   @Test func loadsAWorkingProviderAndTranslates() throws {

@@ -7,15 +7,30 @@ package enum CFixture {
   package static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+  /// The header a fixture is written against.
+  package enum ABI: Sendable {
+    /// ABI 1, the header as it was (`Tests/Fixtures/abi-v1`): most hostile
+    /// fixtures are ABI 1 providers, which the host keeps loading.
+    case v1
+    /// ABI 2, the header in `Sources/CTranslationProvider/include`.
+    case v2
+
+    var includeFolder: String {
+      switch self {
+      case .v1: "\(packageRoot)/Tests/Fixtures/abi-v1"
+      case .v2: "\(packageRoot)/Sources/CTranslationProvider/include"
+      }
+    }
+  }
+
   /// Compiles `source` (a path) into `<directory>/<name>.so` with extra `defines`.
-  package static func compile(_ source: String, defines: [String] = [], name: String, in directory: TemporaryDirectory) throws
-    -> String
-  {
+  package static func compile(
+    _ source: String, defines: [String] = [], abi: ABI = .v1, name: String, in directory: TemporaryDirectory
+  ) throws -> String {
     let output = "\(directory.path)/\(name).so"
     let arguments =
       [
-        "-std=c11", "-O1", "-shared", "-fPIC", "-fvisibility=hidden",
-        "-I\(packageRoot)/Sources/CTranslationProvider/include",
+        "-std=c11", "-O1", "-shared", "-fPIC", "-fvisibility=hidden", "-I\(abi.includeFolder)",
       ] + defines.map { "-D\($0)" } + [source, "-o", output]
     let status = try Command.run("/usr/bin/cc", arguments)
     guard status.exitCode == 0 else { throw CompileError(message: status.stderr) }

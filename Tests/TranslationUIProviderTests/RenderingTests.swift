@@ -55,7 +55,7 @@ private struct Parent: View {
   }
 }
 
-@Suite struct RenderingTests {
+@MainActor @Suite struct RenderingTests {
   @Test func rendersAppleSampleAsAViewTree() {
     let session = SceneSession(rootView: SampleView(context: TestContext("Hallo, Welt!", allowsReplacement: false))) {}
     #expect(

@@ -7,12 +7,14 @@ import Synchronization
 final class TestContext: TranslationUIProviderContext {
   let inputText: AttributedString?
   let allowsReplacement: Bool
+  let targetLanguage: String?
   private(set) var finished: [AttributedString?] = []
   private(set) var expansions = 0
 
-  init(_ text: String?, allowsReplacement: Bool = true) {
+  init(_ text: String?, allowsReplacement: Bool = true, targetLanguage: String? = nil) {
     inputText = text.map { AttributedString($0) }
     self.allowsReplacement = allowsReplacement
+    self.targetLanguage = targetLanguage
   }
 
   func finish(translation: AttributedString?) { finished.append(translation) }

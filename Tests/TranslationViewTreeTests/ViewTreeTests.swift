@@ -51,7 +51,7 @@ import Testing
       expected: .malformed(path: "root", reason: "alignment 'top' is not one of center, leading, trailing")),
     BadTree(
       json: #"{"version":1,"root":{"type":"hstack","spacing":-1,"children":[]}}"#,
-      expected: .malformed(path: "root", reason: "spacing -1.0 is not a finite, non-negative number")),
+      expected: .malformed(path: "root", reason: "spacing -1.0 is not a finite, non-negative number of points")),
     BadTree(
       json:
         #"{"version":1,"root":{"type":"vstack","children":[{"type":"button","id":"a","label":{"type":"spacer"}},{"type":"textField","id":"a","text":""}]}}"#,
@@ -63,15 +63,54 @@ import Testing
       json: #"{"version":1,"root":{"type":"progress","fraction":1.5}}"#,
       expected: .malformed(path: "root", reason: "progress fraction 1.5 is outside 0...1")),
     BadTree(json: #"{"version":1,"root":{"type":"text"}}"#, expected: .malformed(path: "root", reason: "missing key 'text'")),
+    // Decoding and checking name a node the same way: its position, never the `children` key.
+    BadTree(
+      json: #"{"version":1,"root":{"type":"vstack","children":[{"type":"spacer"},{"type":"text"}]}}"#,
+      expected: .malformed(path: "root.1", reason: "missing key 'text'")),
+    BadTree(
+      json:
+        #"{"version":1,"root":{"type":"vstack","children":[{"type":"text","text":"a","style":{"padding":{"top":-1,"leading":0,"bottom":0,"trailing":0}}}]}}"#,
+      expected: .malformed(path: "root.0", reason: "padding -1.0 is not a finite, non-negative number of points")),
+    // A provider that forgot to escape the input text: the byte, and the bytes around it.
+    BadTree(
+      json: "{\"version\":1,\"root\":{\"type\":\"text\",\"text\":\"say \"hi\"\"}}",
+      expected: .invalidJSON(offset: 48, snippet: #"'"text","text":"say "hi""}}'"#, reason: "expected ',' or '}' in an object")),
+    BadTree(
+      json: "{\"version\":1,\"root\":{\"type\":\"text\",\"text\":\"two\nlines\"}}",
+      expected: .invalidJSON(
+        offset: 46, snippet: #"'":"text","text":"two\u{a}lines"}}'"#, reason: "unescaped newline in a string")),
   ]
 
   @Test(arguments: badTrees) func refusesMalformedTrees(_ bad: BadTree) {
     #expect(throws: bad.expected) { try ViewTree.decode(Array(bad.json.utf8)) }
   }
 
-  @Test(arguments: ["", "null", "[]", #"{"version":1}"#, #"{"version":1,"root":{"type":"marquee"}}"#, "{\"version\":1,\"root\":"])
+  @Test(arguments: ["", "null", "[]", #"{"version":1}"#, "{\"version\":1,\"root\":"])
   func refusesDocumentsThatAreNotTrees(_ json: String) {
     #expect(throws: ViewTreeError.self) { try ViewTree.decode(Array(json.utf8)) }
+  }
+
+  /// Node types of a later minor are drawn as their children (none here),
+  /// not refused: a provider built against a newer header still shows.
+  @Test func unknownNodeTypesAreKeptAsNothing() throws {
+    let tree = try ViewTree.decode(
+      Array(#"{"version":1,"root":{"type":"vstack","children":[{"type":"marquee"},{"type":"text","text":"a"}]}}"#.utf8))
+    #expect(tree.root.children == [.unknown(type: "marquee", children: []), .text("a")])
+    #expect(tree.root.visibleText == "a")
+  }
+
+  /// Styles, scroll regions and images (ABI 2.0) round-trip, the style as a key beside the node's own.
+  @Test func stylesScrollsAndImagesRoundTrip() throws {
+    var style = ViewStyle()
+    style.padding = .init(top: 8, leading: 16, bottom: 8, trailing: 16)
+    style.font = "headline"
+    style.maxWidth = .infinity
+    let tree = ViewTree(
+      root: .scroll(children: [.styled(style, .text("Hola")), .image(systemName: "globe")]))
+    let json = String(decoding: try tree.jsonData(), as: UTF8.self)
+    #expect(json.contains(#"{"style":{"font":"headline","maxWidth":"infinity","padding":{"#))
+    #expect(json.contains(#""text":"Hola","type":"text"}"#))
+    #expect(try ViewTree.decode(Array(json.utf8)) == tree)
   }
 
   /// A provider once drew 60,000 buttons and the host spent 12 s of CPU

@@ -1,12 +1,13 @@
 /*
- * translation_provider.h: the translation-host provider ABI, version 1.
+ * translation_provider.h: the translation-host provider ABI, version 2.
  *
  * This header is the only thing a provider and the host share. A provider is a
- * shared object that exports exactly one function, translation_provider_entry,
+ * shared object that exports exactly one function, translation_provider_entry_v2,
  * returning a static, versioned entry table. Everything else is reached
- * through that table: capabilities are looked up by string id, and every
- * struct begins with its size so it can grow at the end without breaking
- * providers built against an older header.
+ * through that table: the provider's instance (`self`, created by `create`) is
+ * the first argument of every call, capabilities are looked up by string id,
+ * and every struct begins with its size so it can grow at the end without
+ * breaking providers built against an older header.
  *
  * Conventions used by every member below:
  *   - Strings are UTF-8 with an explicit length (tp_string) and are not
@@ -14,10 +15,15 @@
  *     NUL-terminated ASCII identifier (ids, language tags).
  *   - "Borrowed" memory belongs to the caller and is valid only for the
  *     duration of the call; copy what you keep.
- *   - Thread tags: [host-thread] means the call happens on the one thread on
- *     which the host calls into the provider, never concurrently with another
- *     [host-thread] call into the same object; [any-thread] means the function
- *     may be called from any thread, at any time between creation and destroy.
+ *   - Thread tags: [host-thread] means the call happens on the provider's
+ *     main thread (the runner's main thread, which also runs the main dispatch
+ *     queue between calls, as an app's run loop does), never concurrently with
+ *     another [host-thread] call; [any-thread] means the function may be
+ *     called from any thread, at any time between creation and destroy.
+ *   - Memory the host allocates (the tp_host and its strings, each scene's
+ *     tp_context) is freed by the host: the tp_host after destroy returns,
+ *     a tp_context after its scene's destroy returns. Never keep pointers
+ *     into them past that point.
  *
  * The full contract, with the view-tree JSON schema and a walkthrough of a
  * complete C provider, is Documentation/ABI.md.
@@ -39,12 +45,15 @@ extern "C" {
 #define TP_EXPORT
 #endif
 
-/* ABI version. The host loads a provider whose major equals its own and whose
- * minor is any value: minors only add members at the ends of structs and new
- * capability ids, which an older host ignores and a newer host detects through
- * struct_size. A major change is a new, incompatible ABI. */
-#define TP_ABI_VERSION_MAJOR 1
-#define TP_ABI_VERSION_MINOR 1
+/* ABI version. The host loads a provider whose major it speaks and whose
+ * minor is any value: minors only add members at the ends of structs, new
+ * capability ids and optional view-tree keys, which an older host ignores and
+ * a newer host detects through struct_size. A major change is a new,
+ * incompatible ABI with its own entry symbol (this host still loads ABI 1
+ * providers through translation_provider_entry; Documentation/ABI.md says how
+ * one migrates). */
+#define TP_ABI_VERSION_MAJOR 2
+#define TP_ABI_VERSION_MINOR 0
 
 /* Capability ids, passed to tp_entry.get_capability. */
 #define TP_CAPABILITY_SELECTED_TEXT_SCENE "tp.scene.selected-text/1"
@@ -90,7 +99,7 @@ enum {
 };
 
 /* ------------------------------------------------------------------------ */
-/* The host, handed to tp_entry.init.                                        */
+/* The host, handed to tp_entry.create.                                      */
 /* ------------------------------------------------------------------------ */
 
 typedef struct tp_host {
@@ -100,12 +109,12 @@ typedef struct tp_host {
   void *host_data;      /* opaque; for the host only */
 
   /* Absolute path of the provider's bundle directory (NUL-terminated).
-   * Borrowed; valid until deinit. Useful to find resources in the bundle. */
+   * Borrowed; valid until destroy. Useful to find resources in the bundle. */
   const char *bundle_path;
 
   /* Absolute path of the shared object the host loaded (NUL-terminated), or
    * NULL when the provider was linked in rather than loaded. Borrowed; valid
-   * until deinit. (The Swift SDK uses it to run the image's @main.) */
+   * until destroy. (The Swift SDK uses it to run the image's @main.) */
   const char *executable_path;
 
   /* Writes one line to the host's log. `message` is borrowed. [any-thread] */
@@ -114,7 +123,7 @@ typedef struct tp_host {
   /* Since 1.1 (check struct_size): the provider's settings as a JSON object,
    * NUL-terminated: every setting its Info.plist declares under TPSettings,
    * with the user's value or the declared default, typed as declared (string,
-   * boolean or integer). Borrowed; valid until deinit. */
+   * boolean or integer). Borrowed; valid until destroy. */
   const char *settings_json;
 } tp_host;
 
@@ -122,34 +131,41 @@ typedef struct tp_host {
 /* The entry table: the only exported symbol returns a pointer to one.       */
 /* ------------------------------------------------------------------------ */
 
+/* The provider's instance: whatever the provider allocates in create. Opaque
+ * to the host, which passes it back as the first argument of every call. */
+typedef struct tp_provider tp_provider;
+
 typedef struct tp_entry {
   uint32_t struct_size; /* sizeof(tp_entry) as the provider was built */
   uint32_t abi_major;   /* TP_ABI_VERSION_MAJOR the provider was built with */
   uint32_t abi_minor;   /* TP_ABI_VERSION_MINOR the provider was built with */
 
-  /* Called once, before any other member, after the host checked abi_major.
-   * `host` is borrowed and valid until deinit returns; keep the pointer.
-   * Returns false if the provider cannot work (it should log why first); the
-   * host then calls nothing else, not even deinit. Must not block for long
-   * and must not show UI. [host-thread] */
-  bool (*init)(const tp_host *host);
+  /* Creates the provider's instance, once, before any other member, after the
+   * host checked abi_major. `host` is borrowed and valid until destroy
+   * returns; keep the pointer. Returns NULL if the provider cannot work (it
+   * should log why first); the host then calls nothing else, not even
+   * destroy. Must not block for long and must not show UI. [host-thread] */
+  tp_provider *(*create)(const tp_host *host);
 
-  /* Called once, last. Release everything. The host never unloads the shared
-   * object afterwards (Swift runtimes do not support unloading). [host-thread] */
-  void (*deinit)(void);
+  /* Destroys the instance, last. Release everything. The host then frees the
+   * tp_host, and never unloads the shared object (Swift runtimes do not
+   * support unloading). [host-thread] */
+  void (*destroy)(tp_provider *self);
 
   /* Returns the capability table for `id` (a NUL-terminated string such as
    * TP_CAPABILITY_TRANSLATE), or NULL if the provider does not implement it.
    * Unknown ids must return NULL. The returned pointer is owned by the
-   * provider and stays valid until deinit. Only valid after init. [any-thread] */
-  const void *(*get_capability)(const char *id);
+   * provider and stays valid until destroy. [any-thread] */
+  const void *(*get_capability)(tp_provider *self, const char *id);
 } tp_entry;
 
 /* The one symbol a provider exports. It must return a pointer to a static
  * tp_entry (never NULL for a working provider) and do nothing else: no
- * allocation, no I/O. The host may call it more than once. */
+ * allocation, no I/O. The host may call it more than once. The name carries
+ * the major version, so a provider can never be called through the table of
+ * another major. */
 typedef const tp_entry *(*tp_entry_function)(void);
-TP_EXPORT const tp_entry *translation_provider_entry(void);
+TP_EXPORT const tp_entry *translation_provider_entry_v2(void);
 
 /* ------------------------------------------------------------------------ */
 /* The context: what the host gives a scene. Apple's                         */
@@ -219,17 +235,18 @@ struct tp_scene {
    * person typed it. Returns TP_STATUS_NOT_FOUND for an unknown field. */
   tp_status (*set_text)(const tp_scene *scene, const char *field_id, tp_string value);
 
-  /* Destroys the scene. After this the provider must not call the context. */
+  /* Destroys the scene. After this the provider must not call the context:
+   * the host frees it as soon as destroy returns. */
   void (*destroy)(const tp_scene *scene);
 };
 
 typedef struct tp_selected_text_scene_factory {
   uint32_t struct_size; /* sizeof(tp_selected_text_scene_factory) */
 
-  /* Creates a scene for `context`, which is borrowed and valid until the
-   * scene's destroy returns. Returns NULL on failure (log why first).
-   * [host-thread] */
-  const tp_scene *(*create_scene)(const tp_context *context);
+  /* Creates a scene of the instance `self` for `context`, which is borrowed
+   * and valid until the scene's destroy returns. Returns NULL on failure (log
+   * why first). [host-thread] */
+  const tp_scene *(*create_scene)(tp_provider *self, const tp_context *context);
 } tp_selected_text_scene_factory;
 
 /* ------------------------------------------------------------------------ */
@@ -269,12 +286,13 @@ typedef struct tp_translator {
    * On failure returns a tp_status and may write a message (owned by the
    * provider, valid until the next call) to *out_message; texts already
    * answered are discarded by the host. [host-thread] */
-  tp_status (*translate)(const char *source, const char *target, const tp_string *texts,
-                         size_t count, const tp_translation_sink *sink, tp_string *out_message);
+  tp_status (*translate)(tp_provider *self, const char *source, const char *target,
+                         const tp_string *texts, size_t count, const tp_translation_sink *sink,
+                         tp_string *out_message);
 
   /* Reports every language pair the provider knows through `sink`.
    * [host-thread] */
-  tp_status (*languages)(const tp_language_sink *sink);
+  tp_status (*languages)(tp_provider *self, const tp_language_sink *sink);
 } tp_translator;
 
 #ifdef __cplusplus

@@ -154,12 +154,14 @@ package struct BundleInspector {
   // MARK: Files
 
   /// `stat` of a file, recording it and checking who may write it.
-  private mutating func status(of file: String, name: String) -> FileStatus? {
+  private mutating func status(
+    of file: String, name: String, missing: (String) -> ManifestError = ManifestError.missingFile
+  ) -> FileStatus? {
     let status: FileStatus
     do {
       status = try FileStatus(path: file)
     } catch {
-      problems.append(error == Errno(rawValue: 2) ? .missingFile(file) : .unreadable(file, reason: error.description))
+      problems.append(error == Errno(rawValue: 2) ? missing(file) : .unreadable(file, reason: error.description))
       return nil
     }
     files[name] = status
@@ -213,7 +215,7 @@ package struct BundleInspector {
 
   /// Checks that the executable exists, is safe, and is an ELF shared object for this machine.
   private mutating func checkExecutable(_ file: String, name: String) {
-    guard let status = status(of: file, name: name) else { return }
+    guard let status = status(of: file, name: name, missing: ManifestError.missingExecutable) else { return }
     guard status.isRegularFile, let header = try? Directory.readPrefix(of: file, count: 20), header.count == 20,
       header.starts(with: [0x7f, 0x45, 0x4c, 0x46])
     else {

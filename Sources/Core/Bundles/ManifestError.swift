@@ -5,6 +5,8 @@ import System
 package enum ManifestError: HostErrorConvertible, Codable, Equatable, Hashable, Sendable {
   /// A file the bundle must have is absent.
   case missingFile(String)
+  /// The shared object `CFBundleExecutable` names is not in the bundle.
+  case missingExecutable(String)
   /// A file exists but cannot be read or parsed.
   case unreadable(String, reason: String)
   /// A property list larger than `PropertyListLimits.maximumBytes`.
@@ -72,6 +74,8 @@ package enum ManifestError: HostErrorConvertible, Codable, Equatable, Hashable, 
 
   private var multilineDescription: String {
     switch self {
+    case .missingExecutable(let path):
+      "\(path): file is missing; the Info.plist key 'CFBundleExecutable' names it: build the provider into the bundle, or make the key name its .so"
     case .missingFile(let path):
       "\(path): file is missing; a provider bundle needs it (see Documentation/Bundles.md)"
     case .unreadable(let path, let reason):

@@ -28,7 +28,8 @@ package enum ProviderResolution {
       path = entry.path  // the registry's own path, not the caller's spelling of it
       label = reference
     } else if let reference, isPath(reference) {
-      path = reference
+      // Absolute, so the provider's `bundle_path` is too, however the user spelled it.
+      path = SearchPath.normalized(reference)
       label = reference
     } else {
       let snapshot = ProviderRegistry.standard(environment: environment).scan()

@@ -16,6 +16,17 @@ enum GtkSession {
     }
     .popover-title { font-weight: bold; }
     .popover-arrow { color: alpha(@theme_fg_color, 0.45); }
+    .th-font-largeTitle { font-size: 1.7em; } .th-font-title { font-size: 1.5em; }
+    .th-font-title2 { font-size: 1.3em; } .th-font-title3 { font-size: 1.15em; }
+    .th-font-headline { font-weight: bold; } .th-font-subheadline { font-size: 0.95em; }
+    .th-font-callout { font-size: 0.95em; } .th-font-footnote { font-size: 0.85em; }
+    .th-font-caption { font-size: 0.8em; } .th-font-caption2 { font-size: 0.75em; }
+    .th-bold { font-weight: bold; } .th-italic { font-style: italic; }
+    .th-color-red { color: #c01c28; } .th-color-orange { color: #c64600; } .th-color-yellow { color: #9c6e03; }
+    .th-color-green { color: #26a269; } .th-color-mint { color: #2ec27e; } .th-color-teal { color: #2190a4; }
+    .th-color-cyan { color: #1c71d8; } .th-color-blue { color: #1a5fb4; } .th-color-indigo { color: #613583; }
+    .th-color-purple { color: #813d9c; } .th-color-pink { color: #c061cb; } .th-color-brown { color: #865e3c; }
+    .th-color-gray { color: #77767b; } .th-color-accentColor { color: @theme_selected_bg_color; }
     """
 
   /// The default display, opened on first use.

@@ -22,11 +22,11 @@ struct WidgetFactory {
         let widget = make(child, along: orientation, controls: &controls)
         switch (orientation, child) {
         case (.vertical, .spacer): break
-        case (.vertical, .label):
+        case (.vertical, .label), (.vertical, .styled(_, .label)):
           // A wrapping label fills the width and aligns its lines: left
           // alone, GTK wraps it to a narrow column.
           gtk_widget_set_halign(widget, GTK_ALIGN_FILL)
-          gtk_label_set_xalign(GObjectBridge.cast(widget), Self.fraction(alignment))
+          Self.label(in: widget).map { gtk_label_set_xalign(GObjectBridge.cast($0), Self.fraction(alignment)) }
         case (.vertical, _): gtk_widget_set_halign(widget, Self.align(alignment))
         case (.horizontal, _): gtk_widget_set_valign(widget, Self.align(alignment))
         }
@@ -80,7 +80,27 @@ struct WidgetFactory {
       }
       if let label { gtk_box_append(GObjectBridge.cast(box), Self.label(label, bold: false)) }
       return box
+    case .image(let iconName, let systemName):
+      guard let iconName else { return Self.label("[\(systemName)]", bold: false) }
+      return gtk_image_new_from_icon_name(iconName)
+    case .styled(let style, let content):
+      let widget = make(content, along: axis, controls: &controls)
+      if let margins = style.margins {
+        gtk_widget_set_margin_top(widget, Int32(margins[0]))
+        gtk_widget_set_margin_start(widget, Int32(margins[1]))
+        gtk_widget_set_margin_bottom(widget, Int32(margins[2]))
+        gtk_widget_set_margin_end(widget, Int32(margins[3]))
+      }
+      for name in style.classes { gtk_widget_add_css_class(widget, name) }
+      if style.fillsWidth { gtk_widget_set_hexpand(widget, 1) }
+      return widget
     }
+  }
+
+  /// The label `widget` is, if it is one (a styled label is the label itself).
+  private static func label(in widget: WidgetPointer) -> WidgetPointer? {
+    g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type())
+      != 0 ? widget : nil
   }
 
   /// A wrapping label showing `text` as it is: provider text is never parsed as markup.

@@ -17,6 +17,11 @@ package indirect enum Widget: Equatable, Sendable {
   case separator(Orientation)
   /// A `GtkSpinner` (unknown fraction) or `GtkProgressBar`, with an optional label.
   case progress(label: String?, fraction: Double?)
+  /// A `GtkImage` from the icon theme (`Image(systemName:)`), or the
+  /// symbol's name in brackets when no icon stands for it.
+  case image(iconName: String?, systemName: String)
+  /// A widget with a look applied.
+  case styled(WidgetStyle, Widget)
 
   package enum Orientation: Equatable, Sendable { case horizontal, vertical }
   package enum Alignment: Equatable, Sendable { case start, center, end }
@@ -27,6 +32,7 @@ package indirect enum Widget: Equatable, Sendable {
     switch self {
     case .button(let id, true, _), .entry(let id, _, _, true): [id]
     case .box(_, _, _, let children): children.flatMap(\.focusableIDs)
+    case .styled(_, let widget): widget.focusableIDs
     default: []
     }
   }

@@ -33,6 +33,16 @@ package enum WidgetPlan {
       .separator(axis == .vertical ? .horizontal : .vertical)
     case .progress(let label, let fraction):
       .progress(label: label, fraction: fraction.map { min(max($0, 0), 1) })
+    case .image(let systemName):
+      .image(iconName: SymbolIcon.name(for: systemName), systemName: systemName)
+    case .styled(let style, let node):
+      .styled(WidgetStyle(style), widget(for: node, along: axis))
+    // The popover's content scrolls already; a node from a later ABI minor
+    // shows its children, as the tree's contract says.
+    case .scroll(let children), .unknown(_, let children):
+      .box(
+        .vertical, spacing: defaultSpacing, alignment: .start,
+        children: children.map { widget(for: $0, along: .vertical) })
     }
   }
 

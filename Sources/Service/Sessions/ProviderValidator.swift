@@ -1,5 +1,7 @@
 import Core
 import RunnerProtocol
+import System
+import TranslationViewTree
 
 /// Checks a bundle the way a provider author needs before users see it:
 /// its files, then its code in a runner (entry, ABI, capabilities), a scene
@@ -7,6 +9,18 @@ import RunnerProtocol
 package struct ProviderValidator: Sendable {
   /// The text scenes and translations are tried on.
   package static let sampleText = "Hello, world!"
+
+  /// Texts a provider meets from users sooner or later, each of which has
+  /// broken a provider: one that builds its view tree or its answers by
+  /// pasting text in unescaped fails on them here rather than in use.
+  package static let hostileTexts: [(name: String, text: String)] = [
+    ("quotes", #"She said "hi", then 'bye'"#),
+    ("backslashes", #"C:\new\table \u0041 \" \\"#),
+    ("newlines and tabs", "one\ntwo\r\n\tthree\u{2028}four"),
+    ("a NUL character", "before\u{0}after"),
+    ("emoji and other scripts", "👋🏽 Grüße, 世界! مرحبا ﷽ e\u{301}"),
+    ("64 KiB of text", String(repeating: "The cat is on the table. ", count: 2_622)),
+  ]
 
   package var runnerPath: String
   package var timeout: Duration
@@ -36,12 +50,15 @@ package struct ProviderValidator: Sendable {
         ))
     }
 
-    let client: RunnerClient
-    do {
+    let launch = { () throws -> RunnerClient in
       let policy = try SandboxPolicy.forBundle(manifest)
       let settings = try SettingsStore.standard().effectiveJSON(for: manifest)
-      client = try RunnerClient.launch(
+      return try RunnerClient.launch(
         bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout, settings: settings)
+    }
+    var client: RunnerClient
+    do {
+      client = try launch()
     } catch {
       checks.append(.failed("\(error)"))
       return checks
@@ -64,7 +81,27 @@ package struct ProviderValidator: Sendable {
           "the provider implements no capability; return a table for '\(Capability.selectedTextScene)' or '\(Capability.translate)' from get_capability"
         ))
     }
-    if client.supports(.selectedTextScene) { checks.append(checkScene(client)) }
+    if client.supports(.selectedTextScene) {
+      checks.append(checkScene(client))
+      // Each text gets a provider that runs: one stopped by a failure is started again.
+      for (name, text) in Self.hostileTexts {
+        if client.hasEnded {
+          client.close()
+          do { client = try launch() } catch {
+            checks.append(.failed("\(error)"))
+            return checks
+          }
+        }
+        checks.append(exerciseScene(client, text: text, named: name))
+      }
+      if client.hasEnded {
+        client.close()
+        do { client = try launch() } catch {
+          checks.append(.failed("\(error)"))
+          return checks
+        }
+      }
+    }
     if client.supports(.translate), !client.hasEnded { checks += checkTranslation(client) }
     if client.hasEnded { checks.append(.note("the provider's runner ended, so the remaining checks were skipped")) }
     return checks
@@ -85,6 +122,58 @@ package struct ProviderValidator: Sendable {
     }
   }
 
+  /// Opens the scene on `text`, edits every text field (with `text`) and
+  /// presses every enabled button once, in reading order, waiting while the
+  /// scene shows work in progress; a button that finishes the scene is
+  /// pressed, and the scene opened again for the buttons after it.
+  private func exerciseScene(_ client: RunnerClient, text: String, named name: String) -> ValidationCheck {
+    var pressed: [String] = []
+    var edited: Set<String> = []
+    var opened = 0
+    var step = "opening the scene"
+    do {
+      var update = try client.openScene(inputText: text, allowsReplacement: true)
+      opened += 1
+      var lastButtons: [ViewTree.ButtonControl] = []
+      while true {
+        guard case .view(var tree) = update else {
+          // Finished: open again while buttons of the last view are left to press.
+          guard opened <= lastButtons.count, lastButtons.contains(where: { !pressed.contains($0.label) }) else { break }
+          step = "opening the scene again"
+          update = try client.openScene(inputText: text, allowsReplacement: true)
+          opened += 1
+          continue
+        }
+        let deadline = ContinuousClock.Instant.after(timeout)
+        while tree.isBusy {
+          step = "waiting for the progress indicator to go after \(describe(pressed))"
+          guard case .view(let next) = try client.waitForChange(until: deadline) else { break }
+          tree = next
+        }
+        lastButtons = tree.buttons
+        if let field = tree.textFields.first(where: { $0.isEnabled && !edited.contains($0.id) }) {
+          edited.insert(field.id)
+          step = "editing the text field '\(field.id)'"
+          update = try client.setText(field.id, to: text)
+          continue
+        }
+        guard let button = tree.buttons.first(where: { $0.isEnabled && !pressed.contains($0.label) }) else { break }
+        pressed.append(button.label)
+        step = "pressing '\(button.label)'"
+        update = try client.performAction(button.id)
+      }
+      if case .view = update { try client.closeScene() }
+    } catch {
+      return .failed("scene on \(name): \(step): \(error)")
+    }
+    return .passed(
+      "scene on \(name): \(describe(pressed)), \(edited.count) text field\(edited.count == 1 ? "" : "s") edited")
+  }
+
+  private func describe(_ pressed: [String]) -> String {
+    pressed.isEmpty ? "no button pressed" : "pressed " + pressed.map { "'\($0)'" }.joined(separator: ", ")
+  }
+
   private func checkTranslation(_ client: RunnerClient) -> [ValidationCheck] {
     let pairs: [LanguagePairStatus]
     do {
@@ -95,14 +184,25 @@ package struct ProviderValidator: Sendable {
     guard let pair = pairs.first(where: { $0.availability == .installed }) else {
       return [.note("reports \(pairs.count) language pairs, none installed, so translation was not tried")]
     }
+    var checks: [ValidationCheck]
     do {
       let result = try client.translate([Self.sampleText], from: pair.source, to: pair.target)
-      return [
+      checks = [
         .passed(
           "translate \(pair.source) → \(pair.target): '\(Self.sampleText)' → '\(result[0])' (\(pairs.count) pairs reported)")
       ]
     } catch {
       return [.failed("translate \(pair.source) → \(pair.target): \(error)")]
     }
+    // The hostile texts in one batch: every one answered, in order, as UTF-8.
+    let names = Self.hostileTexts.map(\.name).joined(separator: ", ")
+    do {
+      let results = try client.translate(Self.hostileTexts.map(\.text), from: pair.source, to: pair.target)
+      checks.append(
+        .passed("translate \(pair.source) → \(pair.target) on hostile texts (\(names)): \(results.count) answers"))
+    } catch {
+      checks.append(.failed("translate \(pair.source) → \(pair.target) on hostile texts (\(names)): \(error)"))
+    }
+    return checks
   }
 }

@@ -31,7 +31,12 @@ package struct SceneScript: Sendable {
       guard case .view(var tree) = update else { break }
       let deadline = ContinuousClock.Instant.after(client.timeout)
       while tree.isBusy {
-        update = try client.waitForChange(until: deadline)
+        do throws(HostError) {
+          update = try client.waitForChange(until: deadline)
+        } catch {
+          guard error.kind == .deadlineExceeded else { throw error }
+          throw SceneError.stillBusy(provider: client.bundle.identifier, tree: tree, pressing: label, after: client.timeout)
+        }
         guard case .view(let next) = update else { break }
         tree = next
       }

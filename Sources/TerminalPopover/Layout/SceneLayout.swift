@@ -73,8 +73,38 @@ struct SceneLayout: Sendable {
       block.stackHorizontally(
         children, at: path, VerticalAlignment(alignment), gap: spacing.map { Int(($0 / 8).rounded()) } ?? 1, width: width,
         layouter)
+    case .scroll(let children), .unknown(_, let children):
+      // The popover scrolls the whole scene (Page Up, Page Down); an unknown node shows its children.
+      block.stackVertically(children, at: path, .leading, gap: 0, width: width, layouter)
+    case .image(let systemName):
+      block.appendWrapped(SymbolStandIn.text(for: systemName, unicode: options.unicode), width: width, style: [])
+    case .styled(let style, let inner):
+      block.appendStyled(inner, style, at: path, width: width, layouter)
     }
     return block
+  }
+
+  /// A node with a look: padding in cells (16 points a line, 8 a column, as
+  /// spacing), bold for `.bold()` and the title styles, dim for the
+  /// secondary styles. Colours, italics and frames are left to hosts that
+  /// can draw them.
+  private mutating func appendStyled(
+    _ node: ViewNode, _ style: ViewStyle, at path: [Int], width: Int, _ layouter: Layouter
+  ) {
+    let padding = style.padding ?? ViewStyle.Insets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    let (top, bottom) = (Int((padding.top / 16).rounded()), Int((padding.bottom / 16).rounded()))
+    let leading = min(Int((padding.leading / 8).rounded()), max(width - 1, 0))
+    let trailing = min(Int((padding.trailing / 8).rounded()), max(width - leading - 1, 0))
+    var inner = layouter.layout(node, path: path + [0], width: max(width - leading - trailing, 1))
+    var textStyle: TextStyle = []
+    let titles: Set = ["largeTitle", "title", "title2", "title3", "headline"]
+    if style.bold == true || style.font.map(titles.contains) == true { textStyle.insert(.bold) }
+    if ["secondary", "tertiary"].contains(style.foregroundStyle) { textStyle.insert(.dim) }
+    if !textStyle.isEmpty { inner.lines = inner.lines.map { $0.adding(textStyle) } }
+    for _ in 0..<top { appendLine(StyledLine()) }
+    append(inner, at: CellPosition(line: lines.count, column: leading), alignment: .leading, width: inner.naturalWidth)
+    for _ in 0..<bottom { appendLine(StyledLine()) }
+    naturalWidth = max(naturalWidth, leading + inner.naturalWidth + trailing)
   }
 
   private static func labelText(_ title: String, _ systemImage: String?, _ options: LayoutOptions) -> String {

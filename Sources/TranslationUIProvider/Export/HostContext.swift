@@ -8,17 +8,21 @@ import Synchronization
 /// - A translation when replacement is not allowed is dropped (finish with nil).
 /// - After the scene is destroyed, nothing reaches the host any more.
 final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
+  // Observable as Apple's context; its properties never change within a scene.
   let inputText: AttributedString?
   let allowsReplacement: Bool
   let sourceLanguage: String?
   let targetLanguage: String?
   private let context: UnsafePointer<tp_context>
+  /// The instance whose log warnings go to; nil: the active one's.
+  private let instance: ProviderInstance?
   private let lock = Mutex(Phase.open)
 
   private enum Phase { case open, finished, destroyed }
 
-  init(_ context: UnsafePointer<tp_context>) {
+  init(_ context: UnsafePointer<tp_context>, instance: ProviderInstance? = nil) {
     self.context = context
+    self.instance = instance
     let c = context.pointee
     inputText = c.has_input_text ? AttributedString(c.input_text.string) : nil
     allowsReplacement = c.allows_replacement
@@ -33,10 +37,10 @@ final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
     }
     switch previous {
     case .finished:
-      ProviderRuntime.log(.warning, "finish(translation:) was called again after the scene finished; ignored")
+      log("finish(translation:) was called again after the scene finished; ignored")
       return
     case .destroyed:
-      ProviderRuntime.log(.warning, "finish(translation:) was called after the scene was closed; ignored")
+      log("finish(translation:) was called after the scene was closed; ignored")
       return
     case .open:
       break
@@ -65,6 +69,10 @@ final class HostContext: TranslationUIProviderContext, @unchecked Sendable {
   /// Cuts the context off the host; the scene is being destroyed.
   func close() {
     lock.withLock { $0 = .destroyed }
+  }
+
+  private func log(_ message: String) {
+    if let instance { instance.log(.warning, message) } else { ProviderRuntime.log(.warning, message) }
   }
 
   private var isOpen: Bool { lock.withLock { $0 == .open } }

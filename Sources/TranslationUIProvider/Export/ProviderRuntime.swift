@@ -2,76 +2,101 @@ import CTranslationProvider
 import Synchronization
 
 /// The provider's side of the process: which extension type `@main`
-/// registered, its one instance, and the host it talks to.
+/// registered, and the instances the host created (`tp_entry.create`), each
+/// with its extension and the host it talks to.
 enum ProviderRuntime {
   /// What the SDK needs of a loaded extension.
   struct LoadedExtension {
-    let instance: AnyObject
+    let instance: Any
     let scene: (any SceneContentProviding)?
     let translator: (any TranslationProviding)?
   }
 
   private static let lock = Mutex(())
-  nonisolated(unsafe) private static var factory: (() -> LoadedExtension)?
-  nonisolated(unsafe) private static var loaded: LoadedExtension?
-  nonisolated(unsafe) private static var host: UnsafePointer<tp_host>?
-  nonisolated(unsafe) private static var storedSettings: [String: ProviderSettings.Value] = [:]
+  nonisolated(unsafe) private static var factory: (() throws(EntryPointFactory.Refusal) -> LoadedExtension)?
+  /// The instance created last and not destroyed: where the static API
+  /// (`ProviderSettings`, log lines outside any instance) reads from.
+  nonisolated(unsafe) private static var active: ProviderInstance?
 
   /// Records the extension type; `@main` calls this through `main()`.
   static func register<Extension: TranslationUIProviderExtension>(_ type: Extension.Type) {
     lock.withLock { _ in
-      factory = {
-        let instance = Extension()
-        return LoadedExtension(
-          instance: instance,
-          scene: instance.body as? any SceneContentProviding,
-          translator: instance as? any TranslationProviding)
+      factory = { () throws(EntryPointFactory.Refusal) in
+        let instance = try EntryPointFactory.make(type)
+        // Made and read on the host's thread only: the provider's main thread.
+        nonisolated(unsafe) let entryPoint = instance
+        let scene = MainThread.run { entryPoint.body as? any SceneContentProviding }
+        return LoadedExtension(instance: instance, scene: scene, translator: instance as? any TranslationProviding)
       }
     }
   }
 
-  /// Creates the extension for `host`. Returns false, after logging why, when
-  /// no extension type was registered.
-  static func start(host newHost: UnsafePointer<tp_host>) -> Bool {
-    let settings = ProviderSettings.read(from: newHost)
-    lock.withLock { _ in
-      host = newHost
-      storedSettings = settings
-    }
-    if lock.withLock({ _ in factory == nil }), let executablePath = newHost.pointee.executable_path {
+  /// Creates an instance for `host`, or nil, after logging why, when no
+  /// extension type was registered or it cannot be created.
+  static func create(host: UnsafePointer<tp_host>) -> ProviderInstance? {
+    let instance = ProviderInstance(host: host)
+    lock.withLock { _ in active = instance }
+    if lock.withLock({ _ in factory == nil }), let executablePath = host.pointee.executable_path {
       ProviderImage.runMain(executablePath: executablePath)
     }
     guard let make = lock.withLock({ _ in factory }) else {
-      log(.error, "no TranslationUIProviderExtension was registered: mark the extension class with @main")
-      return false
+      log(.error, "no TranslationUIProviderExtension was registered: mark the entry point with @main")
+      lock.withLock { _ in active = nil }
+      return nil
     }
-    let made = make()
-    lock.withLock { _ in loaded = made }
-    return true
+    do {
+      instance.loaded = try make()
+    } catch {
+      log(.error, error.description)
+      lock.withLock { _ in active = nil }
+      return nil
+    }
+    return instance
   }
 
-  /// Drops the extension and forgets the host.
-  static func stop() {
-    lock.withLock { _ in
-      loaded = nil
-      host = nil
-    }
+  /// Forgets `instance`; the host destroys it.
+  static func destroy(_ instance: ProviderInstance) {
+    lock.withLock { _ in if active === instance { active = nil } }
+    instance.loaded = nil
   }
 
-  /// The settings the host sent.
-  static var settings: [String: ProviderSettings.Value] { lock.withLock { _ in storedSettings } }
+  /// The settings the host sent to the active instance.
+  static var settings: [String: ProviderSettings.Value] { lock.withLock { _ in active?.settings ?? [:] } }
 
-  /// The running extension, if `start` succeeded.
-  static var current: LoadedExtension? { lock.withLock { _ in loaded } }
-
-  /// Writes a line to the host's log; dropped when no host is attached.
+  /// Writes a line to the active instance's host log; dropped when there is none.
   static func log(_ level: LogLevel, _ message: String) {
-    guard let host = lock.withLock({ _ in host }), let write = host.pointee.log else { return }
-    message.withTPString { write(host, level.rawValue, $0) }
+    lock.withLock { _ in active }?.log(level, message)
   }
 
   /// Severity of a log line; the corresponding C type is `tp_log_level`.
   enum LogLevel: Int32 {
     case debug = 0, info, warning, error
+  }
+}
+
+/// One instance of the provider, `self` of every ABI call: the extension the
+/// SDK created and the host that created it.
+final class ProviderInstance: @unchecked Sendable {
+  let host: UnsafePointer<tp_host>
+  let settings: [String: ProviderSettings.Value]
+  /// Set once by `ProviderRuntime.create`, cleared by `destroy`; read on the host thread.
+  var loaded: ProviderRuntime.LoadedExtension?
+
+  init(host: UnsafePointer<tp_host>) {
+    self.host = host
+    settings = ProviderSettings.read(from: host)
+  }
+
+  /// The pointer the host passes back as `self`.
+  var handle: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+  static func from(_ handle: OpaquePointer?) -> ProviderInstance? {
+    guard let handle else { return nil }
+    return Unmanaged<ProviderInstance>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+  }
+
+  func log(_ level: ProviderRuntime.LogLevel, _ message: String) {
+    guard let write = host.pointee.log else { return }
+    message.withTPString { write(host, level.rawValue, $0) }
   }
 }

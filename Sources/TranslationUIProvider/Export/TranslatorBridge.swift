@@ -7,12 +7,12 @@ enum TranslatorBridge {
 
   static let translate:
     @convention(c) (
-      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
+      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_string>?, Int,
       UnsafePointer<tp_translation_sink>?, UnsafeMutablePointer<tp_string>?
-    ) -> tp_status = { source, target, texts, count, sink, outMessage in
+    ) -> tp_status = { handle, source, target, texts, count, sink, outMessage in
       guard let source, let target, let sink, let deliver = sink.pointee.translation, count == 0 || texts != nil
       else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
-      guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
+      guard let translator = ProviderInstance.from(handle)?.loaded?.translator else { return Int32(TP_STATUS_FAILED) }
       let inputs = (0..<count).map { texts![$0].string }
       do {
         let outputs = try translator.translate(inputs, from: String(cString: source), to: String(cString: target))
@@ -31,9 +31,9 @@ enum TranslatorBridge {
       }
     }
 
-  static let languages: @convention(c) (UnsafePointer<tp_language_sink>?) -> tp_status = { sink in
+  static let languages: @convention(c) (OpaquePointer?, UnsafePointer<tp_language_sink>?) -> tp_status = { handle, sink in
     guard let sink, let report = sink.pointee.pair else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
-    guard let translator = ProviderRuntime.current?.translator else { return Int32(TP_STATUS_FAILED) }
+    guard let translator = ProviderInstance.from(handle)?.loaded?.translator else { return Int32(TP_STATUS_FAILED) }
     let pairs: [LanguagePair]
     do {
       pairs = try translator.languagePairs

@@ -1,6 +1,7 @@
 /// What the host hands a scene: the text, whether it may be replaced, and the
-/// way to finish, as Apple's `TranslationUIProviderContext`.
-public protocol TranslationUIProviderContext: AnyObject {
+/// way to finish, as Apple's `TranslationUIProviderContext`: observable, so
+/// a view may hold it in `@State`, `@Bindable` or a model of its own.
+public protocol TranslationUIProviderContext: AnyObject, Observable {
   /// The source text to translate, or nil when the host has none.
   var inputText: AttributedString? { get }
 

@@ -4,5 +4,5 @@ public protocol TranslationUIProviderExtensionScene {}
 
 /// What the SDK needs from a scene: a way to build its root view for a context.
 protocol SceneContentProviding {
-  func makeRootView(for context: any TranslationUIProviderContext) -> any View
+  @MainActor func makeRootView(for context: any TranslationUIProviderContext) -> any View
 }

@@ -2,16 +2,23 @@ import TranslationViewTree
 
 /// One walk over a scene's views that turns them into view-tree nodes and
 /// collects the actions and fields the host may address by id.
-final class RenderPass {
+@MainActor final class RenderPass {
   let graph: StateGraph
   /// True while drawing inside `.disabled(true)`.
   var isDisabled = false
+  /// What `@Environment` reads while drawing this part of the tree.
+  var environment: EnvironmentValues
+  /// `.onAppear`, `.onDisappear` and `.task` of the views drawn, by path.
+  var lifecycle: [String: Lifecycle] = [:]
   /// Button actions by control id; disabled buttons have none.
   var actions: [String: () -> Void] = [:]
   /// Text-field bindings by control id; disabled fields have none.
   var fields: [String: Binding<String>] = [:]
 
-  init(graph: StateGraph) { self.graph = graph }
+  init(graph: StateGraph, environment: EnvironmentValues) {
+    self.graph = graph
+    self.environment = environment
+  }
 
   /// The nodes for `view` at `path`: a primitive draws itself; a composite
   /// view gets its `@State` re-attached and is drawn through its body.
@@ -23,6 +30,8 @@ final class RenderPass {
     for (index, child) in Mirror(reflecting: view).children.enumerated() {
       if let state = child.value as? any StateProperty {
         state.attach(to: graph, key: "\(path)/\(typeName)/\(child.label ?? String(index))")
+      } else if let environment = child.value as? any EnvironmentProperty {
+        environment.attach(self.environment)
       }
     }
     return makeNodes(for: Self.body(of: view), at: path)

@@ -1,30 +1,97 @@
+import Observation
 import TranslationViewTree
 
 /// A live selected-text scene: its root view, its state and the controls of
 /// its last rendering.
 ///
-/// The host calls it from one thread at a time; state may change from any
-/// thread, which asks the host (through `onChange`) to render again.
-final class SceneSession {
+/// It lives on the main actor, as SwiftUI's views do; state and observed
+/// models may change from any thread, which asks the host (through
+/// `onChange`) to render again. Views that appear get their `.onAppear` and
+/// `.task` run once, views that disappear (or the scene closing) their
+/// `.onDisappear`, and their tasks are cancelled, as in SwiftUI.
+@MainActor final class SceneSession {
   private let rootView: any View
   private let graph: StateGraph
+  private let environment: EnvironmentValues
+  private let onChange: @Sendable () -> Void
   private var actions: [String: () -> Void] = [:]
   private var fields: [String: Binding<String>] = [:]
+  /// The views on screen with lifecycle modifiers, and the tasks they started.
+  private var appeared: [String: Lifecycle] = [:]
+  private var tasks: [String: [Task<Void, Never>]] = [:]
 
-  init(rootView: any View, onChange: @escaping @Sendable () -> Void) {
+  init(rootView: any View, context: (any TranslationUIProviderContext)? = nil, onChange: @escaping @Sendable () -> Void) {
     self.rootView = rootView
+    self.onChange = onChange
     self.graph = StateGraph(onChange: onChange)
+    var environment = EnvironmentValues()
+    if let context {
+      environment.dismiss = DismissAction { [weak context] in context?.finish(translation: nil) }
+      if let target = context.targetLanguage { environment.locale = Locale(identifier: target) }
+    }
+    self.environment = environment
   }
 
-  /// Draws the scene and remembers its controls for later actions.
+  /// Draws the scene and remembers its controls for later actions; runs the
+  /// lifecycle of views that appeared or disappeared since the last time.
   func render() -> ViewTree {
-    let pass = RenderPass(graph: graph)
-    let nodes = pass.makeNodes(for: rootView, at: "0")
+    var tree = draw()
+    if updateLifecycle() {
+      // `.onAppear` changed what is shown: draw what it changed, once.
+      tree = draw()
+      _ = updateLifecycle()
+    }
+    return tree
+  }
+
+  private func draw() -> ViewTree {
+    let pass = RenderPass(graph: graph, environment: environment)
+    let rootView = rootView
+    let nodes = Self.tracking(MainThread.unchecked { pass.makeNodes(for: rootView, at: "0") }, onChange: onChange)
     graph.collectGarbage()
     actions = pass.actions
     fields = pass.fields
+    pendingLifecycle = pass.lifecycle
     let root = nodes.count == 1 ? nodes[0] : .vstack(alignment: "center", spacing: nil, children: nodes)
     return ViewTree(root: root)
+  }
+
+  private var pendingLifecycle: [String: Lifecycle] = [:]
+
+  /// Runs `draw`, tracking the `@Observable` properties it reads: a change
+  /// to one (from any thread) asks for a new rendering. `draw` is handed
+  /// over as a plain closure: a main-actor closure passed to Observation
+  /// would check at run time that it runs on the main actor, and under
+  /// `--in-process` the host's thread is not the main thread.
+  nonisolated private static func tracking(
+    _ draw: () -> [ViewNode], onChange: @escaping @Sendable () -> Void
+  ) -> [ViewNode] {
+    withObservationTracking(draw, onChange: onChange)
+  }
+
+  /// Runs appear and disappear actions; true when anything appeared.
+  private func updateLifecycle() -> Bool {
+    let current = pendingLifecycle
+    for (path, gone) in appeared where current[path] == nil { disappear(path, gone) }
+    var anyAppeared = false
+    for (path, lifecycle) in current.sorted(by: { $0.key < $1.key }) where appeared[path] == nil {
+      appeared[path] = lifecycle
+      anyAppeared = anyAppeared || !lifecycle.onAppear.isEmpty
+      lifecycle.onAppear.forEach { $0() }
+      tasks[path] = lifecycle.tasks.map { action in Task { @MainActor in await action() } }
+    }
+    return anyAppeared
+  }
+
+  private func disappear(_ path: String, _ lifecycle: Lifecycle) {
+    appeared[path] = nil
+    tasks.removeValue(forKey: path)?.forEach { $0.cancel() }
+    lifecycle.onDisappear.forEach { $0() }
+  }
+
+  /// The scene is being destroyed: everything on screen disappears.
+  func close() {
+    for (path, lifecycle) in appeared { disappear(path, lifecycle) }
   }
 
   /// Runs the action of the enabled button `id` from the last rendering.

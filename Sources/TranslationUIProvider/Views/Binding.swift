@@ -4,6 +4,7 @@
 /// storage is locked, and setting it asks the host to draw again. That is how
 /// background work reports back to a scene.
 @propertyWrapper
+@dynamicMemberLookup
 public struct Binding<Value>: @unchecked Sendable {
   private let getValue: () -> Value
   private let setValue: (Value) -> Void
@@ -27,4 +28,16 @@ public struct Binding<Value>: @unchecked Sendable {
 
   /// The binding itself.
   public var projectedValue: Binding<Value> { self }
+
+  /// A binding to a property of the value, as SwiftUI's (`$model.name`).
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+    let parent = self
+    return Binding<Subject>(
+      get: { parent.wrappedValue[keyPath: keyPath] },
+      set: { newValue in
+        var value = parent.wrappedValue
+        value[keyPath: keyPath] = newValue
+        parent.wrappedValue = value
+      })
+  }
 }

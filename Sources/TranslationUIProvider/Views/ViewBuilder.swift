@@ -1,7 +1,7 @@
 import TranslationViewTree
 
 /// Builds a list of views from a closure's statements, as SwiftUI's `ViewBuilder`.
-@resultBuilder
+@MainActor @resultBuilder
 public enum ViewBuilder {
   public static func buildExpression(_ view: some View) -> ViewList { ViewList([view], isExpression: true) }
   public static func buildBlock() -> ViewList { ViewList([]) }

@@ -10,6 +10,9 @@ struct InstallCommand: Command {
     Runs the checks of 'validate', then copies the bundle into
     $XDG_DATA_HOME/translation-host/providers, replacing an older copy of the
     same name in one step. Nothing is installed unless every check passes.
+    With no default provider chosen (set-default), the first provider you
+    install becomes the default, since your folder comes first in the
+    search path; install says so.
     """
   static let arguments = [(name: "<bundle-dir>", help: "The <Name>.translationprovider folder.")]
   static let options: [OptionSpec] = [ProviderOptions.timeoutSpec]
@@ -46,8 +49,17 @@ struct InstallCommand: Command {
     let installed = try BundleInstaller(folder: userFolder).install(
       source, executableName: URL(fileURLWithPath: manifest.executablePath).lastPathComponent)
     try output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
-    if let shadow = ProviderRegistry.standard().scan().entries.first(where: { $0.path == installed })?.shadowedBy {
+    let after = ProviderRegistry.standard().scan()
+    if let shadow = after.entries.first(where: { $0.path == installed })?.shadowedBy {
       output.note("warning: it is shadowed by \(shadow), which comes first in the search path")
+    }
+    // Chosen by rule rather than by you: your folder comes first in the search path, so say it.
+    let preferences = (try? DefaultPreferences.standard().read().identifiers) ?? []
+    let choice = DefaultChoice.choose(from: after, preferences: preferences)
+    if choice.notice != nil, choice.entry?.path == installed {
+      output.note(
+        "it is the default provider: no default you chose is usable, and your provider folder comes first in the search path; 'translation-host set-default <provider>' picks another"
+      )
     }
     return .success
   }
