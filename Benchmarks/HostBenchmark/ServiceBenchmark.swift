@@ -99,7 +99,7 @@ enum ServiceBenchmark {
       for (index, client) in clients.enumerated() {
         group.enter()
         let share = Array(bulk[index...].enumerated().filter { $0.offset % 8 == 0 }.map(\.element))
-        nonisolated(unsafe) let client = client  // one thread per client
+        let client = client  // one thread per client
         Thread {
           do { for text in share { _ = try client.translate([text], from: "en", to: "es", provider: "Apertium") } } catch {
             failures.record(error)

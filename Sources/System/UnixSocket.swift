@@ -17,12 +17,17 @@ package enum UnixSocket {
   package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
   /// A close-on-exec stream socket bound to `path` and listening. The file
-  /// is created with mode 0600 whatever the umask.
+  /// is created with mode 0600 (or less, by the umask).
+  ///
+  /// Linux gives the socket's file the mode of the socket itself, less the
+  /// umask: the socket is made 0600 first. Narrowing the umask around
+  /// `bind` instead would narrow it for every thread of the process, and a
+  /// file another thread creates meanwhile (a program a test compiles, a
+  /// folder) would lose its execute and group bits.
   package static func listen(at path: String, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
     let fd = try makeSocket()
     do throws(Errno) {
-      let previous = umask(0o177)
-      defer { umask(previous) }
+      try Syscalls.retrying { fchmod(fd.rawValue, 0o600) }
       try withAddress(path) { address, length throws(Errno) in try Syscalls.retrying { bind(fd.rawValue, address, length) } }
       try Syscalls.retrying { Glibc.listen(fd.rawValue, backlog) }
       return fd

@@ -1,0 +1,26 @@
+import FoundationEssentials
+import System
+import TestSupport
+import Testing
+
+/// A listening socket's file: mode 0600, without touching the process's
+/// umask, which other threads share.
+@Suite struct UnixSocketTests {
+  @Test func theSocketFileIsTheOwnersOnlyAndTheUmaskIsLeftAlone() throws {
+    let folder = try TemporaryDirectory()
+    let before = try Self.umask()
+    let fd = try UnixSocket.listen(at: folder.path + "/socket")
+    defer { Syscalls.close(fd) }
+    let status = try FileStatus(path: folder.path + "/socket")
+    #expect(status.isSocket)
+    #expect(status.mode & 0o777 == 0o600 & ~before)
+    #expect(try Self.umask() == before)
+  }
+
+  /// The process's umask, read without setting it (`/proc/self/status`).
+  private static func umask() throws -> UInt32 {
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Umask:") })
+    return try #require(UInt32(line.dropFirst(6).trimmingWhitespace(), radix: 8))
+  }
+}
