@@ -23,14 +23,19 @@ final class TextEditor {
     try display.xdotool("windowfocus", "--sync", window)
   }
 
-  /// Selects the whole text (Ctrl+A with the editor focused), and waits
-  /// until the editor offers it as the PRIMARY selection.
+  /// Selects the whole text anew (Ctrl+End, then Ctrl+A, with the editor
+  /// focused) until the editor offers it as the PRIMARY selection: keys
+  /// pressed before the editor has loaded the file select nothing, and
+  /// another client taking the selection makes GTK drop its own.
   func selectAll(on display: X11Server) throws {
-    try display.xdotool("windowfocus", "--sync", window)
-    try display.xdotool("key", "ctrl+a")
     let text = contents.hasSuffix("\n") ? String(contents.dropLast()) : contents
-    try eventually("the editor's selection to be the PRIMARY selection", timeout: .seconds(20)) {
-      try display.primarySelection() == text
+    try eventually(
+      "the editor's selection to be the PRIMARY selection", timeout: .seconds(30), interval: .milliseconds(500),
+      detail: { "PRIMARY holds \(String(describing: try? display.primarySelection())); the file: \(text)" }
+    ) {
+      try display.xdotool("windowfocus", "--sync", window)
+      try display.xdotool("key", "ctrl+End", "ctrl+a")
+      return try display.primarySelection() == text
     }
   }
 
