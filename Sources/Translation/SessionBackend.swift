@@ -21,8 +21,9 @@ import System
 /// launch that sees a new one closes its fresh session and throws instead
 /// of serving the request (a count rather than a flag, so that an
 /// interrupt with no launch in progress cannot fail a later one). A session
-/// that ended (a crash, a deadline, an interrupt) is replaced on the next
-/// request. Nothing is sent twice here: a request whose service went away is
+/// that ended (a crash, a deadline) or was interrupted since it opened is
+/// replaced on the next request: an interrupt that came between the checks
+/// and the request killed a runner the session has not read from since. Nothing is sent twice here: a request whose service went away is
 /// sent again by the session itself, as `ServiceTranslator` states.
 actor SessionBackend: TranslationBackend {
   /// How long each request may take, as the CLI's default `--timeout`.
@@ -37,6 +38,9 @@ actor SessionBackend: TranslationBackend {
   /// The environment the service is looked up with, or nil for the direct path only.
   private let serviceEnvironment: [String: String]?
   private var session: (any TranslatorSession)?
+  /// The interrupt count when `session` was opened: an interrupt since then
+  /// killed it, whether or not it has noticed yet.
+  private var sessionInterrupts = 0
   /// The open session's `interruption`, for `interrupt()`, and how many
   /// interrupts there were, for a launch in progress, which has none yet.
   private let interruption = Mutex<Interruption>(Interruption())
@@ -108,7 +112,7 @@ actor SessionBackend: TranslationBackend {
 
   /// The session, opened (again) when there is none or the last one ended.
   private func started() throws -> any TranslatorSession {
-    if let session, !session.hasEnded { return session }
+    if let session, !session.hasEnded, interruption.withLock(\.count) == sessionInterrupts { return session }
     end()
     let interruptsBefore = interruption.withLock(\.count)
     let opened = try ProviderLaunch.translator(
@@ -125,6 +129,7 @@ actor SessionBackend: TranslationBackend {
       throw CancellationError()
     }
     session = opened
+    sessionInterrupts = interruptsBefore
     return opened
   }
 
