@@ -175,28 +175,8 @@ struct RunCommand: Command {
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
 
-    if kind == .desktop, client.supports(.selectedTextScene) {
-      let popover = DesktopPopoverPresentation(
-        placement: try desktopPlacement(), environment: environment, note: output.note,
-        keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
-      let (outcome, _) = try popover.present(
-        session: client, source: fromSelection ? .selection : .text(input.text), allowsReplacement: allowsReplacement,
-        sourceLanguage: source, targetLanguage: target)
-      switch outcome {
-      case .replaced(let replacement):
-        try output.data(replacement + newline)
-        return .success
-      case .finished, .dismissed:
-        return .dismissed
-      }
-    }
-
-    if kind == .terminal, client.supports(.selectedTextScene) {
-      let popover = PopoverPresentation(placement: try terminalPlacement(), environment: environment)
-      let outcome = try popover.present(
-        session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
-        targetLanguage: target)
-      switch outcome {
+    if let kind, client.supports(.selectedTextScene) {
+      switch try present(client, on: kind, input: input, environment: environment, output: output) {
       case .replaced(let replacement):
         try output.data(replacement + newline)
         return .success
@@ -242,6 +222,26 @@ struct RunCommand: Command {
       output.diagnostic(translation + "\n")
     }
     return .success
+  }
+
+  /// The scene in the popover of `kind`, until it finishes or is dismissed.
+  private func present(
+    _ client: any SceneSession, on kind: PopoverKind, input: InputText, environment: [String: String], output: Output
+  ) throws -> PopoverOutcome {
+    switch kind {
+    case .desktop:
+      let popover = DesktopPopoverPresentation(
+        placement: try desktopPlacement(), environment: environment, note: output.note,
+        keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
+      return try popover.present(
+        session: client, source: fromSelection ? .selection : .text(input.text), allowsReplacement: allowsReplacement,
+        sourceLanguage: source, targetLanguage: target
+      ).outcome
+    case .terminal:
+      return try PopoverPresentation(placement: try terminalPlacement(), environment: environment).present(
+        session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
+        targetLanguage: target)
+    }
   }
 
   /// Which popover draws the scene, nil for none (`--press`, `--headless`,
