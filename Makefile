@@ -25,7 +25,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux \
-                   xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus dbus-bin imagemagick \
+                   xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    sway grim wtype wl-clipboard
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).

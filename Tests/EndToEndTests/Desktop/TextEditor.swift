@@ -3,7 +3,9 @@ import Glibc
 import TestSupport
 
 /// GNOME Text Editor (a real GTK 4 application) editing one file on a
-/// test display, in its own session bus, stopped by pid.
+/// test display, stopped by pid. It runs without a session bus
+/// (`--standalone` needs none): a `dbus-run-session` killed with the test
+/// would leave its socket folder in /tmp.
 final class TextEditor {
   let file: String
   let window: String
@@ -17,7 +19,7 @@ final class TextEditor {
       "XDG_CACHE_HOME": home + "/cache", "LANG": "C.UTF-8",
     ])
     process = try RunningCommand(
-      ["/usr/bin/dbus-run-session", "--", "/usr/bin/gnome-text-editor", "--standalone", file], environment: environment)
+      ["/usr/bin/gnome-text-editor", "--standalone", file], environment: environment)
     // GNOME Text Editor names its window "<file> (<folder>) - Text Editor".
     window = try display.window(matching: "^" + X11Server.escaped(String(file.split(separator: "/").last ?? "")) + " ")
     try display.xdotool("windowfocus", "--sync", window)
