@@ -137,11 +137,16 @@ final class WaylandCompositor {
     var name: String?
     var rect: Rect
     var nodes: [SwayNode]?
-    var floating_nodes: [SwayNode]?
+    var floatingNodes: [SwayNode]?
+
+    private enum CodingKeys: String, CodingKey {
+      case name, rect, nodes
+      case floatingNodes = "floating_nodes"
+    }
 
     func find(_ title: String) -> SwayNode? {
       if name == title, nodes?.isEmpty ?? true { return self }
-      for child in (nodes ?? []) + (floating_nodes ?? []) {
+      for child in (nodes ?? []) + (floatingNodes ?? []) {
         if let found = child.find(title) { return found }
       }
       return nil
