@@ -1,4 +1,5 @@
 import CGtk
+import System
 
 /// The unsafe seam between Swift and GObject: pointer casts between GTK's
 /// types, and signal handlers as Swift closures. Every closure is retained
@@ -97,8 +98,9 @@ enum GObjectBridge {
   }
 
   /// Reads a clipboard's text, running the main loop until it arrives:
-  /// nil when it holds no text (or the read failed).
-  static func readText(_ clipboard: OpaquePointer) -> String? {
+  /// nil when it holds no text, the read failed, or the application that
+  /// owns it did not answer within `timeout` (a hung one must not hang the popover).
+  static func readText(_ clipboard: OpaquePointer, timeout: Duration = .seconds(2)) -> String? {
     final class Reply {
       var text: String?
       var done = false
@@ -116,7 +118,10 @@ enum GObjectBridge {
       reply.done = true
     }
     gdk_clipboard_read_text_async(clipboard, nil, callback, data)
-    while !reply.done { g_main_context_iteration(nil, 1) }
-    return reply.text
+    let deadline = ContinuousClock.Instant.after(timeout)
+    while !reply.done && !deadline.hasPassed {
+      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(2)) }
+    }
+    return reply.done ? reply.text : nil
   }
 }
