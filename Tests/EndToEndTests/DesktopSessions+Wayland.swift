@@ -10,25 +10,11 @@ extension DesktopSessions {
   @Suite struct Wayland {
     static let reverse = "Reverse (Apple's sample)"
 
-    /// Waits for `popover`'s window, titled `title`, to show its scene: taller
-    /// than the spinner alone (about 106 pixels), and the same size for a second.
+    /// Waits for `popover`'s window, titled `title`, to show its scene (`RunningCommand.waitForScene`).
     private func scene(
       titled title: String, of popover: RunningCommand, on session: WaylandCompositor
-    ) throws -> (x: Int, y: Int, width: Int, height: Int) {
-      var last = (x: 0, y: 0, width: 0, height: 0)
-      var stable = 0
-      return try eventually("the scene of '\(title)' to be drawn", interval: .milliseconds(100), detail: { popover.stderr }) {
-        guard !popover.hasEnded else { throw PopoverEnded(stderr: popover.stderr) }
-        guard let now = try session.frame(ofWindowTitled: title) else { return nil }
-        stable = now == last ? stable + 1 : 0
-        last = now
-        return now.height > 120 && stable >= 10 ? now : nil
-      }
-    }
-
-    struct PopoverEnded: Error, CustomStringConvertible {
-      var stderr: String
-      var description: String { "the popover ended before its scene was drawn: \(stderr)" }
+    ) throws -> RunningCommand.Frame {
+      try popover.waitForScene(titled: title) { try session.frame(ofWindowTitled: title) }
     }
 
     @Test func theSceneIsDrawnAndAnswersKeys() throws {

@@ -33,31 +33,10 @@ extension DesktopSessions {
         try RunningCommand([Host.executable, "run"] + arguments, environment: display.environment(host.environment))
       }
 
-      /// Waits for `popover`, titled `title`, to show its scene: its window
-      /// shows a spinner alone (about 106 pixels high) until the scene comes,
-      /// then it is taller, and the scene is drawn once its size has stayed
-      /// the same for a second.
-      func scene(
-        titled title: String, of popover: RunningCommand
-      ) throws -> (window: String, frame: (x: Int, y: Int, width: Int, height: Int)) {
+      /// Waits for `popover`'s window, titled `title`, to show its scene (`RunningCommand.waitForScene`).
+      func scene(titled title: String, of popover: RunningCommand) throws -> (window: String, frame: RunningCommand.Frame) {
         let window = try display.window(named: title)
-        var last = (x: 0, y: 0, width: 0, height: 0)
-        var stable = 0
-        let frame = try eventually(
-          "the scene of '\(title)' to be drawn", interval: .milliseconds(100), detail: { popover.stderr }
-        ) {
-          guard !popover.hasEnded else { throw PopoverEnded(stderr: popover.stderr) }
-          let now = try display.geometry(of: window)
-          stable = now == last ? stable + 1 : 0
-          last = now
-          return now.height > 120 && stable >= 10 ? now : nil
-        }
-        return (window, frame)
-      }
-
-      struct PopoverEnded: Error, CustomStringConvertible {
-        var stderr: String
-        var description: String { "the popover ended before its scene was drawn: \(stderr)" }
+        return (window, try popover.waitForScene(titled: title) { try display.geometry(of: window) })
       }
 
       /// Presses `key` in the popover `window`, after checking it has the focus:

@@ -52,6 +52,30 @@ final class RunningCommand {
     }
   }
 
+  /// A popover window's frame on the screen.
+  typealias Frame = (x: Int, y: Int, width: Int, height: Int)
+
+  /// Waits for this command's popover, titled `title`, to show its scene:
+  /// its window shows a spinner alone (about 106 pixels high) until the
+  /// scene comes, then it is taller, and the scene is drawn once the frame
+  /// (`frame()`, nil while there is no window) has stayed the same for a second.
+  func waitForScene(titled title: String, frame: () throws -> Frame?) throws -> Frame {
+    var last: Frame = (0, 0, 0, 0)
+    var stable = 0
+    return try eventually("the scene of '\(title)' to be drawn", interval: .milliseconds(100), detail: { self.stderr }) {
+      guard !hasEnded else { throw PopoverEnded(stderr: stderr) }
+      guard let now = try frame() else { return nil }
+      stable = now == last ? stable + 1 : 0
+      last = now
+      return now.height > 120 && stable >= 10 ? now : nil
+    }
+  }
+
+  struct PopoverEnded: Error, CustomStringConvertible {
+    var stderr: String
+    var description: String { "the popover ended before its scene was drawn: \(stderr)" }
+  }
+
   /// What it wrote to stdout so far.
   var stdout: String { read("stdout") }
 
