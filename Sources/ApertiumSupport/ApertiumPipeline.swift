@@ -20,6 +20,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
   private var input = FileDescriptor(rawValue: -1)
   private var output = FileDescriptor(rawValue: -1)
   private var received: [UInt8] = []
+  /// Texts stop joining a flush once it holds this many bytes: a long text
+  /// is a flush of its own, and a flush's translations are not held back long.
+  static let flushBytes = 8 * 1024
 
   /// Starts the pipeline for `pair`.
   public init(pair: ApertiumPair, marksUnknownWords: Bool = true) throws(ApertiumError) {
@@ -48,51 +51,72 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// answers are read, so the engine never waits for the host.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout`; the pipeline is then stopped.
-  public func translate(_ texts: [String], timeout: Duration = .seconds(20)) throws(ApertiumError) -> [String] {
-    var answers: [String] = []
-    answers.reserveCapacity(texts.count)
+  public func translate(
+    _ texts: [String], textsPerFlush: Int = 1, timeout: Duration = .seconds(20)
+  ) throws(ApertiumError) -> [String] {
+    var answers = [String?](repeating: nil, count: texts.count)
     var next = texts.startIndex
-    try stream(window: texts.count, timeout: timeout) {
+    try stream(window: texts.count, textsPerFlush: textsPerFlush, timeout: timeout) {
       guard next < texts.endIndex else { return nil }
       defer { next += 1 }
-      return (next, texts[next])
-    } deliver: { _, answer in
-      answers.append(answer)
+      return (next - texts.startIndex, texts[next])
+    } deliver: { index, answer in
+      answers[index] = answer
     }
-    return answers
+    return answers.map { $0 ?? "" }
   }
 
-  /// Streams texts through the pipeline: takes the next one from `next`
-  /// whenever fewer than `window` are in it, and hands each translation, in
-  /// order, to `deliver` with the index `next` gave its text. Several
-  /// pipelines fed from one source share a batch by their own pace (one
-  /// slowed by load takes fewer texts) and end within `window` texts of each
-  /// other; a pipeline fed without pause never drains between the texts.
+  /// Streams texts through the pipeline: takes texts from `next` whenever
+  /// fewer than `window` null flushes are in it, up to `textsPerFlush` texts
+  /// (and about `flushBytes`) to a flush, and hands each translation to
+  /// `deliver` with the index `next` gave its text. Several pipelines fed
+  /// from one source share a batch by their own pace (one slowed by load
+  /// takes fewer texts) and end within `window` flushes of each other; a
+  /// pipeline fed without pause never drains between flushes.
+  ///
+  /// Texts sharing a flush are separated by `ApertiumText.textBreak`, each
+  /// with its own sentence end, as in a file given to `apertium`: every stage
+  /// flushes once for them all (a flush costs each of the 13 stages a write
+  /// and a wake-up). A flush whose answer does not split into one
+  /// translation per text (a stage moved a text break) has its texts
+  /// translated again, one per flush, at the end.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout`; the pipeline is then stopped. Texts taken and not
   ///   delivered are lost: the caller tries the whole batch again.
   public func stream(
-    window: Int, timeout: Duration = .seconds(20), next: () -> (index: Int, text: String)?,
+    window: Int, textsPerFlush: Int = 1, timeout: Duration = .seconds(20), next: () -> (index: Int, text: String)?,
     deliver: (Int, String) -> Void
   ) throws(ApertiumError) {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
     var written = 0
-    var inFlight: [Int] = []
-    var answered = 0
+    /// The texts of each flush in the pipeline, oldest first.
+    var flushes: [[(index: Int, text: String)]] = []
+    var unsplit: [(index: Int, text: String)] = []
     var exhausted = false
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
-      while !exhausted && inFlight.count - answered < max(window, 1) {
-        guard let (index, text) = next() else {
+      while !exhausted && flushes.count < max(window, 1) {
+        var flush: [(index: Int, text: String)] = []
+        let start = payload.count
+        while flush.count < max(textsPerFlush, 1) && payload.count - start < Self.flushBytes, let item = next() {
+          if !flush.isEmpty { payload += ApertiumText.textBreak }
+          ApertiumText.deformat(item.text, into: &payload)
+          flush.append(item)
+        }
+        guard !flush.isEmpty else {
           exhausted = true
           break
         }
-        ApertiumText.deformat(text, into: &payload)
         payload.append(0)
-        inFlight.append(index)
+        flushes.append(flush)
       }
-      if answered == inFlight.count && exhausted { return }
+      if flushes.isEmpty && exhausted {
+        guard !unsplit.isEmpty else { return }
+        var retry = unsplit.makeIterator()
+        unsplit = []
+        return try stream(window: window, textsPerFlush: 1, timeout: timeout, next: { retry.next() }, deliver: deliver)
+      }
       var waitingFor = [(output, PollEvents.readable)]
       if written < payload.count { waitingFor.append((input, .writable)) }
       let ready: [PollEvents]
@@ -122,10 +146,20 @@ public final class ApertiumPipeline: @unchecked Sendable {
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
         var start = received.startIndex
-        while answered < inFlight.count, let end = received[start...].firstIndex(of: 0) {
-          deliver(inFlight[answered], ApertiumText.reformat(received[start..<end]))
-          answered += 1
+        while !flushes.isEmpty, let end = received[start...].firstIndex(of: 0) {
+          let flush = flushes.removeFirst()
+          let answer = received[start..<end]
           start = end + 1
+          guard flush.count > 1 else {
+            deliver(flush[0].index, ApertiumText.reformat(answer))
+            continue
+          }
+          let translations = ApertiumText.reformatTexts(answer)
+          guard translations.count == flush.count else {
+            unsplit += flush
+            continue
+          }
+          for (item, translation) in zip(flush, translations) { deliver(item.index, translation) }
         }
         received.removeSubrange(..<start)
       }

@@ -73,6 +73,11 @@ public enum ApertiumText {
     flushBlank(blankStart >= 0 ? all[blankStart...] : all[all.endIndex...], atEnd: true)
   }
 
+  /// The superblank that separates texts sharing one null flush (`ApertiumPipeline`):
+  /// stages pass superblanks through in order, and `deformat` never makes
+  /// this one (its superblanks hold blanks only; a `[` of the text is escaped).
+  public static let textBreak: [UInt8] = Array("[|]".utf8)
+
   /// Stream format → text, as `apertium-retxt` does: escapes undone,
   /// superblanks opened, and the sentence breaks `.[]` that `deformat` added
   /// (and any other empty superblank) removed.
@@ -80,6 +85,20 @@ public enum ApertiumText {
 
   /// `reformat` of a stream given as UTF-8 bytes.
   public static func reformat(_ stream: ArraySlice<UInt8>) -> String {
+    var texts: [String] = []
+    reformat(stream, splittingAtTextBreaks: false, into: &texts)
+    return texts[0]
+  }
+
+  /// The texts of a stream that holds several, separated by `textBreak`,
+  /// each reformatted as `reformat` does.
+  public static func reformatTexts(_ stream: ArraySlice<UInt8>) -> [String] {
+    var texts: [String] = []
+    reformat(stream, splittingAtTextBreaks: true, into: &texts)
+    return texts
+  }
+
+  private static func reformat(_ stream: ArraySlice<UInt8>, splittingAtTextBreaks: Bool, into texts: inout [String]) {
     let backslash = UInt8(ascii: "\\")
     let (open, close, dot) = (UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "."))
     var out: [UInt8] = []
@@ -94,6 +113,10 @@ public enum ApertiumText {
         index += 2
       case dot where index + 2 < end && stream[index + 1] == open && stream[index + 2] == close:
         index += 3
+      case open where splittingAtTextBreaks && stream[index...].starts(with: textBreak):
+        texts.append(String(decoding: out, as: UTF8.self))
+        out.removeAll(keepingCapacity: true)
+        index += textBreak.count
       case open:
         index += 1
         while index < end && stream[index] != close {
@@ -109,6 +132,6 @@ public enum ApertiumText {
         index += 1
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    texts.append(String(decoding: out, as: UTF8.self))
   }
 }

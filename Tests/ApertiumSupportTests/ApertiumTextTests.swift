@@ -30,4 +30,22 @@ import Testing
     let last = ApertiumText.deformat(text).unicodeScalars.last
     #expect(last == "]" || last == " ")
   }
+
+  /// Texts that look like the stream's own markup, the text break among them.
+  static let markup: [String] = ["[|]", "a [|] b", "\\[|\\]", "[|", "|]", "[[|]]", ".[]", "a.[][|]b", "\\", "[", "]"]
+
+  @Test(arguments: samples + markup) func noTextMakesATextBreak(_ text: String) {
+    let stream = ApertiumText.deformat(text)
+    #expect(ApertiumText.reformatTexts(Array(stream.utf8)[...]) == [ApertiumText.reformat(stream)])
+  }
+
+  /// Texts joined by text breaks, as a flush of several carries them, come
+  /// apart as each would alone.
+  @Test(arguments: [
+    ["a", "b"], ["", ""], ["a\n\nb", "c"], ["[|]", "x", "[|]"], samples, markup, ["", "a", "", " ", "\n"],
+  ])
+  func reformatsTextsJoinedByTextBreaks(_ texts: [String]) {
+    let stream = texts.map { Array(ApertiumText.deformat($0).utf8) }.joined(separator: ApertiumText.textBreak)
+    #expect(ApertiumText.reformatTexts(Array(stream)[...]) == texts.map { ApertiumText.reformat(ApertiumText.deformat($0)) })
+  }
 }
