@@ -9,9 +9,9 @@ import System
 ///
 /// A batch is translated as a file given to `apertium` would be, only
 /// cheaper where it can be:
-/// - texts that occur more than once in a batch are translated once (each
-///   text is translated on its own, so its translation is the same wherever
-///   it occurs);
+/// - a text is translated once, however often it occurs in a batch and in
+///   the batches since (`DistinctTexts`, `TranslationMemory`): each text is
+///   translated on its own, so its translation is the same wherever it occurs;
 /// - up to `textsPerFlush` texts share a null flush (`ApertiumPipeline.stream`);
 /// - a large batch is shared by one pipeline of the pair per core (up to
 ///   `maximumPipelines`), which draw flushes from it as they go, each keeping
@@ -23,6 +23,7 @@ public final class ApertiumEngine: @unchecked Sendable {
   public let marksUnknownWords: Bool
   private let lock = Mutex(())
   private var pipelines: [String: [ApertiumPipeline]] = [:]
+  private var memory = TranslationMemory()
   /// Batches at least this large are shared by several pipelines: the
   /// resident service's batches of concurrent clients' sentences are small.
   static let splitThreshold = 8
@@ -62,17 +63,27 @@ public final class ApertiumEngine: @unchecked Sendable {
     guard let pair = pair(from: source, to: target) else { throw .noPair(source: source, target: target) }
     let distinct = DistinctTexts(texts)
     let translations = try lock.withLock { _ throws(ApertiumError) in
+      var translations = distinct.texts.map { memory.translation(of: $0, mode: pair.mode) }
+      let missing = translations.indices.filter { translations[$0] == nil }
+      let texts = missing.map { distinct.texts[$0] }
+      let translated: [String]
       do {
-        return try translateWithPipelines(distinct.texts, pair: pair)
+        translated = try translateWithPipelines(texts, pair: pair)
       } catch {
         pipelines[pair.mode] = nil
-        return try translateWithPipelines(distinct.texts, pair: pair)
+        translated = try translateWithPipelines(texts, pair: pair)
       }
+      for (place, translation) in zip(missing, translated) {
+        translations[place] = translation
+        memory.remember(translation, of: distinct.texts[place], mode: pair.mode)
+      }
+      return translations.map { $0! }
     }
     return distinct.expand(translations)
   }
 
   private func translateWithPipelines(_ texts: [String], pair: ApertiumPair) throws(ApertiumError) -> [String] {
+    if texts.isEmpty { return [] }
     guard texts.count >= Self.splitThreshold else {
       return try pipelines(for: pair, count: 1)[0].translate(texts, textsPerFlush: Self.textsPerFlush)
     }

@@ -82,4 +82,16 @@ import Testing
       try ApertiumEngine().translate(["x"], from: "en", to: "fr")
     }
   }
+
+  /// Which texts reach the pipeline, batch after batch: each text once.
+  @Test func aTextIsTranslatedOnceHoweverOftenItRecurs() throws {
+    let mode = try CopyingMode()
+    let engine = ApertiumEngine(pairs: [mode.pair])
+    let batches = [["a", "b", "a", "a"], ["b", "c", "a"], Array(repeating: "c", count: 20), ["d"] + (0..<20).map { "t\($0)" }]
+    for batch in batches {
+      #expect(try engine.translate(batch, from: "en", to: "en-x-copy") == batch)
+    }
+    let texts = try mode.records().flatMap { $0.components(separatedBy: "[|]") }.map(ApertiumText.reformat)
+    #expect(texts.sorted() == (["a", "b", "c", "d"] + (0..<20).map { "t\($0)" }).sorted())
+  }
 }

@@ -4,42 +4,10 @@ import Testing
 
 @testable import ApertiumSupport
 
-/// `ApertiumPipeline` on modes whose one stage is a script of the test's: how
-/// texts share null flushes, and what happens when a stage loses a text break.
+/// `ApertiumPipeline` on a mode whose one stage is a script of the test's
+/// (`CopyingMode`): how texts share null flushes, and what happens when a
+/// stage loses a text break.
 @Suite struct ApertiumPipelineTests {
-  /// A pipeline whose stage copies each null-flushed record, counts the
-  /// records in `records`, and in the records listed in `damaged` (0-based)
-  /// turns every text break into a plain blank, as a stage that moved it would.
-  private func pipeline(damaging damaged: [Int], in folder: TemporaryDirectory) throws -> ApertiumPipeline {
-    let stage = try folder.write(
-      "stage",
-      """
-      #!/usr/bin/python3
-      import sys
-      damaged, count = {\(damaged.map(String.init).joined(separator: ", "))}, 0
-      log = open(sys.argv[0] + ".records", "a")
-      record = b""
-      while byte := sys.stdin.buffer.read(1):
-          if byte != b"\\0":
-              record += byte
-              continue
-          log.write(record.decode() + "\\n")
-          log.flush()
-          if count in damaged:
-              record = record.replace(b"[|]", b" ")
-          sys.stdout.buffer.write(record + b"\\0")
-          sys.stdout.buffer.flush()
-          count, record = count + 1, b""
-      """)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stage)
-    let mode = try folder.write("test-copy.mode", "'\(stage)'\n")
-    return try ApertiumPipeline(pair: ApertiumPair(mode: "test-copy", modeFile: mode, source: "en", target: "en"))
-  }
-
-  private func records(in folder: TemporaryDirectory) throws -> [String] {
-    try String(contentsOfFile: folder.path + "/stage.records", encoding: .utf8).split(separator: "\n").map(String.init)
-  }
-
   struct Case: Sendable, CustomTestStringConvertible {
     let texts: [String]
     let textsPerFlush: Int
@@ -64,11 +32,11 @@ import Testing
   ]
 
   @Test(arguments: cases) func textsShareFlushesAndComeBackEachInItsPlace(_ test: Case) throws {
-    let folder = try TemporaryDirectory()
-    let pipeline = try pipeline(damaging: test.damaged, in: folder)
+    let mode = try CopyingMode(damaging: test.damaged)
+    let pipeline = try ApertiumPipeline(pair: mode.pair)
     defer { pipeline.stop() }
     #expect(try pipeline.translate(test.texts, textsPerFlush: test.textsPerFlush) == test.texts)
-    let seen = try records(in: folder).map { $0.components(separatedBy: "[|]").count }
+    let seen = try mode.records().map { $0.components(separatedBy: "[|]").count }
     #expect(seen == test.flushes)
   }
 }
