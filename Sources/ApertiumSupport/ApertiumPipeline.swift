@@ -147,6 +147,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
         received += chunk[0..<count]
         var start = received.startIndex
         while !flushes.isEmpty, let end = received[start...].firstIndex(of: 0) {
+          // Every text ends in a sentence break, so an answer is never empty:
+          // an empty one is what the stages after one that died flush as they end.
+          guard end > start else { throw fail("a stage of the pipeline ended") }
           let flush = flushes.removeFirst()
           let answer = received[start..<end]
           start = end + 1
@@ -217,7 +220,13 @@ public final class ApertiumPipeline: @unchecked Sendable {
 
     // The mode file is an argument, never part of the script: its name is not trusted.
     // `$2` becomes the mode's `$1`: lt-proc's generation option, as the `apertium` script sets it.
-    let script = #"exec bash -c "$(apertium-wblank-mode -z "$1")" apertium "$2""#
+    // The stages run in the background of a shell that then lets go of the
+    // pipeline's ends and waits, so that when a stage dies the output ends
+    // at once (a shell holding it kept it open until the silence timed out).
+    // `cat` takes the input: a background command's stdin would be /dev/null.
+    let script = #"""
+      exec bash -c 'exec 3<&0; eval "cat <&3 3<&- | $0 &"; exec 0<&- 1>&- 3<&-; wait' "$(apertium-wblank-mode -z "$1")" "$2"
+      """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
     defer {

@@ -64,17 +64,22 @@ import Testing
     }
   }
 
-  @Test func aKilledPipelineIsRestartedAndTheNextRequestSucceeds() throws {
+  /// A stage killed between requests, the last or one in the middle (the
+  /// stages after it then flush empty answers as they end): the next request
+  /// is answered by a new pipeline, never with those empty answers.
+  @Test(arguments: ["eng-spa.autopgen.bin", "eng-spa.t1x.bin", "eng-spa.automorf.bin"])
+  func aKilledPipelineIsRestartedAndTheNextRequestSucceeds(stage file: String) throws {
     let engine = ApertiumEngine()
     #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
     // The engine's pipeline is a child of this process; its stages are the
     // child's children. Only they go: not the pipelines of runners, nor other programs'.
     let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
-      Processes.arguments(of: $0)?.joined(separator: " ").contains("eng-spa.autopgen.bin") ?? false
+      Processes.arguments(of: $0)?.joined(separator: " ").contains(file) ?? false
     }
-    #expect(!stages.isEmpty, "the pipeline's stage that reads eng-spa.autopgen.bin")
+    #expect(stages.count == 1, "the pipeline's stage that reads \(file)")
     for stage in stages { kill(stage, SIGKILL) }
     #expect(try engine.translate(["The dog."], from: "en", to: "es") == ["El perro."])
+    #expect(try engine.translate((1...20).map { "\($0) dogs." }, from: "en", to: "es") == (1...20).map { "\($0) perros." })
   }
 
   @Test func unknownPairsAreRefused() {
