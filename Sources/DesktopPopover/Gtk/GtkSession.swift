@@ -35,9 +35,15 @@ enum GtkSession {
     if let display { return display }
     // A popover is a few labels and buttons: GTK's cairo renderer draws it
     // at once, where creating a GL context first costs more than the frame
-    // (under Xvfb, 170–250 ms to map against 460 ms and more). A renderer
-    // the person chose (GSK_RENDERER) is kept.
-    Syscalls.setEnvironmentVariableIfUnset("GSK_RENDERER", to: "cairo")
+    // (under Xvfb, 170–250 ms to map against 460 ms and more). GDK would
+    // still set GL up when it opens the display (to choose the X11 visual),
+    // some 100 ms of Mesa's start-up for nothing: not with the cairo
+    // renderer. A renderer the person chose (GSK_RENDERER), and GDK_DEBUG
+    // when set, are kept.
+    if Syscalls.environmentVariable("GSK_RENDERER") == nil {
+      Syscalls.setEnvironmentVariableIfUnset("GSK_RENDERER", to: "cairo")
+      Syscalls.setEnvironmentVariableIfUnset("GDK_DEBUG", to: "gl-disable")
+    }
     guard gtk_init_check() != 0, let opened = gdk_display_get_default() else {
       throw .noDisplay(environment["WAYLAND_DISPLAY"] ?? environment["DISPLAY"] ?? "")
     }

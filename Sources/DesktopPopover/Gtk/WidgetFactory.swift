@@ -5,10 +5,6 @@ import CGtk
 struct WidgetFactory {
   typealias WidgetPointer = GObjectBridge.WidgetPointer
 
-  /// The widest a line of text grows before it wraps, in characters: with
-  /// the popover's padding this keeps it near 480 pixels at the usual font size.
-  static let wrapWidth: Int32 = 52
-
   var onPress: (String) -> Void
   var onEdit: (String, String) -> Void
   var onSubmit: (String) -> Void
@@ -103,12 +99,12 @@ struct WidgetFactory {
       != 0 ? widget : nil
   }
 
-  /// A wrapping label showing `text` as it is: provider text is never parsed as markup.
+  /// A wrapping label showing `text` as it is: provider text is never parsed
+  /// as markup. It wraps at the width it gets (`PopoverWindow.maximumContentWidth`).
   static func label(_ text: String, bold: Bool) -> WidgetPointer {
     let label = gtk_label_new(text)!
     gtk_label_set_wrap(GObjectBridge.cast(label), 1)
     gtk_label_set_wrap_mode(GObjectBridge.cast(label), PANGO_WRAP_WORD_CHAR)
-    gtk_label_set_max_width_chars(GObjectBridge.cast(label), wrapWidth)
     gtk_label_set_xalign(GObjectBridge.cast(label), 0)
     if bold { gtk_widget_add_css_class(label, "popover-title") }
     return label

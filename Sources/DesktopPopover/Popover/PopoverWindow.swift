@@ -22,6 +22,11 @@ final class PopoverWindow {
   static let workingDelay = Duration.milliseconds(150)
   /// The tallest the content grows before it scrolls, unless expanded.
   static let maximumContentHeight: Int32 = 420
+  /// The widest the content grows before its text wraps, unless expanded:
+  /// some 52 characters at the usual font size.
+  static let maximumContentWidth: Int32 = 420
+  /// The body's padding, left and right (`.popover-body` in `GtkSession`'s style sheet).
+  static let bodyPadding: Int32 = 28
 
   private enum Action: Equatable {
     case press(String)
@@ -41,6 +46,10 @@ final class PopoverWindow {
   private let titleLabel: WidgetPointer
   private let spinner: WidgetPointer
   private let scroller: WidgetPointer
+  /// Keeps the body within `maximumContentWidth` and its padding.
+  private let widthLimit: WidgetPointer
+  /// The body between the arrows: what is measured to place the window.
+  private let frame: WidgetPointer
   private var arrows: [ArrowEdge: WidgetPointer] = [:]
   private var placement: DesktopPlacement
   private var arrow: (edge: ArrowEdge, offset: Int)?
@@ -88,15 +97,17 @@ final class PopoverWindow {
     gtk_box_append(GObjectBridge.cast(body), header)
     gtk_box_append(GObjectBridge.cast(body), scroller)
 
-    let middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    widthLimit = WidthLimit.make(around: body, width: Self.maximumContentWidth + Self.bodyPadding)
+
+    frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     for edge in [ArrowEdge.top, .leading] { arrows[edge] = makeArrow(edge) }
     gtk_box_append(GObjectBridge.cast(outer), arrows[.top])
-    gtk_box_append(GObjectBridge.cast(middle), arrows[.leading])
-    gtk_box_append(GObjectBridge.cast(middle), body)
+    gtk_box_append(GObjectBridge.cast(frame), arrows[.leading])
+    gtk_box_append(GObjectBridge.cast(frame), widthLimit)
     for edge in [ArrowEdge.bottom, .trailing] { arrows[edge] = makeArrow(edge) }
-    gtk_box_append(GObjectBridge.cast(middle), arrows[.trailing])
-    gtk_box_append(GObjectBridge.cast(outer), middle)
+    gtk_box_append(GObjectBridge.cast(frame), arrows[.trailing])
+    gtk_box_append(GObjectBridge.cast(outer), frame)
     gtk_box_append(GObjectBridge.cast(outer), arrows[.bottom])
     gtk_window_set_child(GObjectBridge.cast(window), outer)
 
@@ -311,11 +322,15 @@ final class PopoverWindow {
   private func setContent(_ widget: WidgetPointer, controls: [String: WidgetPointer]) {
     self.controls = controls
     gtk_widget_set_margin_top(widget, 2)
-    gtk_scrolled_window_set_child(GObjectBridge.cast(scroller), widget)
     let expanded = content?.wantsFullScreen ?? false
+    let width = expanded ? Int32(min(screen.width * 3 / 5, 900)) : Self.maximumContentWidth
+    // The scrolled window measures its child's height for no particular
+    // width; the limit answers with the height at the width it will get.
+    gtk_scrolled_window_set_child(GObjectBridge.cast(scroller), WidthLimit.make(around: widget, width: width))
     gtk_scrolled_window_set_max_content_height(
       GObjectBridge.cast(scroller), expanded ? Int32(screen.height * 4 / 5) : Self.maximumContentHeight)
-    gtk_scrolled_window_set_min_content_width(GObjectBridge.cast(scroller), expanded ? Int32(min(screen.width * 3 / 5, 900)) : -1)
+    gtk_scrolled_window_set_min_content_width(GObjectBridge.cast(scroller), expanded ? width : -1)
+    WidthLimit.set(widthLimit, width: width + Self.bodyPadding)
   }
 
   /// The id of the control with keyboard focus (or holding the focused text of an entry).
@@ -363,9 +378,8 @@ final class PopoverWindow {
     var minimum: Int32 = 0
     var width: Int32 = 0
     var height: Int32 = 0
-    let body = gtk_widget_get_parent(gtk_widget_get_parent(scroller))!
-    gtk_widget_measure(body, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
-    gtk_widget_measure(body, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
+    gtk_widget_measure(frame, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+    gtk_widget_measure(frame, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
     let expanded = content?.wantsFullScreen ?? false
     let effective = x11 != nil && !expanded ? placement : DesktopPlacement(anchor: nil, arrowEdge: placement.arrowEdge)
     let frame = effective.frame(width: Int(width), height: Int(height), screen: screen)
