@@ -12,7 +12,10 @@ import System
 ///   below it: the Apertium provider in a runner without the service, and the
 ///   warm pipeline alone (`ApertiumEngine` in this process). Interleaved
 ///   sentence by sentence, so load on the machine falls on all alike;
-/// - throughput of 8 concurrent clients against the warm pipeline alone;
+/// - the same for Rot13 (the service's own cost), beside the floor of any
+///   relay (a byte through three cats against one);
+/// - throughput of 8 concurrent clients against the warm pipeline alone,
+///   and against the best batching can give them (`throughput`);
 /// - the service's memory with three providers warm.
 enum ServiceBenchmark {
   static func run(build: String, sentenceCount: Int = 300) throws {
