@@ -14,11 +14,13 @@ import System
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
-  /// `host-benchmark <build> [service|runner]`: everything, or the service
-  /// figures only, or the runner's footprint only.
+  /// `host-benchmark <build> [service|throughput|runner]`: everything, or
+  /// the service figures only, or the service's throughput with concurrent
+  /// clients only, or the runner's footprint only.
   static func main() throws {
     let only = CommandLine.arguments.dropFirst(2).first
     if only == "service" { return try ServiceBenchmark.run(build: build) }
+    if only == "throughput" { return try ServiceBenchmark.runThroughput(build: build) }
     let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let runner = build + "/libexec/translation-host/translation-provider-runner"
     let bundle = try ProviderBundle.load(at: bundlePath)
@@ -161,16 +163,21 @@ enum HostBenchmark {
 }
 
 /// `/bin/cat` on a socket: the floor of a round trip to another process.
+/// With `relays`, a chain of cats joined by pipes: the byte wakes each in
+/// turn, then this process, as a request through a relay wakes the relay,
+/// the process behind it, the relay again and its sender.
 final class EchoPeer {
   private let fd: Int32
   let pid: pid_t
 
-  init() throws {
+  init(relays: Int = 0) throws {
     let (a, b) = try Syscalls.socketPair()
     fd = a.rawValue
     // cat reads descriptor 3 (the socket) and writes to its stdout, the same socket.
+    let command =
+      relays == 0 ? "exec cat <&3" : (["cat <&3"] + Array(repeating: "cat", count: 2 * relays)).joined(separator: " | ")
     pid = try Syscalls.spawn(
-      "/bin/sh", arguments: ["-c", "exec cat <&3"], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),
+      "/bin/sh", arguments: ["-c", command], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),
       newSession: false)
     Syscalls.close(b)
   }

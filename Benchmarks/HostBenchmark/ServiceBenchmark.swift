@@ -12,7 +12,10 @@ import System
 ///   below it: the Apertium provider in a runner without the service, and the
 ///   warm pipeline alone (`ApertiumEngine` in this process). Interleaved
 ///   sentence by sentence, so load on the machine falls on all alike;
-/// - throughput of 8 concurrent clients against the warm pipeline alone;
+/// - the same for Rot13 (the service's own cost), beside the floor of any
+///   relay (a byte through three cats against one);
+/// - throughput of 8 concurrent clients against the warm pipeline alone,
+///   and against the best batching can give them (`throughput`);
 /// - the service's memory with three providers warm.
 enum ServiceBenchmark {
   static func run(build: String, sentenceCount: Int = 300) throws {
@@ -34,6 +37,13 @@ enum ServiceBenchmark {
       runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
     defer { rot13.close() }
 
+    // The floor of a relay, whatever it does: one process more on the way
+    // there and back (client → service → runner → service → client wakes
+    // four processes in turn; client → runner → client, two).
+    let echo = try EchoPeer()
+    defer { echo.close() }
+    let relay = try EchoPeer(relays: 1)
+    defer { relay.close() }
     let paths: [(String, (String) throws -> Void)] = [
       ("service", { _ = try client.translate([$0], from: "en", to: "es", provider: "Apertium") }),
       ("apy", { _ = try http.get("/translate?langpair=eng%7Cspa&q=" + LoopbackHTTP.escaped($0)) }),
@@ -41,6 +51,8 @@ enum ServiceBenchmark {
       ("pipeline", { _ = try engine.translate([$0], from: "en", to: "es") }),
       ("service-rot13", { _ = try client.translate([$0], from: "en", to: "en-x-rot13", provider: rot13Path) }),
       ("runner-rot13", { _ = try rot13.translate([$0], from: "en", to: "en-x-rot13") }),
+      ("relay", { _ in try relay.roundTrip() }),
+      ("echo", { _ in try echo.roundTrip() }),
     ]
     for text in texts.prefix(20) { for (_, path) in paths { try path(text) } }
     var samples = [String: [Double]]()
@@ -69,12 +81,17 @@ enum ServiceBenchmark {
     HostBenchmark.row(
       "warm latency per sentence, client → service → Rot13 (the service's own cost)", latency["service-rot13"]!,
       "Rot13 in a runner, no service", latency["runner-rot13"]!)
+    HostBenchmark.row(
+      "the floor of any relay: a byte through three cats joined by pipes (four wake-ups, as through the service)",
+      latency["relay"]!, "one cat (two wake-ups, as a runner without the service)", latency["echo"]!)
 
     try throughput(client: fixture.location, engine: engine, count: sentenceCount * 8)
 
     // Three providers warm: ApertiumAPY and Reverse join the Apertium runners.
-    _ = try client.translate(["The cat is on the table."], from: "en", to: "es", provider: "ApertiumAPY")
-    _ = try client.openSceneSession(provider: "Reverse", timeout: .seconds(30), notice: { _ in })
+    // A new connection: the first has been idle longer than the service keeps one open.
+    let late = try ServiceClient.connect(to: fixture.location)
+    _ = try late.translate(["The cat is on the table."], from: "en", to: "es", provider: "ApertiumAPY")
+    _ = try late.openSceneSession(provider: "Reverse", timeout: .seconds(30), notice: { _ in })
     usleep(500_000)
     let memory = ServiceFixture.residentKiB(of: fixture.servicePID)
     print(
@@ -83,22 +100,35 @@ enum ServiceBenchmark {
     print("\nGoals (issue 7, DESIGN §9): warm latency ≤ 2.5 ms median and ≥ 4× faster than Apertium-APY.")
   }
 
+  /// The throughput figure alone, with its own service (`host-benchmark
+  /// <build> throughput`: quicker, for work on the service's batching).
+  static func runThroughput(build: String, sentenceCount: Int = 300) throws {
+    let fixture = try ServiceFixture(build: build)
+    defer { fixture.stop() }
+    _ = try fixture.waitUntilReady()
+    print("\nService throughput, medians of 5 (\(ProcessTree.loadAverage()))\n")
+    print("| measure | translation-host serve | baseline | ratio |")
+    print("|---|---:|---:|---:|")
+    try throughput(client: fixture.location, engine: ApertiumEngine(), count: sentenceCount * 8)
+  }
+
   /// 8 clients, each on its own thread and connection, one request per
   /// sentence, against `engine` translating the same sentences as one batch
-  /// (its best: pipelined, split over two pipelines). Medians of 3 runs.
-  private static func throughput(client location: ServiceLocation, engine: ApertiumEngine, count: Int) throws {
+  /// (its best: pipelined, split over two pipelines). Runs alternate, one
+  /// of each in turn, after one untimed round of each (every runner and
+  /// pipeline started); medians of `runs`.
+  private static func throughput(client location: ServiceLocation, engine: ApertiumEngine, count: Int, runs: Int = 5) throws {
     let bulk = sentences(count)
     let words = Double(bulk.reduce(0) { $0 + $1.split(separator: " ").count })
     let clients = try (0..<8).map { _ in try ServiceClient.connect(to: location) }
-    for client in clients { _ = try client.translate(["Warm up."], from: "en", to: "es", provider: "Apertium") }
     let failures = Failures()
-    var rates: [Double] = []
-    for _ in 0..<3 {
+    /// The clients' words per second, each sending its share of `texts` one sentence at a time.
+    func concurrent(_ texts: [String]) throws -> Double {
       let group = DispatchGroup()
       let start = Syscalls.monotonicNanoseconds()
       for (index, client) in clients.enumerated() {
         group.enter()
-        let share = Array(bulk[index...].enumerated().filter { $0.offset % 8 == 0 }.map(\.element))
+        let share = Array(texts[index...].enumerated().filter { $0.offset % 8 == 0 }.map(\.element))
         let client = client  // one thread per client
         Thread {
           do { for text in share { _ = try client.translate([text], from: "en", to: "es", provider: "Apertium") } } catch {
@@ -109,28 +139,85 @@ enum ServiceBenchmark {
       }
       group.wait()
       if let error = failures.first { throw error }
-      rates.append(words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9))
+      let seconds = Double(Syscalls.monotonicNanoseconds() - start) / 1e9
+      return Double(texts.reduce(0) { $0 + $1.split(separator: " ").count }) / seconds
     }
-    var batch: [Double] = []
-    for _ in 0..<3 {
+    func batch() throws -> Double {
       let start = Syscalls.monotonicNanoseconds()
       _ = try engine.translate(bulk, from: "en", to: "es")
-      batch.append(words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9))
+      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
     }
-    let (concurrent, pipeline) = (median(rates), median(batch))
+    /// The best 8 clients with one sentence each can give the engines: two
+    /// engines (a provider's two runners) on two threads, each translating
+    /// batches of `size` in turn, the sentences shared out as the clients share them.
+    let engines = [engine, ApertiumEngine()]
+    func batches(of size: Int, engines count: Int) throws -> Double {
+      let group = DispatchGroup()
+      let start = Syscalls.monotonicNanoseconds()
+      for index in 0..<count {
+        group.enter()
+        let engine = engines[index]
+        let mine = stride(from: index * size, to: bulk.count, by: size * count).map {
+          Array(bulk[$0..<min($0 + size, bulk.count)])
+        }
+        Thread {
+          do { for part in mine { _ = try engine.translate(part, from: "en", to: "es") } } catch { failures.record(error) }
+          group.leave()
+        }.start()
+      }
+      group.wait()
+      if let error = failures.first { throw error }
+      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+    }
+    _ = try concurrent(Array(bulk.prefix(160)))
+    _ = try batches(of: 32, engines: 2)
+    var (rates, batched, eights, fours): ([Double], [Double], [Double], [Double]) = ([], [], [], [])
+    for _ in 0..<runs {
+      rates.append(try concurrent(bulk))
+      batched.append(try batch())
+      eights.append(try batches(of: 8, engines: 1))
+      fours.append(try batches(of: 4, engines: 2))
+    }
+    let (service, pipeline) = (median(rates), median(batched))
     print(
       "| throughput, 8 concurrent clients, one request per sentence (\(bulk.count) sentences) vs the warm pipeline alone, "
-        + "the same sentences as one batch | \(Int(concurrent)) words/s | \(Int(pipeline)) words/s | \(String(format2: concurrent / pipeline))× |"
+        + "the same sentences as one batch | \(Int(service)) words/s | \(Int(pipeline)) words/s | \(String(format2: service / pipeline))× |"
     )
+    // What coalescing can reach at best: the engine never sees more than the 8 clients' sentences at once.
+    for (name, rates) in [
+      ("one engine, batches of 8 in turn", eights), ("two engines (as two runners), batches of 4 each in turn", fours),
+    ] {
+      print(
+        "| the same vs the pipeline alone, \(name) | \(Int(service)) words/s | \(Int(median(rates))) words/s | "
+          + "\(String(format2: service / median(rates)))× |")
+    }
+    print(
+      "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
+        + "\(batched.map { String(Int($0)) }.joined(separator: ", ")) | "
+        + "\(zip(rates, batched).map { String(format2: $0 / $1) }.joined(separator: ", ")) |")
   }
 
-  /// The generated sentences of `Benchmarks/translate.py`, in the same order.
+  /// `count` generated sentences, all distinct up to 10,000 (10 subjects ×
+  /// 10 verbs × 10 objects × 10 places, everyday words that Apertium's
+  /// eng-spa knows): a batch of them gains nothing from an engine that
+  /// translates repeated texts once. They repeat from the 10,001st on.
   static func sentences(_ count: Int) -> [String] {
-    let subjects = ["The cat", "My friend", "The old teacher", "A small dog", "Our neighbours", "The children"]
-    let verbs = ["reads", "buys", "sees", "likes", "finds", "wants"]
-    let objects = ["a book", "the red car", "three apples", "the new house", "a good film", "the letter"]
-    let places = ["at home", "in the park", "every morning", "near the station", "after school", "on Sunday"]
-    return (0..<count).map { "\(subjects[$0 % 6]) \(verbs[($0 / 6) % 6]) \(objects[($0 / 36) % 6]) \(places[($0 / 216) % 6])." }
+    let subjects = [
+      "The cat", "My friend", "The old teacher", "A small dog", "Our neighbours", "The children", "His brother",
+      "The young doctor", "My mother", "The farmer",
+    ]
+    let verbs = ["reads", "buys", "sees", "likes", "finds", "wants", "sells", "paints", "opens", "brings"]
+    let objects = [
+      "a book", "the red car", "three apples", "the new house", "a good film", "the letter", "a big table",
+      "the white bread", "two chairs", "the blue door",
+    ]
+    let places = [
+      "at home", "in the park", "every morning", "near the river", "after school", "on Sunday", "in the garden",
+      "before dinner", "at night", "in the city",
+    ]
+    return (0..<count).map {
+      "\(subjects[$0 % 10]) \(verbs[($0 / 10) % 10]) \(objects[($0 / 100) % 10]) \(places[($0 / 1000) % 10])."
+    }
   }
 
   static func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }

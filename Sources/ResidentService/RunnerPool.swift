@@ -23,9 +23,29 @@ import System
 final class RunnerPool: @unchecked Sendable {
   /// Which runners are interchangeable.
   struct Key: Hashable, Sendable {
-    var path: String
-    var settings: String
-    var generation: String
+    let path: String
+    let settings: String
+    let generation: String
+    /// The three hashed once: a request looks its key up in several tables,
+    /// and `generation` names and stamps every file of the bundle.
+    private let digest: Int
+
+    init(path: String, settings: String, generation: String) {
+      self.path = path
+      self.settings = settings
+      self.generation = generation
+      var hasher = Hasher()
+      hasher.combine(path)
+      hasher.combine(settings)
+      hasher.combine(generation)
+      digest = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (a: Key, b: Key) -> Bool {
+      a.digest == b.digest && a.path == b.path && a.settings == b.settings && a.generation == b.generation
+    }
   }
 
   let runnersPerProvider: Int
@@ -106,7 +126,7 @@ final class RunnerPool: @unchecked Sendable {
   }
 
   /// Takes a runner back: warm for the next request, or closed if it ended,
-  /// is not quiet, is not `reusable` (its client left and it was
+  /// is not `reusable` (its client left and it was
   /// interrupted), belongs to an older version of its provider, or the pool is closing.
   /// A scene's runner is kept only while the provider has fewer than `runnersPerProvider`.
   func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) {
@@ -116,7 +136,9 @@ final class RunnerPool: @unchecked Sendable {
       live[key, default: 0] += 1
     }
     let room = !forScene || live[key, default: 0] <= runnersPerProvider
-    let keep = reusable && room && !isClosed && current[key.path] == key && runner.isReady
+    // Whether it spoke out of turn is asked at checkout (`isReady`), which
+    // must ask anyway: one `poll` per request, not two.
+    let keep = reusable && room && !isClosed && current[key.path] == key && !runner.hasEnded
     if keep {
       idle[key, default: []].append((runner, .now))
     } else {

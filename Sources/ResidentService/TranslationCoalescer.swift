@@ -14,7 +14,12 @@ import System
 /// (checks a runner out, sends the batch, hands each request its answers)
 /// when one of the group's `slots` is free, and a batch always holds some of
 /// its leader's own texts, so every request with texts left has a thread
-/// that will lead them.
+/// that will lead them. Each waiting thread is woken only when something
+/// concerns it (its answers came, it may lead into a free slot, a request
+/// it gathers for arrived), never all of them at once: with eight clients
+/// on a machine whose cores the provider keeps busy, waking every waiting
+/// thread at each arrival and each answer cost more context switches than
+/// the requests themselves.
 ///
 /// Fairness: a batch holds at most `batchLimit` texts, shared out in the
 /// order requests arrived, each taking at most an equal share before any
@@ -41,7 +46,8 @@ final class TranslationCoalescer: @unchecked Sendable {
   let slots: Int
   /// The most texts in one batch.
   let batchLimit: Int
-  private let condition = NSCondition()
+  /// Guards everything below and every request's and group's state.
+  private let lock = NSLock()
   private var groups: [GroupKey: Group] = [:]
 
   init(slots: Int, batchLimit: Int = 256) {
@@ -68,6 +74,10 @@ final class TranslationCoalescer: @unchecked Sendable {
     fileprivate var isolated = false
     /// Texts of this request in a runner now.
     fileprivate var running = 0
+    /// Whether its thread sleeps on `wake`, and whether it gathers a batch (counts arrivals).
+    fileprivate var isWaiting = false
+    fileprivate var isGathering = false
+    fileprivate let wake = DispatchSemaphore(value: 0)
 
     fileprivate init(texts: [String], timeout: Duration) {
       self.texts = texts
@@ -117,15 +127,17 @@ final class TranslationCoalescer: @unchecked Sendable {
     let key = GroupKey(runners: resolution.key, source: source, target: target)
     let request = Request(texts: texts, timeout: timeout)
     cancellation.onFire { [self] in abandon(request, in: key) }
-    condition.lock()
+    lock.lock()
     let group = groups[key] ?? Group()
     groups[key] = group
     group.queue.append(request)
-    condition.broadcast()  // a leader gathering a batch counts the arrivals
+    for other in group.queue where other.isGathering { wake(other) }  // a leader gathering a batch counts the arrivals
     defer {
       group.queue.removeAll { $0 === request }
       if group.queue.isEmpty && group.busySlots == 0 { groups[key] = nil }
-      condition.unlock()
+      // It may have been the one woken to lead into a free slot.
+      wakeNextLeader(in: group)
+      lock.unlock()
     }
     var gathered = false
     while !request.isDone {
@@ -148,7 +160,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         expire(request, group: group, provider: resolution.bundle.identifier)
         break
       }
-      _ = condition.wait(until: Date(timeIntervalSinceNow: request.deadline.remaining.inSeconds))
+      sleep(request, until: request.deadline)
     }
     if let failure = request.failure { throw failure }
     return request.answers.map { $0! }
@@ -164,9 +176,37 @@ final class TranslationCoalescer: @unchecked Sendable {
     let expected = group.lastBatch.requests
     guard expected > 1 else { return }
     let until = ContinuousClock.Instant.after(min(group.lastBatch.duration / 2, .milliseconds(2)))
+    request.isGathering = true
+    defer { request.isGathering = false }
     while group.queue.count(where: { $0.pending > 0 }) < expected && !until.hasPassed && !request.deadline.hasPassed {
-      _ = condition.wait(until: Date(timeIntervalSinceNow: min(until, request.deadline).remaining.inSeconds))
+      sleep(request, until: min(until, request.deadline))
     }
+  }
+
+  /// Lets go of the lock until `request` is woken or `deadline` passes, and takes it again.
+  private func sleep(_ request: Request, until deadline: ContinuousClock.Instant) {
+    request.isWaiting = true
+    lock.unlock()
+    _ = request.wake.wait(timeout: .now() + deadline.remaining.inSeconds)
+    lock.lock()
+    request.isWaiting = false
+  }
+
+  /// Wakes `request`'s thread if it sleeps. (A wake-up that comes as it
+  /// stops sleeping on its own leaves the semaphore signalled: its next
+  /// sleep returns at once, and its loop looks again.) The lock is held.
+  private func wake(_ request: Request) {
+    guard request.isWaiting else { return }
+    request.isWaiting = false
+    request.wake.signal()
+  }
+
+  /// While a slot is free, wakes the first request (in arrival order) that
+  /// has texts no batch holds, to lead the next batch: one thread, not all
+  /// of them. The lock is held.
+  private func wakeNextLeader(in group: Group) {
+    guard group.busySlots < slots, let next = group.queue.first(where: { $0.pending > 0 && $0.isWaiting }) else { return }
+    wake(next)
   }
 
   /// Builds a batch led by `request`'s thread, runs it with the lock
@@ -180,17 +220,19 @@ final class TranslationCoalescer: @unchecked Sendable {
     group.busySlots += 1
     group.batches[id] = batch
     for slice in slices { slice.request.running += slice.range.count }
+    // Another slot may be free for what this batch left.
+    wakeNextLeader(in: group)
     let deadline = slices.map(\.request.deadline).min()!
     let started = ContinuousClock.now
-    condition.unlock()
+    lock.unlock()
 
     var outcome: Result<[String], any Error>
     do {
       let runner = try pool.checkout(resolution, timeout: max(deadline.remaining, .milliseconds(1)))
-      condition.lock()
+      lock.lock()
       batch.interruption = runner.interruption
       let orphaned = batch.isOrphaned
-      condition.unlock()
+      lock.unlock()
       if orphaned { runner.interruption() }
       defer { pool.checkin(runner, key: resolution.key) }
       let texts = slices.flatMap { Array($0.request.texts[$0.range]) }
@@ -199,7 +241,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       outcome = .failure(error)
     }
 
-    condition.lock()
+    lock.lock()
     group.busySlots -= 1
     group.batches[id] = nil
     group.lastBatch = (Set(slices.map { ObjectIdentifier($0.request) }).count, ContinuousClock.now - started)
@@ -234,7 +276,8 @@ final class TranslationCoalescer: @unchecked Sendable {
         }
       }
     }
-    condition.broadcast()
+    for slice in slices { wake(slice.request) }
+    wakeNextLeader(in: group)
   }
 
   /// The slices of the next batch led by `leader`: its own next texts first,
@@ -290,11 +333,11 @@ final class TranslationCoalescer: @unchecked Sendable {
   }
 
   private func abandon(_ request: Request, in key: GroupKey) {
-    condition.lock()
-    defer { condition.unlock() }
+    lock.lock()
+    defer { lock.unlock() }
     request.isAbandoned = true
     if let group = groups[key] { interruptOrphans(in: group) }
-    condition.broadcast()
+    wake(request)
   }
 
   /// Stops the runners working only for requests that nobody waits for.

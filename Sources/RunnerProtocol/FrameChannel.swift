@@ -30,21 +30,17 @@ package final class FrameChannel: @unchecked Sendable {
 
   deinit { Syscalls.close(fd) }
 
-  /// Sends one message.
+  /// Sends one message: its length and its bytes written together, in one
+  /// buffer (the length is reserved first and set once the message is encoded).
   package func send(_ message: some WireCodable) throws(ProtocolError) {
     var writer = WireWriter()
+    writer.integer(0)
     message.encode(to: &writer)
-    let payload = writer.bytes
-    guard payload.count <= Self.maximumFrameSize else { throw .oversized(payload.count) }
-    var frame = [UInt8](repeating: 0, count: 4)
-    let length = UInt32(payload.count)
-    frame[0] = UInt8(length >> 24)
-    frame[1] = UInt8((length >> 16) & 0xff)
-    frame[2] = UInt8((length >> 8) & 0xff)
-    frame[3] = UInt8(length & 0xff)
-    frame.append(contentsOf: payload)
+    let length = writer.bytes.count - 4
+    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
+    writer.setInteger(Int32(length), at: 0)
     do throws(Errno) {
-      try sendLock.withLock { _ throws(Errno) in try Syscalls.writeAll(fd, frame) }
+      try sendLock.withLock { _ throws(Errno) in try Syscalls.writeAll(fd, writer.bytes) }
     } catch {
       throw error == .brokenPipe ? .closed : .io(error)
     }

@@ -20,6 +20,15 @@ package struct WireWriter {
     bytes += [UInt8(bits >> 24), UInt8((bits >> 16) & 0xff), UInt8((bits >> 8) & 0xff), UInt8(bits & 0xff)]
   }
 
+  /// Sets the integer written at `offset` (a frame's length, known once the message is written).
+  package mutating func setInteger(_ value: Int32, at offset: Int) {
+    let bits = UInt32(bitPattern: value)
+    bytes[offset] = UInt8(bits >> 24)
+    bytes[offset + 1] = UInt8((bits >> 16) & 0xff)
+    bytes[offset + 2] = UInt8((bits >> 8) & 0xff)
+    bytes[offset + 3] = UInt8(bits & 0xff)
+  }
+
   package mutating func boolean(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
   package mutating func string(_ value: String) {

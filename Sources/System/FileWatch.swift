@@ -44,8 +44,10 @@ package final class FileWatch: @unchecked Sendable {
   package var hasChanged: Bool {
     changed.withLock { changed in
       guard !changed else { return true }
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, $0.count) }
+      // On the stack: asked once per request, it mostly finds nothing to read.
+      let count = withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 8) {
+        Glibc.read(fd.rawValue, $0.baseAddress, $0.count)
+      }
       // Nothing to read (EAGAIN) is the only answer that means "unchanged".
       if count < 0 && errno == EAGAIN { return false }
       changed = true

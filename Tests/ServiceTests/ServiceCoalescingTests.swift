@@ -38,28 +38,63 @@ import Testing
     }
   }
 
-  /// One client's 10,000 lines (20 s of provider time) and, once they reached
-  /// the provider, another client's single line, on one runner: the single
-  /// line is answered while the 10,000 are still being worked on, and both
-  /// get exactly their own answers, in order.
-  @Test func noClientWaitsBehindAnotherClientsTenThousandLines() throws {
+  /// Clients with long requests, then (once the provider was reached)
+  /// clients with a single line each, for one slow provider (2 ms a text).
+  struct FairnessCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var runners: Int
+    var long: (clients: Int, lines: Int)
+    var shortClients: Int
+    var testDescription: String { name }
+  }
+
+  static let fairnessCases: [FairnessCase] = [
+    FairnessCase(
+      name: "one runner: a single line behind another client's 10,000 lines (20 s)", runners: 1, long: (1, 10_000),
+      shortClients: 1),
+    FairnessCase(
+      name: "one runner: four clients' single lines behind another client's 3,000", runners: 1, long: (1, 3_000),
+      shortClients: 4),
+    FairnessCase(
+      name: "two runners: two clients' single lines behind two clients' 3,000 each", runners: 2, long: (2, 3_000),
+      shortClients: 2),
+  ]
+
+  /// No client waits behind another's long request: every single line is
+  /// answered while every long request is still being worked on (a long
+  /// request goes to the runners a slice at a time), and every client gets
+  /// exactly its own answers, in order.
+  @Test(arguments: fairnessCases) func noClientWaitsBehindAnotherClientsLongRequest(_ test: FairnessCase) throws {
     let folder = try TemporaryDirectory()
     let slow = try Self.provider(["SLOW_PER_TEXT"], in: folder)
     let (service, marker) = try ServiceRobustnessTests.markingService(watching: slow)
-    try service.start(["--runners", "1"])
+    try service.start(["--runners", String(test.runners)])
     defer { service.stop() }
-    let lines = (0..<10_000).map { "line \($0)" }
     let location = service.location
-    let long = Background {
-      try ServiceClient.connect(to: location).translate(
-        lines, from: "en", to: "en-x-upper", provider: slow, timeout: .seconds(300))
+    let longRequests = (0..<test.long.clients).map { client in
+      let lines = (0..<test.long.lines).map { "client \(client) line \($0)" }
+      return (
+        lines,
+        Background {
+          try ServiceClient.connect(to: location).translate(
+            lines, from: "en", to: "en-x-upper", provider: slow, timeout: .seconds(300))
+        }
+      )
     }
     try ServiceRobustnessTests.waitUntilReached(marker)
-    let short = try ServiceClient.connect(to: location).translate(
-      ["a single line"], from: "en", to: "en-x-upper", provider: slow, timeout: .seconds(60))
-    #expect(short == ["A SINGLE LINE"])
-    #expect(long.finishedAt == nil, "the single line was answered only after the 10,000 lines")
-    #expect(try long.value() == lines.map { $0.uppercased() })
+    let shortRequests = (0..<test.shortClients).map { client in
+      Background {
+        try ServiceClient.connect(to: location).translate(
+          ["a single line from \(client)"], from: "en", to: "en-x-upper", provider: slow, timeout: .seconds(60))
+      }
+    }
+    for (client, short) in shortRequests.enumerated() { #expect(try short.value() == ["A SINGLE LINE FROM \(client)"]) }
+    let lastShort = try #require(shortRequests.compactMap(\.finishedAt).max())
+    for (lines, long) in longRequests {
+      #expect(try long.value() == lines.map { $0.uppercased() })
+      let finished = try #require(long.finishedAt)
+      #expect(lastShort < finished, "a single line was answered only after a long request")
+    }
   }
 
   /// How a request with a deadline fares beside another on the same runner.
@@ -89,6 +124,10 @@ import Testing
       name: "a request whose runner hangs fails at its own deadline; the one queued behind it is served by a new runner",
       modes: ["TEXT_TRIGGERS"], first: (["hang"], .seconds(1)), second: (["after"], .seconds(30)),
       firstOutcome: .error(containing: "did not answer within 1 s"), secondOutcome: .answers(["AFTER"])),
+    DeadlineCase(
+      name: "a long request whose deadline passes between its slices fails at it; a line sent behind it is answered",
+      modes: ["SLOW_PER_TEXT"], first: ((0..<2_000).map { "line \($0)" }, .seconds(1)), second: (["fine"], .seconds(30)),
+      firstOutcome: .error(containing: "did not answer within 1 s"), secondOutcome: .answers(["FINE"])),
     DeadlineCase(
       name: "a text that crashes the provider fails its own request only, even in a batch with another",
       modes: ["TEXT_TRIGGERS", "SLOW_PER_TEXT"], first: (Array(repeating: "slow", count: 300) + ["crash"], .seconds(30)),
