@@ -61,19 +61,28 @@ package enum Directory {
 
   package static func close(_ fd: FileDescriptor) { Syscalls.close(fd) }
 
-  /// Reads the first `count` bytes of `path` (fewer if the file is shorter).
+  /// Reads the first `count` bytes of `path` (fewer if the file is shorter),
+  /// into an array that is neither zeroed first nor copied after: for a
+  /// registry cache of 10,000 bundles, both cost more than reading it.
   package static func readPrefix(of path: String, count: Int) throws(Errno) -> [UInt8] {
     let fd = try Syscalls.open(path, .readOnly)
     defer { Syscalls.close(fd) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let read = try bytes.withUnsafeMutableBytes { buffer in
-        Result { () throws(Errno) in try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
-      }.get()
-      guard read > 0 else { break }
-      filled += read
+    var failure: Errno?
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      while initialized < count {
+        let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
+        let read: Int
+        do throws(Errno) {
+          read = try Syscalls.read(fd, into: rest)
+        } catch {
+          failure = error
+          return
+        }
+        guard read > 0 else { return }
+        initialized += read
+      }
     }
-    return Array(bytes.prefix(filled))
+    if let failure { throw failure }
+    return bytes
   }
 }

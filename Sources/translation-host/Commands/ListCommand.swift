@@ -41,12 +41,12 @@ struct ListCommand: Command {
     bytes.reserveCapacity(snapshot.entries.count * 80)
     var anyUsable = false
     for index in snapshot.entries.indices {
-      let usable = snapshot.entries[index].isUsable
+      // One copy of the entry, read from then: each access through the array copied it again.
+      let entry = snapshot.entries[index]
+      let usable = entry.isUsable
       anyUsable = anyUsable || usable
       guard all || usable else { continue }
-      Self.appendLine(
-        for: snapshot.entries[index], usable: usable, isDefault: snapshot.entries[index].path == defaultPath, all: all,
-        to: &bytes)
+      Self.appendLine(for: entry, usable: usable, isDefault: entry.path == defaultPath, all: all, to: &bytes)
     }
     if all { bytes.append(utf8: snapshot.folderProblems.map { "! \($0)\n" }.joined()) }
     try output.data(String(decoding: bytes, as: UTF8.self).escapingControlCharacters())
