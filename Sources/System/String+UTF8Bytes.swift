@@ -51,21 +51,6 @@ extension ArraySlice where Element == UInt8 {
 }
 
 extension String {
-  /// Whether the UTF-8 bytes of this string come before those of `other`
-  /// (`memcmp` order). For ASCII text that is String's own order, found
-  /// without its Unicode machinery: sorting 10,000 bundle names by `<` cost
-  /// a warm listing more than reading their folder.
-  package func utf8Precedes(_ other: String) -> Bool {
-    let order = utf8.withContiguousStorageIfAvailable { mine in
-      other.utf8.withContiguousStorageIfAvailable { theirs -> Bool in
-        let common = Swift.min(mine.count, theirs.count)
-        let order = common == 0 ? 0 : memcmp(mine.baseAddress!, theirs.baseAddress!, common)
-        return order != 0 ? order < 0 : mine.count < theirs.count
-      }
-    }
-    return (order ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
-  }
-
   /// Whether the text is ASCII only.
   package var isASCII: Bool {
     utf8.withContiguousStorageIfAvailable { allASCII(UnsafeRawBufferPointer($0)) } ?? utf8.allSatisfy { $0 < 0x80 }
