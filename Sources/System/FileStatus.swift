@@ -26,6 +26,26 @@ package struct FileStatus: Equatable, Sendable {
     var info = stat()
     let base = folder?.rawValue ?? AT_FDCWD
     try Syscalls.retrying { fstatat(base, path, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
+    self.init(info)
+  }
+
+  /// `stat` of the NUL-terminated path `path`, relative to the open folder
+  /// `folder`, following symbolic links: the registry's form, which builds
+  /// each path of a bundle in one reused buffer instead of a String per file.
+  package init(nulTerminatedPath path: [UInt8], relativeTo folder: FileDescriptor) throws(Errno) {
+    precondition(path.last == 0, "the path must end with a NUL byte")
+    var info = stat()
+    _ = try path.withUnsafeBufferPointer { bytes in
+      Result { () throws(Errno) in
+        try Syscalls.retrying {
+          bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { fstatat(folder.rawValue, $0, &info, 0) }
+        }
+      }
+    }.get()
+    self.init(info)
+  }
+
+  private init(_ info: stat) {
     size = Int64(info.st_size)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     mode = info.st_mode
@@ -41,6 +61,36 @@ package struct FileStatus: Equatable, Sendable {
     self.owner = owner
     self.inode = inode
     self.device = device
+  }
+
+  /// The size of the fixed binary form (`encode(into:)`).
+  package static let encodedSize = 40
+
+  /// Appends the fixed binary form: size, modification time, mode, owner,
+  /// inode and device as little-endian integers, `encodedSize` bytes.
+  package func encode(into bytes: inout [UInt8]) {
+    Swift.withUnsafeBytes(of: size.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: modified.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: mode.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: owner.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: inode.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: device.littleEndian) { bytes.append(contentsOf: $0) }
+  }
+
+  /// The status `encode(into:)` wrote at the start of `bytes`, or nil when
+  /// they are fewer than `encodedSize`.
+  package init?(encoded bytes: ArraySlice<UInt8>) {
+    guard bytes.count >= Self.encodedSize else { return nil }
+    (size, modified, mode, owner, inode, device) = bytes.withUnsafeBytes { raw in
+      (
+        Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
+        Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int64.self)),
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)),
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt32.self)),
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)),
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
+      )
+    }
   }
 
   /// The effective user id of this process.

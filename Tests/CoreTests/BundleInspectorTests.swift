@@ -20,7 +20,7 @@ import Testing
     #expect(bundle.displayName == "Good Translator")
     #expect(bundle.executablePath == path + "/libGood.so")
     #expect(bundle.allowsNetworkAccess)
-    #expect(Set(inspection.files.keys) == [".", "Info.plist", "Good.entitlements", "libGood.so"])
+    #expect(inspection.files.map(\.name) == [".", "Good.entitlements", "Info.plist", "libGood.so"])
   }
 
   @Test func readsABinaryPropertyList() throws {

@@ -94,26 +94,174 @@ import Testing
     #expect(registry([first]).scan().usable.isEmpty)
   }
 
-  @Test(arguments: ["", "garbage\n", "translation-host registry cache 1\n/x\tbroken", "translation-host registry cache 999\n"])
-  func aCorruptCacheIsIgnoredAndRewritten(_ contents: String) throws {
+  /// Caches that must be ignored (or whose records must be), and rewritten.
+  static let corruptCaches: [(String, [UInt8])] = [
+    ("empty", []),
+    ("not a cache", Array("garbage\n".utf8)),
+    ("version 3 (text records)", Array("translation-host registry cache 3\n/x\t.:1:2:3:4:5:6\t\n".utf8)),
+    ("a future version", Array("translation-host registry cache 999\n".utf8)),
+    ("a record longer than the file", RegistryCache.header + [0xFF, 0xFF, 0xFF, 0x7F, 1, 2]),
+    ("a truncated length", RegistryCache.header + [4, 0]),
+    ("a record that does not decode", RegistryCache.header + [4, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF]),
+    ("an empty record", RegistryCache.header + [0, 0, 0, 0]),
+  ]
+
+  @Test(arguments: corruptCaches)
+  func aCorruptCacheIsIgnoredAndRewritten(_ name: String, _ contents: [UInt8]) throws {
     let path = try BundleFixture(name: "Fine").write(name: "Fine", in: first)
     try FileManager.default.createDirectory(atPath: root.path + "/cache", withIntermediateDirectories: true)
-    try Data(contents.utf8).write(to: URL(fileURLWithPath: cacheFile))
+    try Data(contents).write(to: URL(fileURLWithPath: cacheFile))
     #expect(registry([first]).scan().usable.map(\.path) == [path])
-    let records = try #require(RegistryCache.load(from: cacheFile))
+    let records = try #require(RegistryCache.load(from: cacheFile)?.inspections())
+    #expect(records.count == 1)
     #expect(records[path]?.manifest?.identifier == "org.example.fine")
   }
 
-  @Test func cachedAndFreshScansAgree() throws {
-    var broken = BundleFixture(name: "Broken")
-    broken.info["CFBundleName"] = .integer(1)
-    try broken.write(name: "Broken", in: first)
-    var odd = BundleFixture(name: "Odd")
-    odd.info["CFBundleDisplayName"] = .string("Tab\there: and/slash %25 ñ")
-    try odd.write(name: "Odd", in: first)
+  /// Bundles whose every field must come back from the cache as it was read.
+  static let cachedBundles: [(String, @Sendable (TemporaryDirectory) throws -> Void)] = [
+    (
+      "a manifest with problems",
+      { folder in
+        var broken = BundleFixture(name: "Broken")
+        broken.info["CFBundleName"] = .integer(1)
+        try broken.write(name: "Broken", in: folder)
+      }
+    ),
+    (
+      "texts with tabs, separators, escapes and non-ASCII",
+      { folder in
+        var odd = BundleFixture(name: "Odd")
+        odd.info["CFBundleDisplayName"] = .string("Tab\there: and/slash %25 ñ")
+        try odd.write(name: "Odd", in: folder)
+      }
+    ),
+    (
+      "settings",
+      { folder in
+        var configured = BundleFixture(name: "Configured")
+        configured.info["TPSettings"] = .array([
+          .dictionary([
+            "Key": .string("endpoint"), "Title": .string("Server"), "Type": .string("string"), "Default": .string("x"),
+          ]),
+          .dictionary([
+            "Key": .string("strict"), "Title": .string("Strict"), "Type": .string("boolean"), "Default": .boolean(true),
+          ]),
+        ])
+        try configured.write(name: "Configured", in: folder)
+      }
+    ),
+    (
+      "read-only paths, one refused",
+      { folder in
+        var reading = BundleFixture(name: "Reading")
+        reading.info["TPReadOnlyPaths"] = .array([.string("/usr/share/dict"), .string("/srv/data"), .string("/home/someone")])
+        try reading.write(name: "Reading", in: folder)
+      }
+    ),
+    (
+      "network access",
+      { folder in
+        var online = BundleFixture(name: "Online")
+        online.entitlements?["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+        try online.write(name: "Online", in: folder)
+      }
+    ),
+    ("a file where a bundle folder should be", { folder in _ = try folder.write("Loose.translationprovider", "x") }),
+    (
+      "bundle folders with non-ASCII names",
+      { folder in
+        try BundleFixture(name: "Ñandú").write(name: "Ñandú", in: folder)
+        try BundleFixture(name: "Zebra").write(name: "Zebra", in: folder)
+        try BundleFixture(name: "Ant").write(name: "Ant", in: folder)
+      }
+    ),
+  ]
+
+  @Test(arguments: cachedBundles)
+  func cachedAndFreshScansAgree(_ name: String, _ make: @Sendable (TemporaryDirectory) throws -> Void) throws {
+    try make(first)
+    try BundleFixture(name: "Plain").write(name: "Plain", in: first)
     let fresh = registry([first], cache: false).scan()
-    _ = registry([first]).scan()
     #expect(registry([first]).scan() == fresh)
+    let cached = try #require(RegistryCache.load(from: cacheFile))
+    #expect(cached.inspections() == Dictionary(uniqueKeysWithValues: fresh.entries.map { ($0.path, $0.inspection) }))
+    #expect(registry([first]).scan() == fresh)
+  }
+
+  /// Changes to an installed bundle (`Middle`, between two others) or its
+  /// folder, each of which the next listing must show.
+  static let changes: [(String, @Sendable (_ folder: TemporaryDirectory, _ bundle: String) throws -> Void)] = [
+    ("a bundle added", { folder, _ in try BundleFixture(name: "Added").write(name: "Added", in: folder) }),
+    ("a bundle removed", { _, bundle in try FileManager.default.removeItem(atPath: bundle) }),
+    (
+      "a bundle renamed",
+      { folder, bundle in
+        try FileManager.default.moveItem(atPath: bundle, toPath: folder.path + "/Renamed.translationprovider")
+      }
+    ),
+    (
+      "a bundle replaced by another of the same name",
+      { folder, bundle in
+        try FileManager.default.removeItem(atPath: bundle)
+        try BundleFixture(name: "Middle", identifier: "org.example.replacement").write(name: "Middle", in: folder)
+      }
+    ),
+    (
+      "its manifest edited",
+      { _, bundle in
+        let text = try String(contentsOfFile: bundle + "/Info.plist", encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "org.example.middle", with: "org.example.edited").utf8)
+          .write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+      }
+    ),
+    ("its entitlements removed", { _, bundle in try FileManager.default.removeItem(atPath: bundle + "/Middle.entitlements") }),
+    (
+      "its executable replaced by text",
+      { _, bundle in try Data("not a shared object".utf8).write(to: URL(fileURLWithPath: bundle + "/libMiddle.so")) }
+    ),
+    ("its manifest made writable by others", { _, bundle in #expect(chmod(bundle + "/Info.plist", 0o666) == 0) }),
+    ("its executable made writable by the group", { _, bundle in #expect(chmod(bundle + "/libMiddle.so", 0o775) == 0) }),
+    ("its folder made writable by others", { _, bundle in #expect(chmod(bundle, 0o777) == 0) }),
+  ]
+
+  @Test(arguments: changes)
+  func theNextScanShowsEveryChange(_ name: String, _ change: @Sendable (TemporaryDirectory, String) throws -> Void) throws {
+    try BundleFixture(name: "Alpha").write(name: "Alpha", in: first)
+    let bundle = try BundleFixture(name: "Middle").write(name: "Middle", in: first)
+    try BundleFixture(name: "Omega").write(name: "Omega", in: first)
+    let before = registry([first]).scan()
+    #expect(registry([first]).scan() == before)
+    try change(first, bundle)
+    let after = registry([first]).scan()
+    #expect(after == registry([first], cache: false).scan())
+    #expect(after != before)
+    #expect(registry([first]).scan() == after)
+  }
+
+  @Test func aSearchPathInAnotherOrderIsAnsweredFromTheCache() throws {
+    let winner = try BundleFixture(name: "A", identifier: "org.example.same").write(name: "A", in: first)
+    let loser = try BundleFixture(name: "B", identifier: "org.example.same").write(name: "B", in: second)
+    _ = registry([first, second]).scan()
+    let swapped = registry([second, first]).scan()
+    #expect(swapped == registry([second, first], cache: false).scan())
+    #expect(swapped.entries.map(\.path) == [loser, winner])
+    #expect(swapped.entries.map(\.shadowedBy) == [nil, loser])
+  }
+
+  @Test(arguments: [
+    ["b", "a", "c"],
+    ["Bench10", "Bench2", "Bench1", "bench0", "Bench", "a-b", "a"],
+    ["é", "e", "z", "Ñandú", "N"],
+    ["e\u{301}x", "éy", "f", "e"],
+    [],
+  ])
+  func bundlesAreListedInTheStringOrderOfTheirNames(_ names: [String]) throws {
+    for name in names { try first.write("\(name).translationprovider/Info.plist", "") }
+    try first.write("Other", "")
+    try first.write(".translationprovider", "")
+    let folder = SearchPath.Folder(path: first.path, origin: .environment)
+    let paths = ProviderRegistry.sorted(try Directory.paths(in: first.path, endingWith: ".translationprovider"), in: folder)
+    #expect(paths == names.map { $0 + ".translationprovider" }.sorted().map { first.path + "/" + $0 })
   }
 
   @Test func concurrentScansLeaveAReadableCache() async throws {

@@ -7,11 +7,23 @@ package struct BundleInspection: Equatable, Sendable {
   package var path: String
   package var manifest: ProviderBundle?
   package var problems: [ManifestError]
-  /// `stat` of the folder (key `.`) and of each file read, by name.
-  package var files: [String: FileStatus]
+  /// `stat` of the folder (named `.`) and of each file read, sorted by name.
+  package var files: [File]
+
+  /// A file read, with its `stat` then: a key of the registry cache.
+  package struct File: Equatable, Sendable {
+    /// The name in the bundle folder, or `.` for the folder itself.
+    package var name: String
+    package var status: FileStatus
+
+    package init(name: String, status: FileStatus) {
+      self.name = name
+      self.status = status
+    }
+  }
 
   /// A translation app whose manifest has no problem that stops it from running.
-  package var isEligible: Bool {
+  @inlinable package var isEligible: Bool {
     manifest?.isTranslationApp == true && !problems.contains(where: \.preventsRunning)
   }
 }

@@ -7,13 +7,14 @@ import System
 package struct BundleInspector {
   private let path: String
   private var problems: [ManifestError] = []
-  private var files: [String: FileStatus] = [:]
+  private var files: [BundleInspection.File] = []
 
   /// Inspects the bundle folder at `path`.
   package static func inspect(_ path: String) -> BundleInspection {
     var inspector = BundleInspector(path: path)
     let manifest = inspector.readManifest()
-    return BundleInspection(path: path, manifest: manifest, problems: inspector.problems, files: inspector.files)
+    return BundleInspection(
+      path: path, manifest: manifest, problems: inspector.problems, files: inspector.files.sorted { $0.name < $1.name })
   }
 
   private init(path: String) { self.path = path }
@@ -164,7 +165,8 @@ package struct BundleInspector {
       problems.append(error == Errno(rawValue: 2) ? missing(file) : .unreadable(file, reason: error.description))
       return nil
     }
-    files[name] = status
+    // The executable may be one of the property lists; each file is recorded once.
+    if !files.contains(where: { $0.name == name }) { files.append(BundleInspection.File(name: name, status: status)) }
     if let problem = status.safetyProblem(at: file) { problems.append(problem) }
     return status
   }

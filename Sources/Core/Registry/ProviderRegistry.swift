@@ -23,10 +23,10 @@ package struct ProviderRegistry: Sendable {
   /// Scans the search path. Never runs provider code; never fails (a folder
   /// that cannot be read is simply empty, a bad one is reported).
   package func scan() -> RegistrySnapshot {
-    let cached = cacheFile.flatMap { RegistryCache.load(from: $0) } ?? [:]
-    var fresh: [String: BundleInspection] = [:]
+    var cache = cacheFile.flatMap { RegistryCache.load(from: $0) }
     var changed = false
     var entries: [RegistryEntry] = []
+    entries.reserveCapacity(cache?.count ?? 0)
     var folderProblems: [ManifestError] = []
     var owners: [String: String] = [:]
 
@@ -38,28 +38,37 @@ package struct ProviderRegistry: Sendable {
       }
       guard let descriptor = try? Directory.open(folder.path) else { continue }
       defer { Directory.close(descriptor) }
-      let names = ((try? Directory.names(at: folder.path)) ?? []).filter { $0.hasSuffix(".translationprovider") }.sorted()
-      for name in names {
-        let path = folder.path + "/" + name
+      let paths = Self.sorted((try? Directory.paths(in: folder.path, endingWith: ".translationprovider")) ?? [], in: folder)
+      let nameStart = folder.path.utf8.count + 1
+      for path in paths {
         let inspection: BundleInspection
-        if let previous = cached[path], RegistryCache.isCurrent(previous, name: name, in: descriptor) {
+        if let previous = cache?.currentInspection(of: path, nameStart: nameStart, in: descriptor) {
           inspection = previous
         } else {
           inspection = BundleInspector.inspect(path)
           changed = true
         }
-        fresh[path] = inspection
-        var entry = RegistryEntry(inspection: inspection, folder: folder, shadowedBy: nil)
-        if let identifier = entry.identifier {
-          if let first = owners[identifier] { entry.shadowedBy = first } else { owners[identifier] = path }
+        var shadowedBy: String?
+        if let identifier = inspection.manifest?.identifier {
+          if let first = owners[identifier] { shadowedBy = first } else { owners[identifier] = path }
         }
-        entries.append(entry)
+        entries.append(RegistryEntry(inspection: consume inspection, folder: folder, shadowedBy: shadowedBy))
       }
     }
-    if let cacheFile, changed || fresh.count != cached.count {
-      RegistryCache.save(fresh, to: cacheFile)
+    // Every entry found its record and there are no others: the cache says it all.
+    if let cacheFile, changed || (cache?.count ?? 0) != entries.count {
+      RegistryCache.save(entries.map(\.inspection), to: cacheFile)
     }
     return RegistrySnapshot(searchPath: searchPath, entries: entries, folderProblems: folderProblems)
+  }
+
+  /// `paths` (of bundles in `folder`) in the String order of their names.
+  /// `Directory.paths` sorts them by the bytes of the names, which is the
+  /// same order when they are ASCII, the usual case, and much cheaper.
+  static func sorted(_ paths: [String], in folder: SearchPath.Folder) -> [String] {
+    guard !paths.allSatisfy(\.isASCII) else { return paths }
+    let nameStart = folder.path.utf8.count + 1
+    return paths.sorted { Substring($0.utf8.dropFirst(nameStart)) < Substring($1.utf8.dropFirst(nameStart)) }
   }
 }
 

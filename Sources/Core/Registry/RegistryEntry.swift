@@ -19,12 +19,14 @@ package struct RegistryEntry: Equatable, Sendable {
       inspection: BundleInspector.inspect(path), folder: SearchPath.Folder(path: folder, origin: .environment), shadowedBy: nil)
   }
 
-  package var path: String { inspection.path }
-  package var manifest: ProviderBundle? { inspection.manifest }
-  package var identifier: String? { inspection.manifest?.identifier }
+  // Inlinable, as the other accessors a listing calls per entry: a call into
+  // Core made the CLI copy each entry out of the snapshot first.
+  @inlinable package var path: String { inspection.path }
+  @inlinable package var manifest: ProviderBundle? { inspection.manifest }
+  @inlinable package var identifier: String? { inspection.manifest?.identifier }
 
   /// Eligible and not shadowed: a provider that may run and be the default.
-  package var isUsable: Bool { inspection.isEligible && shadowedBy == nil }
+  @inlinable package var isUsable: Bool { inspection.isEligible && shadowedBy == nil }
 
   /// Every reason the entry is not usable, as one-line diagnostics.
   package var problemDescriptions: [String] {

@@ -1,3 +1,4 @@
+import Core
 import System
 
 /// `translation-host list`: the installed providers.
@@ -27,38 +28,50 @@ struct ListCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let context = try RegistryContext()
-    let entries = all ? context.snapshot.entries : context.snapshot.usable
+    defer { context.keepUntilExit() }
+    let snapshot = context.snapshot
     if json {
-      try output.json(entries.map(context.summary))
+      try output.json((all ? snapshot.entries : snapshot.usable).map(context.summary))
       return .success
     }
-    // Written from the entries directly: a summary per line cost as much as the stats that validate the cache.
+    // Written from the entries in place, as bytes: a summary, a copy of an
+    // entry or a String append per field cost as much as the stats.
     let defaultPath = context.choice.entry?.path
-    var text = ""
-    text.reserveCapacity(entries.count * 64)
-    for entry in entries {
-      let manifest = entry.manifest
-      text += entry.path == defaultPath ? "* " : "  "
-      text += manifest?.identifier ?? "?"
-      text += "  "
-      text += manifest?.version ?? "?"
-      text += "  "
-      text += manifest?.displayName ?? entry.path
-      let eligible = entry.isUsable
-      switch (manifest?.allowsNetworkAccess ?? false, eligible) {
-      case (false, true): text += "\n"
-      case (true, true): text += "  [net]\n"
-      case (let network, false):
-        text += network ? "  [net," : "  ["
-        text += entry.shadowedBy != nil ? "shadowed]\n" : "refused]\n"
-      }
-      if all { text += entry.problemDescriptions.map { "    \($0)\n" }.joined() }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(snapshot.entries.count * 80)
+    var anyUsable = false
+    for index in snapshot.entries.indices {
+      // One copy of the entry, read from then: each access through the array copied it again.
+      let entry = snapshot.entries[index]
+      let usable = entry.isUsable
+      anyUsable = anyUsable || usable
+      guard all || usable else { continue }
+      Self.appendLine(for: entry, usable: usable, isDefault: entry.path == defaultPath, all: all, to: &bytes)
     }
-    if all { text += context.snapshot.folderProblems.map { "! \($0)\n" }.joined() }
-    try output.data(text.escapingControlCharacters())
-    if entries.isEmpty && !all {
+    if all { bytes.append(utf8: snapshot.folderProblems.map { "! \($0)\n" }.joined()) }
+    try output.data(String(decoding: bytes, as: UTF8.self).escapingControlCharacters())
+    if !all && !anyUsable {
       output.note("no eligible provider installed; 'translation-host list --all' shows what was found")
     }
     return .success
+  }
+
+  /// One line for `entry`, and with `all` its problems, each on a line of its own.
+  private static func appendLine(for entry: RegistryEntry, usable: Bool, isDefault: Bool, all: Bool, to bytes: inout [UInt8]) {
+    let manifest = entry.inspection.manifest
+    bytes.append(utf8: isDefault ? "* " : "  ")
+    bytes.append(utf8: manifest?.identifier ?? "?")
+    bytes.append(utf8: "  ")
+    bytes.append(utf8: manifest?.version ?? "?")
+    bytes.append(utf8: "  ")
+    bytes.append(utf8: manifest?.displayName ?? entry.path)
+    switch (manifest?.allowsNetworkAccess ?? false, usable) {
+    case (false, true): bytes.append(utf8: "\n")
+    case (true, true): bytes.append(utf8: "  [net]\n")
+    case (let network, false):
+      bytes.append(utf8: network ? "  [net," : "  [")
+      bytes.append(utf8: entry.shadowedBy != nil ? "shadowed]\n" : "refused]\n")
+    }
+    if all { bytes.append(utf8: entry.problemDescriptions.map { "    \($0)\n" }.joined()) }
   }
 }
