@@ -48,8 +48,8 @@ final class PopoverWindow {
   private let scroller: WidgetPointer
   /// Keeps the body within `maximumContentWidth` and its padding.
   private let widthLimit: WidgetPointer
-  /// The body between the arrows: what is measured to place the window.
-  private let frame: WidgetPointer
+  /// The body between the side arrows: what is measured to place the window.
+  private let middle: WidgetPointer
   private var arrows: [ArrowEdge: WidgetPointer] = [:]
   private var placement: DesktopPlacement
   private var arrow: (edge: ArrowEdge, offset: Int)?
@@ -99,15 +99,15 @@ final class PopoverWindow {
 
     widthLimit = WidthLimit.make(around: body, width: Self.maximumContentWidth + Self.bodyPadding)
 
-    frame = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     for edge in [ArrowEdge.top, .leading] { arrows[edge] = makeArrow(edge) }
     gtk_box_append(GObjectBridge.cast(outer), arrows[.top])
-    gtk_box_append(GObjectBridge.cast(frame), arrows[.leading])
-    gtk_box_append(GObjectBridge.cast(frame), widthLimit)
+    gtk_box_append(GObjectBridge.cast(middle), arrows[.leading])
+    gtk_box_append(GObjectBridge.cast(middle), widthLimit)
     for edge in [ArrowEdge.bottom, .trailing] { arrows[edge] = makeArrow(edge) }
-    gtk_box_append(GObjectBridge.cast(frame), arrows[.trailing])
-    gtk_box_append(GObjectBridge.cast(outer), frame)
+    gtk_box_append(GObjectBridge.cast(middle), arrows[.trailing])
+    gtk_box_append(GObjectBridge.cast(outer), middle)
     gtk_box_append(GObjectBridge.cast(outer), arrows[.bottom])
     gtk_window_set_child(GObjectBridge.cast(window), outer)
 
@@ -378,8 +378,8 @@ final class PopoverWindow {
     var minimum: Int32 = 0
     var width: Int32 = 0
     var height: Int32 = 0
-    gtk_widget_measure(frame, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
-    gtk_widget_measure(frame, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
+    gtk_widget_measure(middle, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+    gtk_widget_measure(middle, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
     let expanded = content?.wantsFullScreen ?? false
     let effective = x11 != nil && !expanded ? placement : DesktopPlacement(anchor: nil, arrowEdge: placement.arrowEdge)
     let frame = effective.frame(width: Int(width), height: Int(height), screen: screen)
