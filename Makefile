@@ -23,7 +23,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
-                   pkg-config libglib2.0-dev libglib2.0-bin dbus-daemon systemd python3-dbus \
+                   pkg-config libglib2.0-dev libglib2.0-bin libicu-dev dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    sway grim wtype wl-clipboard
@@ -31,6 +31,9 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev l
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
 C_PROVIDERS     := Rot13
+# The Apertium provider loads it into Apertium's stages (Sources/ApertiumIntegerScan): built with
+# $(CC), as a SwiftPM library would bring the Swift runtime into every stage.
+APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
 EXAMPLE_PROVIDERS := Glossary
 
@@ -74,6 +77,9 @@ build: deps toolchain-tmp
 	for name in $(EXAMPLE_PROVIDERS); do \
 	  scripts/assemble-bundle Examples/$$name "$$out/lib$$name.so" $(BUILD)/examples || exit 1; \
 	done
+	@$(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -ISources/ApertiumIntegerScan/include \
+	  Sources/ApertiumIntegerScan/integer_scan.c -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
+	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
 	    Plugins/$$name/*.c -o $(BUILD)/lib$$name.so || exit 1; \

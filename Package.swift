@@ -75,6 +75,9 @@ let package = Package(
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),
+    // Loaded into Apertium's stages (LD_PRELOAD), built by `make build` with $(CC) into the Apertium
+    // bundle (a SwiftPM library would bring the Swift runtime into every stage); a target for its tests.
+    .target(name: "ApertiumIntegerScan", exclude: ["README.md"]),
     .target(
       name: "Apertium", dependencies: ["TranslationUIProvider", "ApertiumSupport"], path: "Plugins/Apertium",
       exclude: ["Info.plist", "Apertium.entitlements"]),
@@ -93,7 +96,7 @@ let package = Package(
     // MARK: Tests
     .target(name: "TestSupport", dependencies: ["Service", "Core", "System"], path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
-    .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "TestSupport"]),
+    .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "ApertiumIntegerScan", "TestSupport"]),
     .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
     .testTarget(name: "SystemTests", dependencies: ["System", "TestSupport"]),
     .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System"]),

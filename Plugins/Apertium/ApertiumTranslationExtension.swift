@@ -12,7 +12,9 @@ import TranslationUIProvider
 /// exactly what `apertium` prints; `translation-host translate --raw` sets it for one command.
 @main
 class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
-  private let engine = ApertiumEngine(marksUnknownWords: ProviderSettings.boolean("marks") ?? false)
+  private let engine = ApertiumEngine(
+    marksUnknownWords: ProviderSettings.boolean("marks") ?? false,
+    stageLibrary: ProviderResources.bundlePath.flatMap { ApertiumStageLibrary(folder: $0) })
 
   var body: some TranslationUIProviderExtensionScene {
     TranslationUIProviderSelectedTextScene { [engine] context in

@@ -21,6 +21,8 @@ public final class ApertiumEngine: @unchecked Sendable {
   public let pairs: [ApertiumPair]
   /// Whether translations keep Apertium's marks on unknown words (`ApertiumPipeline`).
   public let marksUnknownWords: Bool
+  /// Loaded into the pipelines' stages (`ApertiumStageLibrary`); nil: none.
+  public let stageLibrary: ApertiumStageLibrary?
   private let lock = Mutex(())
   private var pipelines: [String: [ApertiumPipeline]] = [:]
   private var memory = TranslationMemory()
@@ -39,9 +41,13 @@ public final class ApertiumEngine: @unchecked Sendable {
   /// Pipelines per pair for a large batch: one per core, at least two, at most four.
   static let maximumPipelines = min(max(ProcessInfo.processInfo.activeProcessorCount, 2), 4)
 
-  public init(pairs: [ApertiumPair] = ApertiumPair.installed(), marksUnknownWords: Bool = true) {
+  public init(
+    pairs: [ApertiumPair] = ApertiumPair.installed(), marksUnknownWords: Bool = true,
+    stageLibrary: ApertiumStageLibrary? = nil
+  ) {
     self.pairs = pairs
     self.marksUnknownWords = marksUnknownWords
+    self.stageLibrary = stageLibrary
   }
 
   /// A translation as a provider hands it to apps: with the marks, exactly
@@ -105,7 +111,7 @@ public final class ApertiumEngine: @unchecked Sendable {
   private func pipelines(for pair: ApertiumPair, count: Int) throws(ApertiumError) -> [ApertiumPipeline] {
     var running = (pipelines[pair.mode] ?? []).filter(\.isRunning)
     while running.count < count {
-      running.append(try ApertiumPipeline(pair: pair, marksUnknownWords: marksUnknownWords))
+      running.append(try ApertiumPipeline(pair: pair, marksUnknownWords: marksUnknownWords, stageLibrary: stageLibrary))
     }
     pipelines[pair.mode] = running
     return Array(running.prefix(count))

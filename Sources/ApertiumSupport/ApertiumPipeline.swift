@@ -15,6 +15,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// generation failed), as `apertium` prints them; without, the pipeline
   /// generates as `apertium -u` does (lt-proc `-n` instead of `-g`).
   public let marksUnknownWords: Bool
+  /// Loaded into every stage (nil: none).
+  public let stageLibrary: ApertiumStageLibrary?
   private var pid: Int32 = 0
   /// The pipeline's stdin (non-blocking) and stdout, while it runs.
   private var input = FileDescriptor(rawValue: -1)
@@ -25,9 +27,12 @@ public final class ApertiumPipeline: @unchecked Sendable {
   static let flushBytes = 8 * 1024
 
   /// Starts the pipeline for `pair`.
-  public init(pair: ApertiumPair, marksUnknownWords: Bool = true) throws(ApertiumError) {
+  public init(
+    pair: ApertiumPair, marksUnknownWords: Bool = true, stageLibrary: ApertiumStageLibrary? = nil
+  ) throws(ApertiumError) {
     self.pair = pair
     self.marksUnknownWords = marksUnknownWords
+    self.stageLibrary = stageLibrary
     // A pipeline that dies must not take the process down when we write to it.
     Signal.brokenPipe.ignore()
     try start()
@@ -229,6 +234,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
       """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
+    if let stageLibrary { environment["LD_PRELOAD"] = stageLibrary.preload(after: environment["LD_PRELOAD"]) }
     defer {
       Syscalls.close(toPipeline.0)
       Syscalls.close(fromPipeline.1)

@@ -36,8 +36,11 @@ import Testing
     return texts
   }()
 
+  /// `apertium eng-spa` on each text of the corpus, once for all the tests that compare with it.
+  static let reference = Result { try apertium(corpus) }
+
   /// `apertium eng-spa` on each text, two at a time.
-  private func reference(_ texts: [String]) throws -> [String] {
+  private static func apertium(_ texts: [String]) throws -> [String] {
     let folder = try TemporaryDirectory()
     for (index, text) in texts.enumerated() { try folder.write("in/\(index)", text) }
     let script = "cd '\(folder.path)' && mkdir -p out && ls in | xargs -P 2 -I{} sh -c 'apertium eng-spa < in/{} > out/{}'"
@@ -54,9 +57,18 @@ import Testing
     #expect(engine.pair(from: "en", to: "fr") == nil)
   }
 
-  @Test func translatesExactlyAsApertiumDoes() throws {
-    let expected = try reference(Self.corpus)
-    let actual = try ApertiumEngine().translate(Self.corpus, from: "en", to: "es")
+  /// The library the Apertium provider's bundle loads into the stages (`make build`).
+  static let stageLibrary = ApertiumStageLibrary(
+    folder: ServiceProcess.buildDirectory + "/lib/translation-host/providers/Apertium.translationprovider")
+
+  @Test func theProviderBundleHasTheStageLibrary() {
+    #expect(Self.stageLibrary != nil, "make build puts \(ApertiumStageLibrary.fileName) in the Apertium bundle")
+  }
+
+  @Test(arguments: [false, true]) func translatesExactlyAsApertiumDoes(withStageLibrary: Bool) throws {
+    let expected = try Self.reference.get()
+    let library = withStageLibrary ? try #require(Self.stageLibrary) : nil
+    let actual = try ApertiumEngine(stageLibrary: library).translate(Self.corpus, from: "en", to: "es")
     #expect(actual.count == expected.count)
     for (index, (mine, theirs)) in zip(actual, expected).enumerated() where mine != theirs {
       Issue.record(
@@ -80,6 +92,25 @@ import Testing
     for stage in stages { kill(stage, SIGKILL) }
     #expect(try engine.translate(["The dog."], from: "en", to: "es") == ["El perro."])
     #expect(try engine.translate((1...20).map { "\($0) dogs." }, from: "en", to: "es") == (1...20).map { "\($0) perros." })
+  }
+
+  /// Every stage of the pipeline has the library loaded.
+  @Test func theStagesLoadTheStageLibrary() throws {
+    let library = try #require(Self.stageLibrary)
+    let engine = ApertiumEngine(stageLibrary: library)
+    #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
+    // The engine's pipeline is a child of this process; its stages (those that read eng-spa's files) are the child's children.
+    let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
+      Processes.arguments(of: $0)?.joined(separator: " ").contains("apertium-eng-spa/") ?? false
+    }
+    #expect(stages.count >= 10, "eng-spa's stages")
+    for stage in stages {
+      // Read to the end: /proc reports a size of 0, and a read by size stops at the first page.
+      let file = try FileHandle(forReadingFrom: URL(filePath: "/proc/\(stage)/maps"))
+      defer { try? file.close() }
+      let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+      #expect(maps.contains(library.path), "\(Processes.arguments(of: stage) ?? [])")
+    }
   }
 
   @Test func unknownPairsAreRefused() {

@@ -63,6 +63,9 @@ enum ProviderRuntime {
   /// The settings the host sent to the active instance.
   static var settings: [String: ProviderSettings.Value] { lock.withLock { _ in active?.settings ?? [:] } }
 
+  /// The bundle folder the host named to the active instance.
+  static var bundlePath: String? { lock.withLock { _ in active?.bundlePath } }
+
   /// Writes a line to the active instance's host log; dropped when there is none.
   static func log(_ level: LogLevel, _ message: String) {
     lock.withLock { _ in active }?.log(level, message)
@@ -79,12 +82,14 @@ enum ProviderRuntime {
 final class ProviderInstance: @unchecked Sendable {
   let host: UnsafePointer<tp_host>
   let settings: [String: ProviderSettings.Value]
+  let bundlePath: String?
   /// Set once by `ProviderRuntime.create`, cleared by `destroy`; read on the host thread.
   var loaded: ProviderRuntime.LoadedExtension?
 
   init(host: UnsafePointer<tp_host>) {
     self.host = host
     settings = ProviderSettings.read(from: host)
+    bundlePath = host.pointee.bundle_path.map { String(cString: $0) }
   }
 
   /// The pointer the host passes back as `self`.
