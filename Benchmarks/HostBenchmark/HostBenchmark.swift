@@ -14,13 +14,18 @@ import System
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
-  /// `host-benchmark <build> [service|throughput|runner]`: everything, or
-  /// the service figures only, or the service's throughput with concurrent
-  /// clients only, or the runner's footprint only.
+  /// `host-benchmark <build> [service|throughput|latency [count]|runner]`:
+  /// everything, or the service figures only, or the service's throughput
+  /// with concurrent clients only, or its own cost per request only, or the
+  /// runner's footprint only.
   static func main() throws {
     let only = CommandLine.arguments.dropFirst(2).first
     if only == "service" { return try ServiceBenchmark.run(build: build) }
     if only == "throughput" { return try ServiceBenchmark.runThroughput(build: build) }
+    if only == "latency" {
+      let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 2_000
+      return try ServiceBenchmark.runLatency(build: build, count: count)
+    }
     let bundlePath = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let runner = build + "/libexec/translation-host/translation-provider-runner"
     let bundle = try ProviderBundle.load(at: bundlePath)

@@ -101,6 +101,50 @@ enum ServiceBenchmark {
     print("\nGoals (issue 7, DESIGN §9): warm latency ≤ 2.5 ms median and ≥ 4× faster than Apertium-APY.")
   }
 
+  /// The service's own cost alone (`host-benchmark <build> latency [count]`:
+  /// quicker, for work on the service's request path): client → service →
+  /// Rot13 against Rot13 in a runner, and the relay floor, interleaved.
+  static func runLatency(build: String, count: Int = 2_000) throws {
+    let fixture = try ServiceFixture(build: build)
+    defer { fixture.stop() }
+    let (client, _) = try fixture.waitUntilReady()
+    let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
+    let bundle = try ProviderBundle.load(at: rot13Path)
+    let rot13 = try RunnerClient.launch(
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
+      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
+    defer { rot13.close() }
+    let echo = try EchoPeer()
+    defer { echo.close() }
+    let relay = try EchoPeer(relays: 1)
+    defer { relay.close() }
+    let paths: [(String, (String) throws -> Void)] = [
+      ("service", { _ = try client.translate([$0], from: "en", to: "en-x-rot13", provider: rot13Path) }),
+      ("runner", { _ = try rot13.translate([$0], from: "en", to: "en-x-rot13") }),
+      ("relay", { _ in try relay.roundTrip() }),
+      ("echo", { _ in try echo.roundTrip() }),
+    ]
+    let texts = sentences(count)
+    for text in texts.prefix(100) { for (_, path) in paths { try path(text) } }
+    var samples = [String: [Double]]()
+    for text in texts {
+      for (name, path) in paths {
+        let start = Syscalls.monotonicNanoseconds()
+        try path(text)
+        samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+      }
+    }
+    let latency = samples.mapValues(median)
+    print("\nService latency, medians (\(count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
+    print("| measure | translation-host serve | baseline | ratio |")
+    print("|---|---:|---:|---:|")
+    HostBenchmark.row(
+      "warm latency per sentence, client → service → Rot13 (the service's own cost)", latency["service"]!,
+      "Rot13 in a runner, no service", latency["runner"]!)
+    HostBenchmark.row(
+      "the floor of any relay: a byte through three cats joined by pipes", latency["relay"]!, "one cat", latency["echo"]!)
+  }
+
   /// The throughput figure alone, with its own service (`host-benchmark
   /// <build> throughput`: quicker, for work on the service's batching).
   static func runThroughput(build: String, sentenceCount: Int = 300) throws {
