@@ -49,7 +49,8 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
     host.initialize(
       to: tp_host(
         struct_size: UInt32(MemoryLayout<tp_host>.size), abi_major: 2, abi_minor: 0, host_data: nil,
-        bundle_path: nil, executable_path: nil, log: nil, settings_json: strdup(#"{"greeting":"hola","loud":true,"times":3}"#)))
+        bundle_path: strdup("/usr/lib/translation-host/providers/Shouting.translationprovider"), executable_path: nil,
+        log: nil, settings_json: strdup(#"{"greeting":"hola","loud":true,"times":3}"#)))
     return host
   }()
 
@@ -59,6 +60,10 @@ class ShoutingExtension: TranslationUIProviderExtension, TranslationProviding {
     #expect(ProviderSettings.integer("times") == 3)
     #expect(ProviderSettings.string("times") == nil)
     #expect(ProviderSettings.string("missing") == nil)
+  }
+
+  @Test func theBundleFolderIsTheHosts() {
+    #expect(ProviderResources.bundlePath == "/usr/lib/translation-host/providers/Shouting.translationprovider")
   }
 
   @Test func declaresTheABIVersionAndSize() {
