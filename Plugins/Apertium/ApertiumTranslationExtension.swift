@@ -14,7 +14,7 @@ import TranslationUIProvider
 class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
   private let engine = ApertiumEngine(
     marksUnknownWords: ProviderSettings.boolean("marks") ?? false,
-    stageLibrary: ProviderResources.bundlePath.flatMap { ApertiumStageLibrary(folder: $0) })
+    stagePreload: ApertiumStagePreload(bundle: ProviderResources.bundlePath))
 
   var body: some TranslationUIProviderExtensionScene {
     TranslationUIProviderSelectedTextScene { [engine] context in

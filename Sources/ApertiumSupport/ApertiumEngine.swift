@@ -21,8 +21,8 @@ public final class ApertiumEngine: @unchecked Sendable {
   public let pairs: [ApertiumPair]
   /// Whether translations keep Apertium's marks on unknown words (`ApertiumPipeline`).
   public let marksUnknownWords: Bool
-  /// Loaded into the pipelines' stages (`ApertiumStageLibrary`); nil: none.
-  public let stageLibrary: ApertiumStageLibrary?
+  /// What the pipelines' stages load (`ApertiumStagePreload`).
+  public let stagePreload: ApertiumStagePreload
   private let lock = Mutex(())
   private var pipelines: [String: [ApertiumPipeline]] = [:]
   private var memory = TranslationMemory()
@@ -43,11 +43,11 @@ public final class ApertiumEngine: @unchecked Sendable {
 
   public init(
     pairs: [ApertiumPair] = ApertiumPair.installed(), marksUnknownWords: Bool = true,
-    stageLibrary: ApertiumStageLibrary? = nil
+    stagePreload: ApertiumStagePreload = .none
   ) {
     self.pairs = pairs
     self.marksUnknownWords = marksUnknownWords
-    self.stageLibrary = stageLibrary
+    self.stagePreload = stagePreload
   }
 
   /// A translation as a provider hands it to apps: with the marks, exactly
@@ -111,7 +111,7 @@ public final class ApertiumEngine: @unchecked Sendable {
   private func pipelines(for pair: ApertiumPair, count: Int) throws(ApertiumError) -> [ApertiumPipeline] {
     var running = (pipelines[pair.mode] ?? []).filter(\.isRunning)
     while running.count < count {
-      running.append(try ApertiumPipeline(pair: pair, marksUnknownWords: marksUnknownWords, stageLibrary: stageLibrary))
+      running.append(try ApertiumPipeline(pair: pair, marksUnknownWords: marksUnknownWords, stagePreload: stagePreload))
     }
     pipelines[pair.mode] = running
     return Array(running.prefix(count))

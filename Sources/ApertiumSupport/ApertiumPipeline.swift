@@ -15,8 +15,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// generation failed), as `apertium` prints them; without, the pipeline
   /// generates as `apertium -u` does (lt-proc `-n` instead of `-g`).
   public let marksUnknownWords: Bool
-  /// Loaded into every stage (nil: none).
-  public let stageLibrary: ApertiumStageLibrary?
+  /// What every stage loads.
+  public let stagePreload: ApertiumStagePreload
   private var pid: Int32 = 0
   /// The pipeline's stdin (non-blocking) and stdout, while it runs.
   private var input = FileDescriptor(rawValue: -1)
@@ -28,11 +28,11 @@ public final class ApertiumPipeline: @unchecked Sendable {
 
   /// Starts the pipeline for `pair`.
   public init(
-    pair: ApertiumPair, marksUnknownWords: Bool = true, stageLibrary: ApertiumStageLibrary? = nil
+    pair: ApertiumPair, marksUnknownWords: Bool = true, stagePreload: ApertiumStagePreload = .none
   ) throws(ApertiumError) {
     self.pair = pair
     self.marksUnknownWords = marksUnknownWords
-    self.stageLibrary = stageLibrary
+    self.stagePreload = stagePreload
     // A pipeline that dies must not take the process down when we write to it.
     Signal.brokenPipe.ignore()
     try start()
@@ -234,7 +234,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
       """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"
-    if let stageLibrary { environment["LD_PRELOAD"] = stageLibrary.preload(after: environment["LD_PRELOAD"]) }
+    environment["LD_PRELOAD"] = stagePreload.environmentValue(after: environment["LD_PRELOAD"])
     defer {
       Syscalls.close(toPipeline.0)
       Syscalls.close(fromPipeline.1)

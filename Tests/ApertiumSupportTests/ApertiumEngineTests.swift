@@ -57,18 +57,21 @@ import Testing
     #expect(engine.pair(from: "en", to: "fr") == nil)
   }
 
-  /// The library the Apertium provider's bundle loads into the stages (`make build`).
-  static let stageLibrary = ApertiumStageLibrary(
-    folder: ServiceProcess.buildDirectory + "/lib/translation-host/providers/Apertium.translationprovider")
+  /// What the Apertium provider loads into the stages, from the bundle `make build` made.
+  static let stagePreload = ApertiumStagePreload(
+    bundle: ServiceProcess.buildDirectory + "/lib/translation-host/providers/Apertium.translationprovider")
 
-  @Test func theProviderBundleHasTheStageLibrary() {
-    #expect(Self.stageLibrary != nil, "make build puts \(ApertiumStageLibrary.fileName) in the Apertium bundle")
+  @Test func theProviderLoadsBothLibraries() {
+    #expect(
+      Self.stagePreload.paths.map { String($0.split(separator: "/").last!) }
+        == [ApertiumStagePreload.integerScan, ApertiumStagePreload.allocator],
+      "make build puts the integer scan in the Apertium bundle, and installs mimalloc")
   }
 
-  @Test(arguments: [false, true]) func translatesExactlyAsApertiumDoes(withStageLibrary: Bool) throws {
+  @Test(arguments: [false, true]) func translatesExactlyAsApertiumDoes(withStagePreload: Bool) throws {
     let expected = try Self.reference.get()
-    let library = withStageLibrary ? try #require(Self.stageLibrary) : nil
-    let actual = try ApertiumEngine(stageLibrary: library).translate(Self.corpus, from: "en", to: "es")
+    let preload = withStagePreload ? Self.stagePreload : .none
+    let actual = try ApertiumEngine(stagePreload: preload).translate(Self.corpus, from: "en", to: "es")
     #expect(actual.count == expected.count)
     for (index, (mine, theirs)) in zip(actual, expected).enumerated() where mine != theirs {
       Issue.record(
@@ -94,10 +97,9 @@ import Testing
     #expect(try engine.translate((1...20).map { "\($0) dogs." }, from: "en", to: "es") == (1...20).map { "\($0) perros." })
   }
 
-  /// Every stage of the pipeline has the library loaded.
-  @Test func theStagesLoadTheStageLibrary() throws {
-    let library = try #require(Self.stageLibrary)
-    let engine = ApertiumEngine(stageLibrary: library)
+  /// Every stage of the pipeline has the libraries loaded.
+  @Test func theStagesLoadThePreloadedLibraries() throws {
+    let engine = ApertiumEngine(stagePreload: Self.stagePreload)
     #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
     // The engine's pipeline is a child of this process; its stages (those that read eng-spa's files) are the child's children.
     let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
@@ -109,7 +111,9 @@ import Testing
       let file = try FileHandle(forReadingFrom: URL(filePath: "/proc/\(stage)/maps"))
       defer { try? file.close() }
       let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-      #expect(maps.contains(library.path), "\(Processes.arguments(of: stage) ?? [])")
+      for path in Self.stagePreload.paths {
+        #expect(maps.contains(path), "\(path) in \(Processes.arguments(of: stage) ?? [])")
+      }
     }
   }
 
