@@ -252,7 +252,7 @@ struct RunCommand: Command {
     guard presses.isEmpty, !headless else { return nil }
     switch popover {
     case .desktop:
-      guard DesktopPopoverPresentation.isAvailable(environment: environment) else {
+      guard GraphicalSession.isAvailable(environment: environment) else {
         throw DesktopPopoverError.noDisplay("")
       }
       return .desktop
@@ -260,7 +260,7 @@ struct RunCommand: Command {
       guard try PopoverPresentation.isAvailable(environment: environment) else { throw PopoverError.noTerminal(.notATerminal) }
       return .terminal
     case nil:
-      if DesktopPopoverPresentation.isAvailable(environment: environment) { return .desktop }
+      if GraphicalSession.isAvailable(environment: environment) { return .desktop }
       do {
         return try PopoverPresentation.isAvailable(environment: environment) ? .terminal : nil
       } catch {
