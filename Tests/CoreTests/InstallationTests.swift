@@ -43,7 +43,6 @@ import Testing
   func everyProgramFindsItsInstallation(program: String, toolFolder: String) {
     let installation = Installation(program: program)
     #expect(installation.toolFolder == toolFolder)
-    #expect(installation.commandLineTool == toolFolder + "/translation-host")
     let prefix = URL(fileURLWithPath: toolFolder).deletingLastPathComponent().path
     #expect(
       installation.desktopCandidates == [

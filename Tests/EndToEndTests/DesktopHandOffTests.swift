@@ -8,8 +8,6 @@ import Testing
 /// process, arguments, environment and stdin, and says so clearly when it is
 /// missing.
 @Suite(.tags(.endToEnd)) struct DesktopHandOffTests {
-  static let desktop = Host.buildDirectory + "/libexec/translation-host/translation-host-desktop"
-
   /// The shared libraries an ELF file asks the dynamic linker for (its NEEDED entries).
   static func neededLibraries(_ path: String) throws -> [String] {
     let result = try Command.run("/usr/bin/readelf", ["--dynamic", "--wide", path])
@@ -148,7 +146,7 @@ import Testing
     let host = try Host()
     for arguments in [["--help"], ["run", "--help"], ["list"], ["bogus"]] {
       let tool = try host.run(arguments)
-      let desktop = try host.run(program: Self.desktop, arguments)
+      let desktop = try host.run(program: Host.desktopExecutable, arguments)
       #expect(desktop.exitCode == tool.exitCode)
       #expect(desktop.stdout == tool.stdout)
       #expect(desktop.stderr == tool.stderr)
@@ -163,11 +161,17 @@ import Testing
     #expect(make.exitCode == 0, "\(make.stderr)")
     let root = URL(fileURLWithPath: destination.path).resolvingSymlinksInPath().path + prefix
     #expect(FileManager.default.isExecutableFile(atPath: root + "/libexec/translation-host/translation-host-desktop"))
-    // The tool becomes the desktop program, which names the tool in the
-    // command line the key runs.
+    // The tool becomes the desktop program, which names itself in the
+    // command line the key runs (as the menu entry does: no hand-off).
     let installed = try Host().run(program: root + "/bin/translation-host", ["shortcut", "install", "--desktop", "sway"])
     #expect(installed.exitCode == 0, "\(installed.stderr)")
-    #expect(installed.stdout.contains("bindsym Mod4+Shift+t exec \(root)/bin/translation-host run --selection --replace\n"))
+    let desktop = root + "/libexec/translation-host/translation-host-desktop"
+    #expect(installed.stdout.contains("bindsym Mod4+Shift+t exec \(desktop) run --selection --replace\n"))
+    let removal = try Host().run(program: root + "/bin/translation-host", ["shortcut", "remove", "--desktop", "sway"])
+    #expect(removal.stdout.contains("'bindsym <key> exec \(desktop) run --selection --replace'"))
+    let entry = try String(
+      contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
+    #expect(entry.contains("\nExec=\(prefix)/libexec/translation-host/translation-host-desktop run --selection --replace\n"))
     let uninstall = try Command.run("/usr/bin/make", ["-C", CFixture.packageRoot, "uninstall"] + variables)
     #expect(uninstall.exitCode == 0)
     #expect(!FileManager.default.fileExists(atPath: root + "/libexec/translation-host"))

@@ -39,8 +39,6 @@ package struct Installation: Equatable, Sendable {
   package var desktopCandidates: [String] {
     [prefix + Self.libexecFolder + "/", toolFolder + "/"].map { $0 + Self.desktopProgramName }
   }
-  /// Its `translation-host`.
-  package var commandLineTool: String { toolFolder + "/translation-host" }
 
   package init(toolFolder: String) { self.toolFolder = toolFolder }
 

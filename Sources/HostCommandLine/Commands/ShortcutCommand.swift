@@ -11,7 +11,9 @@ struct ShortcutCommand: Command {
     The key runs 'translation-host run --selection --replace': the default
     provider's popover at the pointer, for the text selected in any
     application, whose "Replace with Translation" puts the translation in
-    its place.
+    its place. The command line bound names translation-host-desktop (in
+    libexec), the same tool with the desktop popover linked in, which
+    'translation-host run' would become anyway.
 
     GNOME: a custom keybinding is added to GSettings (as the Keyboard page of
     Settings does); 'remove' takes it out, other keybindings stay. sway: the
@@ -56,7 +58,7 @@ struct ShortcutCommand: Command {
       }
       desktop = current
     }
-    let command = "\(DesktopHandOff.commandLineTool) run --selection --replace"
+    let command = "\(DesktopHandOff.desktopProgram) run --selection --replace"
     guard installs else { return try remove(command: command, from: desktop, output: output) }
     // Only GTK reads its accelerator syntax: translation-host becomes
     // translation-host-desktop here, before anything is written.
