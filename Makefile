@@ -22,7 +22,7 @@ DBUS_INTERFACES := $(PREFIX)/share/dbus-1/interfaces
 DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
-DEBIAN_PACKAGES := gcc g++ libc6-dev libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
+DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
@@ -69,6 +69,7 @@ build: deps toolchain-tmp
 	@install -d -m 0755 $(BUILD) $(BUILD)/bin $(BUILD)/libexec $(LIBEXEC) $(BUILD)/lib $(BUILD)/lib/translation-host $(PROVIDERS)
 	@out=$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path) && \
 	install -m 0755 "$$out/translation-host" $(BUILD)/bin/translation-host && \
+	install -m 0755 "$$out/translation-host-desktop" $(LIBEXEC)/translation-host-desktop && \
 	install -m 0755 "$$out/translation-provider-runner" $(LIBEXEC)/translation-provider-runner && \
 	for name in $(SWIFT_PROVIDERS); do \
 	  scripts/assemble-bundle Plugins/$$name "$$out/lib$$name.so" $(PROVIDERS) || exit 1; \
@@ -129,7 +130,7 @@ fuzz: toolchain-tmp
 # Installs what `make build` made (building first only if nothing was built),
 # the systemd user units with ExecStart pointing into $(PREFIX), and, for C
 # provider authors, the ABI header with its pkg-config file.
-install: | $(BUILD)/bin/translation-host
+install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	install -d -m 0755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/translation-host \
 	  $(DESTDIR)$(PREFIX)/lib/translation-host/providers $(DESTDIR)$(PREFIX)/lib/systemd/user \
 	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES) \
@@ -139,6 +140,7 @@ install: | $(BUILD)/bin/translation-host
 	  Packaging/pkgconfig/translation-provider.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	install -m 0755 $(BUILD)/bin/translation-host $(DESTDIR)$(PREFIX)/bin/translation-host
+	install -m 0755 $(LIBEXEC)/translation-host-desktop $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-host-desktop
 	install -m 0755 $(LIBEXEC)/translation-provider-runner $(DESTDIR)$(PREFIX)/libexec/translation-host/translation-provider-runner
 	@for bundle in $(PROVIDERS)/*.translationprovider; do \
 	  target=$(DESTDIR)$(PREFIX)/lib/translation-host/providers/$$(basename $$bundle); \
@@ -174,7 +176,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
 
-$(BUILD)/bin/translation-host:
+$(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop &:
 	$(MAKE) build
 
 clean:

@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "translation-host", targets: ["translation-host"]),
+    .executable(name: "translation-host-desktop", targets: ["translation-host-desktop"]),
     .executable(name: "translation-provider-runner", targets: ["translation-provider-runner"]),
     .library(name: "TranslationUIProvider", targets: ["TranslationUIProvider"]),
     .library(name: "Translation", targets: ["Translation"]),
@@ -55,12 +56,18 @@ let package = Package(
       name: "DesktopPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
-    .executableTarget(
-      name: "translation-host",
+    // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.
+    .target(
+      name: "HostCommandLine",
       dependencies: [
-        "Service", "ResidentService", "Core", "ProviderLoading", "RunnerProtocol", "System", "Presentation", "TerminalPopover", "DesktopPopover",
-        "CHostProcess",
+        "Service", "ResidentService", "Core", "ProviderLoading", "RunnerProtocol", "System", "Presentation", "TerminalPopover",
+        "CGDBus", "CHostProcess",
       ],
+      exclude: ["README.md"]),
+    .executableTarget(name: "translation-host", dependencies: ["HostCommandLine"], exclude: ["README.md"]),
+    // The same CLI with the desktop popover, in libexec: translation-host becomes it when a command needs GTK.
+    .executableTarget(
+      name: "translation-host-desktop", dependencies: ["HostCommandLine", "DesktopPopover", "Presentation", "Service"],
       exclude: ["README.md"]),
 
     // MARK: Client library

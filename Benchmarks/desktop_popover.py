@@ -5,12 +5,16 @@ in it, with `translation-host serve` warm, under Xvfb; against the floor of
 GTK 4 mapping an empty window (Benchmarks/empty_window.c), in the same run,
 alternating. Both are timed from outside by Benchmarks/first_map.c (X11
 MapNotify, then the window taller than the spinner alone). Medians.
-Usage: Benchmarks/desktop_popover.py [--quick]"""
+Usage: Benchmarks/desktop_popover.py [--quick] [--host PATH]
+(--host: another build's translation-host, or a translation-host-desktop, for
+the popover and the service, to compare builds or to time the hand-off.)"""
 import os, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "build/bin/translation-host")
 QUICK = "--quick" in sys.argv
+if "--host" in sys.argv:
+    HOST = os.path.abspath(sys.argv[sys.argv.index("--host") + 1])
 
 
 def compile_tools(folder):
@@ -49,7 +53,7 @@ def measure(first_map, command, env, map_only):
 
 def main():
     if not os.access(HOST, os.X_OK):
-        sys.exit("build/bin/translation-host is missing: run 'make build' first")
+        sys.exit(f"{HOST} is missing: run 'make build' first")
     runs = 7 if QUICK else 21
     with tempfile.TemporaryDirectory() as folder:
         first_map, empty = compile_tools(folder)
@@ -91,7 +95,7 @@ def main():
             xvfb.wait(timeout=10)
     load = os.getloadavg()[0]
     floor = statistics.median(floors)
-    print(f"\nDesktop popover under Xvfb, service warm, medians of {runs} (load average {load:.1f})\n")
+    print(f"\nDesktop popover under Xvfb, {HOST}, service warm, medians of {runs} (load average {load:.1f})\n")
     print("| measure | translation-host run --desktop | GTK 4 maps an empty window | ratio |")
     print("|---|---:|---:|---:|")
     print(f"| window mapped | {statistics.median(maps):.1f} ms | {floor:.1f} ms | {statistics.median(maps) / floor:.2f}× |")

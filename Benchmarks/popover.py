@@ -2,7 +2,9 @@
 """Popover benchmark: time from starting `translation-host run` to the
 popover's first frame, with the resident service warm, against the floor of
 a program that only draws an empty screen, in the same run. Medians.
-Usage: Benchmarks/popover.py [--quick]
+Usage: Benchmarks/popover.py [--quick] [--host PATH]
+(--host: another build's translation-host, for the popover and the service,
+to compare builds.)
 
 Each case is a front end: how to start it, how to tell its first frame has
 been drawn, and its floor. The terminal popover runs in a pseudo-terminal
@@ -17,6 +19,8 @@ import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, t
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "build/bin/translation-host")
 QUICK = "--quick" in sys.argv
+if "--host" in sys.argv:
+    HOST = os.path.abspath(sys.argv[sys.argv.index("--host") + 1])
 TEXT = "Hello popover"
 # The first frame is the scene's: its buttons ("Translate", "Replace With
 # Translation" in Apple's sample, Reverse) are drawn by no one else.
@@ -132,7 +136,7 @@ def start_service(work):
 
 def main():
     if not os.access(HOST, os.X_OK):
-        sys.exit("build/bin/translation-host is missing: run 'make build' first")
+        sys.exit(f"{HOST} is missing: run 'make build' first")
     runs = 7 if QUICK else 21
     work = tempfile.mkdtemp(prefix="translation-host-popover-bench-")
     service = None
@@ -150,7 +154,7 @@ def main():
                 floors.append(case["floor"]())
             rows.append((case, statistics.median(samples), statistics.median(floors)))
         load = open("/proc/loadavg").read().split()[:3]
-        print(f"Popover benchmark, medians of {runs} (service warm; load average {' '.join(load)})\n")
+        print(f"Popover benchmark, {HOST}, medians of {runs} (service warm; load average {' '.join(load)})\n")
         print("| front end | first frame | floor | ratio |")
         print("|---|---:|---:|---:|")
         for case, measured, floor in rows:

@@ -1,7 +1,8 @@
 // GLib's GDBus (Debian libglib2.0-dev) for the resident service's D-Bus
-// interface. Swift cannot call C's variadic functions, so the few GVariant
-// constructions and GObject signal connections that only exist as variadic
-// calls or macros get a fixed-argument inline wrapper here.
+// interface, and GIO's GSettings for `shortcut`'s GNOME keybinding. Swift
+// cannot call C's variadic functions, so the few GVariant constructions and
+// GObject signal connections that only exist as variadic calls or macros get
+// a fixed-argument inline wrapper here.
 #ifndef TRANSLATION_HOST_CGDBUS_SHIM_H
 #define TRANSLATION_HOST_CGDBUS_SHIM_H
 

@@ -64,6 +64,20 @@ extension Syscalls {
     return pid
   }
 
+  /// Replaces this process's program with `path` (`execv`): the same process
+  /// id, environment, descriptors (but close-on-exec ones), signal mask and
+  /// ignored signals, and the arguments this process was started with, byte
+  /// for byte but the first, which becomes `path`. Returns only by throwing.
+  package static func replaceProgram(with path: String) throws(Errno) -> Never {
+    let program = strdup(path)
+    defer { free(program) }
+    var argv: [UnsafeMutablePointer<CChar>?] = [program]
+    for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) { argv.append(CommandLine.unsafeArgv[index]) }
+    argv.append(nil)
+    execv(path, argv)
+    throw Errno.current
+  }
+
   /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
   /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
   /// the host's stdout.

@@ -80,7 +80,7 @@ private func presented(
 ) async throws -> PopoverOutcome {
   let environment = ProcessInfo.processInfo.environment
   let work: @Sendable () throws -> PopoverOutcome
-  if DesktopPopoverPresentation.isAvailable(environment: environment) {
+  if GraphicalSession.isAvailable(environment: environment) {
     let placement = DesktopPlacement(anchor: anchor.point, arrowEdge: arrowEdge)
     work = { try presentOnDesktop(text, allowsReplacement: allowsReplacement, placement: placement, environment) }
     return try await DesktopThread.shared.run(work)

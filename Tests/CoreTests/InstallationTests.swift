@@ -29,6 +29,27 @@ import Testing
     #expect(search.folders.contains(SearchPath.Folder(path: prefix + "/lib/translation-host/providers", origin: .prefix)))
   }
 
+  /// Each program of an installation finds the same one: the desktop half of
+  /// the CLI and the runner from libexec, the tool from bin, and all of them
+  /// side by side in SwiftPM's build folder.
+  @Test(arguments: [
+    ("/opt/th/bin/translation-host", "/opt/th/bin"),
+    ("/opt/th/libexec/translation-host/translation-host-desktop", "/opt/th/bin"),
+    ("/opt/th/libexec/translation-host/translation-provider-runner", "/opt/th/bin"),
+    ("/work/th/.build/release/translation-host-desktop", "/work/th/.build/release"),
+    ("/work/th/.build/release/translation-host", "/work/th/.build/release"),
+    ("/opt/th/lib/translation-host/translation-host-desktop", "/opt/th/lib/translation-host"),
+  ])
+  func everyProgramFindsItsInstallation(program: String, toolFolder: String) {
+    let installation = Installation(program: program)
+    #expect(installation.toolFolder == toolFolder)
+    let prefix = URL(fileURLWithPath: toolFolder).deletingLastPathComponent().path
+    #expect(
+      installation.desktopCandidates == [
+        prefix + "/libexec/translation-host/translation-host-desktop", toolFolder + "/translation-host-desktop",
+      ])
+  }
+
   @Test(.enabled(if: noSystemInstallation, "translation-host is installed in /usr/local or /usr"))
   func withoutOneOnThePathThereIsNone() {
     #expect(Installation.current(environment: ["PATH": "/usr/bin:/bin"]) == nil)

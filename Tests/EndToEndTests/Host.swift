@@ -7,6 +7,8 @@ struct Host {
   /// `$TRANSLATION_HOST_BUILD`, or `build/` in the package.
   static let buildDirectory = ProcessInfo.processInfo.environment["TRANSLATION_HOST_BUILD"] ?? CFixture.packageRoot + "/build"
   static let executable = buildDirectory + "/bin/translation-host"
+  /// The same tool with the desktop popover, which `executable` becomes for it.
+  static let desktopExecutable = buildDirectory + "/libexec/translation-host/translation-host-desktop"
   static let providers = buildDirectory + "/lib/translation-host/providers"
 
   let home: TemporaryDirectory

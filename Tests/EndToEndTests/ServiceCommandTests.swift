@@ -141,7 +141,7 @@ import Testing
     #expect(unit.contains("\nExecStart=\(prefix)/bin/translation-host serve\n"))
     let entry = try String(
       contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
-    #expect(entry.contains("\nExec=\(prefix)/bin/translation-host run --selection --replace\n"))
+    #expect(entry.contains("\nExec=\(prefix)/libexec/translation-host/translation-host-desktop run --selection --replace\n"))
     let activation = try String(
       contentsOfFile: root + "/share/dbus-1/services/org.translationhost.Translation1.service", encoding: .utf8)
     #expect(activation.contains("\nExec=\(prefix)/bin/translation-host serve\n"))

@@ -31,7 +31,7 @@ import Testing
     #expect(try gsettings(host, "get", Self.list, "custom-keybindings").contains(Self.other))
     #expect(try gsettings(host, "get", Self.list, "custom-keybindings").contains("/translation-host/"))
     #expect(try gsettings(host, "get", Self.entry, "binding") == "'<Control><Alt>e'")
-    #expect(try gsettings(host, "get", Self.entry, "command") == "'\(Host.executable) run --selection --replace'")
+    #expect(try gsettings(host, "get", Self.entry, "command") == "'\(Host.desktopExecutable) run --selection --replace'")
 
     // Installing again replaces the key, without a second entry.
     #expect(try host.run("shortcut", "install").exitCode == 0)
@@ -50,10 +50,10 @@ import Testing
   @Test(arguments: [
     (
       ["install", "--desktop", "sway", "--key", "<Super><Shift>t"],
-      "bindsym Mod4+Shift+t exec \(Host.executable) run --selection --replace\n"
+      "bindsym Mod4+Shift+t exec \(Host.desktopExecutable) run --selection --replace\n"
     ),
     (["install", "--desktop", "kde"], "then set its shortcut to <Shift><Super>t"),
-    (["remove", "--desktop", "SWAY"], "exec \(Host.executable) run --selection --replace' from ~/.config/sway/config"),
+    (["remove", "--desktop", "SWAY"], "exec \(Host.desktopExecutable) run --selection --replace' from ~/.config/sway/config"),
   ])
   func otherDesktopsGetInstructions(arguments: [String], expected: String) throws {
     let result = try Host().run(["shortcut"] + arguments)

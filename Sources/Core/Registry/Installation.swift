@@ -2,10 +2,11 @@ import FoundationEssentials
 import System
 
 /// The translation-host installation a process uses: where its providers
-/// (`<prefix>/lib/translation-host/providers`) and its runner
-/// (`<prefix>/libexec/translation-host/translation-provider-runner`) are.
+/// (`<prefix>/lib/translation-host/providers`), its runner
+/// (`<prefix>/libexec/translation-host/translation-provider-runner`) and the
+/// half of the CLI that links GTK (`…/translation-host-desktop`) are.
 ///
-/// translation-host's own programs (the CLI, the service, the runner) use
+/// translation-host's own programs (the CLI and its desktop half, the service, the runner) use
 /// the installation they run from, so a build tree and any prefix work
 /// without configuration. Any other process is an app of the `Translation`
 /// library, installed anywhere (`swift build`'s folder, `/usr/bin` while
@@ -16,7 +17,11 @@ import System
 /// to the service).
 package struct Installation: Equatable, Sendable {
   /// The programs translation-host is made of: each uses its own installation.
-  package static let programNames: Set<String> = ["translation-host", "translation-provider-runner"]
+  package static let programNames: Set<String> = ["translation-host", desktopProgramName, "translation-provider-runner"]
+  /// The CLI with the desktop popover linked in, which `translation-host` becomes when it needs it.
+  package static let desktopProgramName = "translation-host-desktop"
+  /// Where an installation keeps the programs people do not run, under its prefix.
+  static let libexecFolder = "/libexec/translation-host"
 
   /// The folder of `bin/translation-host` (or of the build's products).
   package var toolFolder: String
@@ -27,10 +32,26 @@ package struct Installation: Equatable, Sendable {
   /// Where its runner may be, in order: the installed layout, then beside
   /// the tool (SwiftPM's build folder).
   package var runnerCandidates: [String] {
-    [prefix + "/libexec/translation-host/", toolFolder + "/"].map { $0 + "translation-provider-runner" }
+    [prefix + Self.libexecFolder + "/", toolFolder + "/"].map { $0 + "translation-provider-runner" }
+  }
+  /// Where its `translation-host-desktop` may be, in the same order. Never
+  /// another installation's: the two halves of the CLI are one build.
+  package var desktopCandidates: [String] {
+    [prefix + Self.libexecFolder + "/", toolFolder + "/"].map { $0 + Self.desktopProgramName }
   }
 
   package init(toolFolder: String) { self.toolFolder = toolFolder }
+
+  /// The installation of one of its programs at `executable`: the program's
+  /// folder, or, for one in `<prefix>/libexec/translation-host`, `<prefix>/bin`.
+  package init(program executable: String) {
+    let folder = URL(fileURLWithPath: executable).deletingLastPathComponent().path
+    if folder.hasSuffix(Self.libexecFolder) {
+      toolFolder = String(folder.dropLast(Self.libexecFolder.count)) + "/bin"
+    } else {
+      toolFolder = folder
+    }
+  }
 
   /// Whether the running executable is one of translation-host's own programs.
   package static let isOwnProgram: Bool = {
@@ -43,9 +64,7 @@ package struct Installation: Equatable, Sendable {
   /// `PATH` (symbolic links followed), else `/usr/local/bin`'s, else
   /// `/usr/bin`'s; nil when there is none.
   package static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> Installation? {
-    if isOwnProgram, let executable = Syscalls.executablePath() {
-      return Installation(toolFolder: URL(fileURLWithPath: executable).deletingLastPathComponent().path)
-    }
+    if isOwnProgram, let executable = Syscalls.executablePath() { return Installation(program: executable) }
     let searched = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     for folder in searched + ["/usr/local/bin", "/usr/bin"] {
       let tool = folder + "/translation-host"

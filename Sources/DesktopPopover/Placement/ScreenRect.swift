@@ -1,3 +1,5 @@
+import Presentation
+
 /// A rectangle in screen pixels (a monitor's area, a popover's frame).
 package struct ScreenRect: Equatable, Sendable {
   package var x: Int

@@ -40,11 +40,6 @@ package struct DesktopPopoverPresentation {
     self.keepOnClipboard = keepOnClipboard
   }
 
-  /// Whether there is a graphical session to show a window in.
-  package static func isAvailable(environment: [String: String]) -> Bool {
-    !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || !(environment["DISPLAY"] ?? "").isEmpty
-  }
-
   /// Shows `session`'s scene for the text from `source`, titled with the provider's name.
   /// - Returns: how it ended, and the text it was shown for.
   package func present(

@@ -1,4 +1,5 @@
 import CGtk
+import Presentation
 
 /// What the popover needs from X11 that GTK 4 does not offer: the pointer,
 /// the window with keyboard focus, moving its own toplevel (GTK 4 cannot

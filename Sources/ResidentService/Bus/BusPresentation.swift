@@ -3,7 +3,8 @@ import Synchronization
 import System
 
 /// `Present`: the default provider's popover for an app, shown by this
-/// installation's own `translation-host run` started for the caller, with the
+/// installation's own `run` (`translation-host-desktop`, which needs no
+/// hand-off to draw on the desktop) started for the caller, with the
 /// display environment the service has (`DISPLAY`, `WAYLAND_DISPLAY`, …).
 ///
 /// `run`'s exit status is the outcome, as its `--help` documents it: 0 with
@@ -40,7 +41,7 @@ final class BusPresentation: Sendable {
   /// sentences (Apple's advice for its own).
   static let maximumTextBytes = 96 * 1024
 
-  /// The `translation-host` that runs the popover: this very executable.
+  /// The program that runs the popover: the installation's `translation-host-desktop`.
   let executable: String
   /// The environment `run` gets: the service's own.
   let environment: [String: String]

@@ -1,7 +1,7 @@
 import System
 
 /// Why a global shortcut could not be installed or removed.
-package enum ShortcutError: HostErrorConvertible, Equatable {
+enum ShortcutError: HostErrorConvertible, Equatable {
   /// The key is not in GTK's accelerator syntax.
   case invalidKey(String)
   /// GNOME's keybinding settings are not installed here.
@@ -9,7 +9,7 @@ package enum ShortcutError: HostErrorConvertible, Equatable {
   /// The desktop could not be told from the environment.
   case unknownDesktop(String)
 
-  package var description: String {
+  var description: String {
     switch self {
     case .invalidKey(let key):
       "'\(key)' is not a key GTK understands; write it as '<Super><Shift>t' or '<Control><Alt>F9'"
@@ -22,7 +22,7 @@ package enum ShortcutError: HostErrorConvertible, Equatable {
     }
   }
 
-  package var hostError: HostError {
+  var hostError: HostError {
     switch self {
     case .invalidKey, .unknownDesktop: HostError(.usage, description)
     case .noGnomeSettings: HostError(.failure, description)

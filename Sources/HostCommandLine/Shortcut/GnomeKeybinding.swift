@@ -1,16 +1,16 @@
-import CGtk
+import CGDBus
 
 /// The shortcut as a GNOME custom keybinding: an entry at `path` of the
 /// relocatable schema `…media-keys.custom-keybinding` (name, command,
 /// binding), listed in `…media-keys custom-keybindings`, as GNOME
 /// Settings' Keyboard page writes it. Other keybindings are kept as they are.
-package enum GnomeKeybinding {
+enum GnomeKeybinding {
   static let listSchema = "org.gnome.settings-daemon.plugins.media-keys"
   static let entrySchema = "org.gnome.settings-daemon.plugins.media-keys.custom-keybinding"
-  package static let path = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/translation-host/"
+  static let path = "/org/gnome/settings-daemon/plugins/media-keys/custom-keybindings/translation-host/"
 
   /// Binds `shortcut`, replacing an earlier binding of this tool.
-  package static func install(_ shortcut: GlobalShortcut) throws(ShortcutError) {
+  static func install(_ shortcut: GlobalShortcut) throws(ShortcutError) {
     let (list, entry) = try settings()
     defer {
       g_object_unref(list)
@@ -27,7 +27,7 @@ package enum GnomeKeybinding {
   /// Removes the binding; does nothing when there is none.
   /// - Returns: whether there was one.
   @discardableResult
-  package static func remove() throws(ShortcutError) -> Bool {
+  static func remove() throws(ShortcutError) -> Bool {
     let (list, entry) = try settings()
     defer {
       g_object_unref(list)

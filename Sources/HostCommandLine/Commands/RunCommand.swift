@@ -1,4 +1,3 @@
-import DesktopPopover
 import FoundationEssentials
 import Presentation
 import Service
@@ -140,17 +139,14 @@ struct RunCommand: Command {
     return placement
   }
 
-  /// The desktop popover's placement from `--anchor` (a screen pixel) and `--arrow-edge`.
-  private func desktopPlacement() throws(CommandError) -> DesktopPlacement {
-    var placement = DesktopPlacement(arrowEdge: arrowEdge)
-    if let anchor {
-      guard let point = ScreenPoint(parsing: anchor), point.x >= 0, point.y >= 0 else {
-        throw .usage(
-          "'--anchor' takes a screen position in pixels as <x>,<y>, such as '640,360', not '\(anchor)'", of: Self.self)
-      }
-      placement.anchor = point
+  /// The desktop popover's anchor from `--anchor` (a screen pixel); nil: the pointer.
+  private func desktopAnchor() throws(CommandError) -> ScreenPoint? {
+    guard let anchor else { return nil }
+    guard let point = ScreenPoint(parsing: anchor), point.x >= 0, point.y >= 0 else {
+      throw .usage(
+        "'--anchor' takes a screen position in pixels as <x>,<y>, such as '640,360', not '\(anchor)'", of: Self.self)
     }
-    return placement
+    return point
   }
 
   func run(output: Output) throws -> ExitCode {
@@ -161,6 +157,9 @@ struct RunCommand: Command {
         "'--selection' reads the graphical session's selection, and there is none (DISPLAY and WAYLAND_DISPLAY are unset)",
         of: Self.self)
     }
+    // Before stdin, the selection or a provider is touched: in
+    // translation-host, this is where the process becomes translation-host-desktop.
+    let desktop = kind == .desktop ? try DesktopHandOff.frontEnd() : nil
     let input =
       fromSelection
       ? InputText(text: "", hadTrailingNewline: false)
@@ -176,7 +175,7 @@ struct RunCommand: Command {
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
 
     if let kind, client.supports(.selectedTextScene) {
-      switch try present(client, on: kind, input: input, environment: environment, output: output) {
+      switch try present(client, on: kind, desktop: desktop, input: input, environment: environment, output: output) {
       case .replaced(let replacement):
         try output.data(replacement + newline)
         return .success
@@ -224,19 +223,19 @@ struct RunCommand: Command {
     return .success
   }
 
-  /// The scene in the popover of `kind`, until it finishes or is dismissed.
+  /// The scene in the popover of `kind` (`desktop`'s for `.desktop`), until it finishes or is dismissed.
   private func present(
-    _ client: any SceneSession, on kind: PopoverKind, input: InputText, environment: [String: String], output: Output
+    _ client: any SceneSession, on kind: PopoverKind, desktop: (any DesktopFrontEnd)?, input: InputText,
+    environment: [String: String], output: Output
   ) throws -> PopoverOutcome {
     switch kind {
     case .desktop:
-      let popover = DesktopPopoverPresentation(
-        placement: try desktopPlacement(), environment: environment, note: output.note,
-        keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
-      return try popover.present(
-        session: client, source: fromSelection ? .selection : .text(input.text), allowsReplacement: allowsReplacement,
-        sourceLanguage: source, targetLanguage: target
-      ).outcome
+      guard let desktop else { preconditionFailure("the desktop popover without the desktop front end") }
+      let request = DesktopPopoverRequest(
+        anchor: try desktopAnchor(), arrowEdge: arrowEdge, text: fromSelection ? nil : input.text,
+        allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target, environment: environment,
+        note: output.note, keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
+      return try desktop.presentPopover(request, session: client)
     case .terminal:
       return try PopoverPresentation(placement: try terminalPlacement(), environment: environment).present(
         session: client, text: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source,
@@ -252,15 +251,13 @@ struct RunCommand: Command {
     guard presses.isEmpty, !headless else { return nil }
     switch popover {
     case .desktop:
-      guard DesktopPopoverPresentation.isAvailable(environment: environment) else {
-        throw DesktopPopoverError.noDisplay("")
-      }
+      guard GraphicalSession.isAvailable(environment: environment) else { throw DesktopError.noGraphicalSession }
       return .desktop
     case .terminal:
       guard try PopoverPresentation.isAvailable(environment: environment) else { throw PopoverError.noTerminal(.notATerminal) }
       return .terminal
     case nil:
-      if DesktopPopoverPresentation.isAvailable(environment: environment) { return .desktop }
+      if GraphicalSession.isAvailable(environment: environment) { return .desktop }
       do {
         return try PopoverPresentation.isAvailable(environment: environment) ? .terminal : nil
       } catch {

@@ -1,4 +1,3 @@
-import DesktopPopover
 import FoundationEssentials
 import System
 
@@ -12,7 +11,9 @@ struct ShortcutCommand: Command {
     The key runs 'translation-host run --selection --replace': the default
     provider's popover at the pointer, for the text selected in any
     application, whose "Replace with Translation" puts the translation in
-    its place.
+    its place. The command line bound names translation-host-desktop (in
+    libexec), the same tool with the desktop popover linked in, which
+    'translation-host run' would become anyway.
 
     GNOME: a custom keybinding is added to GSettings (as the Keyboard page of
     Settings does); 'remove' takes it out, other keybindings stay. sway: the
@@ -47,8 +48,6 @@ struct ShortcutCommand: Command {
 
   func run(output: Output) throws -> ExitCode {
     let environment = ProcessInfo.processInfo.environment
-    let executable = Syscalls.executablePath() ?? "translation-host"
-    let shortcut = try GlobalShortcut(key: key, command: "\(executable) run --selection --replace")
     let desktop: ShortcutDesktop
     if let name = self.desktop {
       guard let named = ShortcutDesktop(rawValue: name.lowercased()) else { throw ShortcutError.unknownDesktop(name) }
@@ -59,21 +58,20 @@ struct ShortcutCommand: Command {
       }
       desktop = current
     }
-    switch (desktop, installs) {
-    case (.gnome, true):
+    let command = "\(DesktopHandOff.desktopProgram) run --selection --replace"
+    guard installs else { return try remove(command: command, from: desktop, output: output) }
+    // Only GTK reads its accelerator syntax: translation-host becomes
+    // translation-host-desktop here, before anything is written.
+    guard let parsed = try DesktopHandOff.frontEnd().shortcutKey(key) else { throw ShortcutError.invalidKey(key) }
+    let shortcut = GlobalShortcut(key: parsed.name, swayKey: parsed.swayName, command: command)
+    switch desktop {
+    case .gnome:
       try GnomeKeybinding.install(shortcut)
       output.note("\(shortcut.key) now translates the selection (GNOME custom keybinding \(GnomeKeybinding.path))")
-    case (.gnome, false):
-      let removed = try GnomeKeybinding.remove()
-      output.note(removed ? "the GNOME keybinding is removed" : "there was no GNOME keybinding of translation-host to remove")
-    case (.sway, true):
+    case .sway:
       try output.data(
         "# Add to ~/.config/sway/config, then reload sway (swaymsg reload):\n\(shortcut.swayBinding)\n")
-    case (.sway, false):
-      try output.data(
-        "# Delete the line 'bindsym <key> exec \(shortcut.command)' from ~/.config/sway/config, then reload sway (swaymsg reload).\n"
-      )
-    case (.kde, true):
+    case .kde:
       try output.data(
         """
         In System Settings > Keyboard > Shortcuts, choose "Add New" > "Command or Script…",
@@ -81,9 +79,23 @@ struct ShortcutCommand: Command {
           \(shortcut.command)
 
         """)
-    case (.kde, false):
+    }
+    return .success
+  }
+
+  /// `remove`: needs no GTK (GNOME's keybinding is GSettings, in GIO), so it
+  /// works in translation-host alone.
+  private func remove(command: String, from desktop: ShortcutDesktop, output: Output) throws -> ExitCode {
+    switch desktop {
+    case .gnome:
+      let removed = try GnomeKeybinding.remove()
+      output.note(removed ? "the GNOME keybinding is removed" : "there was no GNOME keybinding of translation-host to remove")
+    case .sway:
       try output.data(
-        "In System Settings > Keyboard > Shortcuts, select the entry running '\(shortcut.command)' and remove it.\n")
+        "# Delete the line 'bindsym <key> exec \(command)' from ~/.config/sway/config, then reload sway (swaymsg reload).\n"
+      )
+    case .kde:
+      try output.data("In System Settings > Keyboard > Shortcuts, select the entry running '\(command)' and remove it.\n")
     }
     return .success
   }

@@ -1,5 +1,5 @@
 /// A desktop whose global shortcuts `translation-host shortcut` knows how to set.
-package enum ShortcutDesktop: String, CaseIterable, Sendable {
+enum ShortcutDesktop: String, CaseIterable, Sendable {
   /// GNOME: a custom keybinding in GSettings, set here.
   case gnome
   /// sway: a `bindsym` line for its configuration, printed.
@@ -9,7 +9,7 @@ package enum ShortcutDesktop: String, CaseIterable, Sendable {
   case kde
 
   /// The desktop the environment names (`XDG_CURRENT_DESKTOP`, `SWAYSOCK`), if it is one of these.
-  package static func current(_ environment: [String: String]) -> ShortcutDesktop? {
+  static func current(_ environment: [String: String]) -> ShortcutDesktop? {
     let names = (environment["XDG_CURRENT_DESKTOP"] ?? "").lowercased().split(separator: ":")
     if names.contains("gnome") || names.contains("unity") || names.contains("budgie") { return .gnome }
     if names.contains("kde") { return .kde }

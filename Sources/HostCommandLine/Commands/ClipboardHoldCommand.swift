@@ -1,4 +1,3 @@
-import DesktopPopover
 import FoundationEssentials
 import System
 
@@ -19,13 +18,16 @@ struct ClipboardHoldCommand: Command {
   }
 
   func run(output: Output) throws -> ExitCode {
+    let desktop = try DesktopHandOff.frontEnd()  // before stdin is read
     let input = try InputText.read(argument: nil, command: Self.self, optionName: "stdin")
-    try ClipboardHolder.hold(
+    try desktop.holdClipboard(
       input.text + (input.hadTrailingNewline ? "\n" : ""), environment: ProcessInfo.processInfo.environment)
     return .success
   }
 
-  /// Starts a holder for `text` in a session of its own, and does not wait for it.
+  /// Starts a holder for `text` in a session of its own, and does not wait for
+  /// it. The holder is this program: `translation-host-desktop`, which the
+  /// desktop popover runs in.
   static func start(holding text: String, environment: [String: String]) {
     guard let executable = Syscalls.executablePath() else { return }
     do throws(Errno) {

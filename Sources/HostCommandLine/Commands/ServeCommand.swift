@@ -97,7 +97,7 @@ struct ServeCommand: Command {
     let bus =
       offersBus
       ? BusEndpoint.start(
-        for: server, executable: Syscalls.executablePath() ?? CommandLine.arguments[0], log: { output.note($0) },
+        for: server, executable: DesktopHandOff.desktopProgram, log: { output.note($0) },
         onClosed: { if activatedByBus { server.stop() } }) : nil
     var sources: [any DispatchSourceSignal] = []
     for signal in [Signal.terminate, .interrupt] {

@@ -1,0 +1,52 @@
+import Presentation
+import Service
+
+/// What of `translation-host` needs GTK 4 and X11: the desktop popover, the
+/// process that keeps a clipboard, and GTK's reading of a shortcut's key.
+///
+/// `translation-host-desktop` implements it with `DesktopPopover` and
+/// registers it (`DesktopHandOff.register`) before any command runs.
+/// `translation-host` links none of it: a command that needs it asks
+/// `DesktopHandOff.frontEnd()`, which there replaces the process with
+/// `translation-host-desktop`, and the command starts again from its first
+/// line, with the front end.
+///
+/// Rationale: GTK and the ~70 libraries it needs cost every process that
+/// links them ~20 ms of dynamic linking at start, whether it opens a window
+/// or not; most commands never do.
+package protocol DesktopFrontEnd: Sendable {
+  /// Shows `session`'s scene in the desktop popover until the provider
+  /// finishes or the person dismisses it. The window is gone when it returns
+  /// or throws; a replacement of the selection has been pasted back over it.
+  func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome
+
+  /// Keeps `text` on the clipboard until another application copies
+  /// something (an X11 clipboard is gone when its owner exits); returns then.
+  func holdClipboard(_ text: String, environment: [String: String]) throws
+
+  /// `key` in GTK's accelerator syntax as GTK reads it: normalised, and as
+  /// sway writes it; nil when GTK cannot parse it.
+  func shortcutKey(_ key: String) -> (name: String, swayName: String)?
+}
+
+/// What `run` asks of the desktop popover.
+package struct DesktopPopoverRequest {
+  /// The screen pixel the arrow points at; nil: the pointer.
+  package var anchor: ScreenPoint?
+  /// The side of the popover whose arrow points at the anchor.
+  package var arrowEdge: ArrowEdge
+  /// The text to translate; nil: the selection (PRIMARY, else the
+  /// clipboard), over which a replacement is pasted back.
+  package var text: String?
+  /// Whether the scene may replace the text (Apple's `allowsReplacement`).
+  package var allowsReplacement: Bool
+  /// `--from` and `--to`, when given.
+  package var sourceLanguage: String?
+  package var targetLanguage: String?
+  package var environment: [String: String]
+  /// Tells the person what the popover can no longer show (a replacement
+  /// left on the clipboard instead of pasted).
+  package var note: (String) -> Void
+  /// Keeps a text on the clipboard after this process exits (`clipboard-hold`).
+  package var keepOnClipboard: (String) -> Void
+}

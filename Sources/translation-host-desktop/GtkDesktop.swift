@@ -1,0 +1,27 @@
+import DesktopPopover
+import HostCommandLine
+import Presentation
+import Service
+
+/// The desktop of `translation-host-desktop`: `DesktopPopover`'s GTK 4 window,
+/// clipboard holder and accelerator parser behind HostCommandLine's seam.
+struct GtkDesktop: DesktopFrontEnd {
+  func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome {
+    let popover = DesktopPopoverPresentation(
+      placement: DesktopPlacement(anchor: request.anchor, arrowEdge: request.arrowEdge),
+      environment: request.environment, note: request.note, keepOnClipboard: request.keepOnClipboard)
+    return try popover.present(
+      session: session, source: request.text.map { .text($0) } ?? .selection,
+      allowsReplacement: request.allowsReplacement, sourceLanguage: request.sourceLanguage,
+      targetLanguage: request.targetLanguage
+    ).outcome
+  }
+
+  func holdClipboard(_ text: String, environment: [String: String]) throws {
+    try ClipboardHolder.hold(text, environment: environment)
+  }
+
+  func shortcutKey(_ key: String) -> (name: String, swayName: String)? {
+    Accelerator(parsing: key).map { ($0.name, $0.swayName) }
+  }
+}
