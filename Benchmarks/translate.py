@@ -2,12 +2,13 @@
 """Translation benchmark: the Apertium provider through translation-host
 against Debian's `apertium eng-spa`, in the same run. Medians. Usage:
 Benchmarks/translate.py [--quick]"""
-import os, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "build/bin/translation-host")
 QUICK = "--quick" in sys.argv
 SENTENCE = "The cat is on the table."
+PERF = shutil.which("perf")
 
 
 WORDS = [
@@ -66,9 +67,11 @@ def main():
     print(f"| one sentence, cold start | {cold_host * 1000:.1f} ms | {cold_apertium * 1000:.1f} ms | {cold_host / cold_apertium:.2f}× time |")
     for name, result in [(f"{count:,} different sentences", distinct),
                          (f"{count:,} sentences, {len(set(recurring(count))):,} different (lines that recur)", repeated)]:
-        words, host_time, apertium_time, ratios = result
+        words, host_time, apertium_time, ratios, cpu = result
         print(f"| {name} ({words:,} words), `--raw --lines` vs a file (output byte-identical) | {words / host_time:,.0f} words/s | {words / apertium_time:,.0f} words/s | {apertium_time / host_time:.2f}× speed |")
         print(f"| the same, each of {len(ratios)} runs (lowest {min(ratios):.2f}×) | | | {', '.join(f'{r:.2f}×' for r in ratios)} |")
+        if cpu:
+            print(f"| the same, CPU time of all their processes (perf task-clock) | {cpu[0]:.2f} s | {cpu[1]:.2f} s | {cpu[0] / cpu[1]:.2f}× |")
     apy_host, apy_plain, apy_count = apy_benchmark(sentences(200))
     print(f"| {apy_count} requests to apertium-apy on 127.0.0.1, ApertiumAPY `--lines` vs urllib | {apy_host * 1000:.2f} ms/request | {apy_plain * 1000:.2f} ms/request | {apy_host / apy_plain:.2f}× time |")
     print("\nGoals (DESIGN §9, issue 16): cold ≤ 1.1× apertium's time; --lines ≥ 1.2× apertium's words per second in every run.")
@@ -84,18 +87,36 @@ def lines_benchmark(host, texts, runs):
         source, target = os.path.join(folder, "in.txt"), os.path.join(folder, "out.txt")
         with open(source, "w") as f:
             f.write(text)
-        ratios, host_times, apertium_times = [], [], []
+        ratios, host_times, apertium_times, host_cpu, apertium_cpu = [], [], [], [], []
         for _ in range(runs):
             start = time.perf_counter()
-            translated = subprocess.run(host + ["--raw", "--lines"], input=text.encode(), stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, check=True).stdout
+            translated, cpu = with_cpu_time(host + ["--raw", "--lines"], text.encode(), folder)
             host_times.append(time.perf_counter() - start)
-            apertium_times.append(median_seconds(["apertium", "eng-spa", source, target], 1))
+            host_cpu.append(cpu)
+            start = time.perf_counter()
+            _, cpu = with_cpu_time(["apertium", "eng-spa", source, target], None, folder)
+            apertium_times.append(time.perf_counter() - start)
+            apertium_cpu.append(cpu)
             ratios.append(apertium_times[-1] / host_times[-1])
             with open(target, "rb") as f:
                 if translated != f.read():
                     sys.exit("translate --lines did not give byte for byte what apertium eng-spa gives for the same file")
-    return len(text.split()), statistics.median(host_times), statistics.median(apertium_times), ratios
+    cpu = (statistics.median(host_cpu), statistics.median(apertium_cpu)) if None not in host_cpu + apertium_cpu else None
+    return len(text.split()), statistics.median(host_times), statistics.median(apertium_times), ratios, cpu
+
+
+def with_cpu_time(command, stdin, folder):
+    """Runs `command`; its stdout, and the CPU time (task-clock) of it and
+    every process it started, by `perf stat` (None without perf): less swayed
+    than wall time by other work on a shared machine."""
+    if not PERF:
+        return subprocess.run(command, input=stdin, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout, None
+    report = os.path.join(folder, "perf.csv")
+    output = subprocess.run([PERF, "stat", "-x,", "-e", "task-clock", "-o", report, "--"] + command, input=stdin,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True).stdout
+    with open(report) as f:
+        rows = [line.split(",") for line in f if "task-clock" in line]
+    return output, float(rows[0][0]) / 1000 if rows else None
 
 
 def apy_benchmark(texts):
