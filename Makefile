@@ -113,9 +113,10 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
 
 bench: build
-	@scripts/install-debian-packages time
+	@scripts/install-debian-packages time linux-perf
 	$(SWIFTPM) build -c $(CONFIG) --product host-benchmark
 	"$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
+	python3 Benchmarks/startup.py
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
 	python3 Benchmarks/popover.py
