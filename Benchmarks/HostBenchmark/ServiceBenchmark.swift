@@ -24,17 +24,11 @@ enum ServiceBenchmark {
     let (client, http) = try fixture.waitUntilReady()
     let texts = sentences(sentenceCount)
 
-    let bundle = try ProviderBundle.load(at: build + "/lib/translation-host/providers/Apertium.translationprovider")
-    let runner = try RunnerClient.launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
-      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
+    let runner = try launchRunner(build + "/lib/translation-host/providers/Apertium.translationprovider", build: build)
     defer { runner.close() }
     let engine = Self.engine(build: build)
     let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
-    let rot13Bundle = try ProviderBundle.load(at: rot13Path)
-    let rot13 = try RunnerClient.launch(
-      bundle: rot13Bundle, policy: try SandboxPolicy.forBundle(rot13Bundle),
-      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
+    let rot13 = try launchRunner(rot13Path, build: build)
     defer { rot13.close() }
 
     // The floor of a relay, whatever it does: one process more on the way
@@ -55,16 +49,7 @@ enum ServiceBenchmark {
       ("echo", { _ in try echo.roundTrip() }),
     ]
     // Warm-up on other sentences: the measured ones must be new to every engine.
-    for text in sentences(20, from: 99_000) { for (_, path) in paths { try path(text) } }
-    var samples = [String: [Double]]()
-    for text in texts {
-      for (name, path) in paths {
-        let start = Syscalls.monotonicNanoseconds()
-        try path(text)
-        samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
-      }
-    }
-    let latency = samples.mapValues(median)
+    let latency = try interleavedLatency(paths, texts: texts, warmUp: sentences(20, from: 99_000))
     let direct = try HostBenchmark.medianOfProcess(
       runs: 5, build + "/bin/translation-host",
       ["translate", "--no-service", "--provider", "Apertium", "--from", "en", "--to", "es", texts[0]], fixture.environment)
@@ -105,10 +90,7 @@ enum ServiceBenchmark {
     defer { fixture.stop() }
     let (client, _) = try fixture.waitUntilReady()
     let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
-    let bundle = try ProviderBundle.load(at: rot13Path)
-    let rot13 = try RunnerClient.launch(
-      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
-      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
+    let rot13 = try launchRunner(rot13Path, build: build)
     defer { rot13.close() }
     let echo = try EchoPeer()
     defer { echo.close() }
@@ -120,8 +102,27 @@ enum ServiceBenchmark {
       ("relay", { _ in try relay.roundTrip() }),
       ("echo", { _ in try echo.roundTrip() }),
     ]
-    let texts = sentences(count)
-    for text in texts.prefix(100) { for (_, path) in paths { try path(text) } }
+    let latency = try interleavedLatency(paths, texts: sentences(count), warmUp: sentences(100, from: 99_000))
+    print("\nService latency, medians (\(count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
+    print("| measure | translation-host serve | baseline | ratio |")
+    print("|---|---:|---:|---:|")
+    ownCostRows(service: latency["service"]!, runner: latency["runner"]!, relay: latency["relay"]!, echo: latency["echo"]!)
+  }
+
+  /// A runner of the bundle at `path`, sandboxed as the service runs it.
+  private static func launchRunner(_ path: String, build: String) throws -> RunnerClient {
+    let bundle = try ProviderBundle.load(at: path)
+    return try RunnerClient.launch(
+      bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
+      runnerPath: build + "/libexec/translation-host/translation-provider-runner", timeout: .seconds(30))
+  }
+
+  /// The median time of each path per text, the paths taken in turn text
+  /// by text (so that load falls on all alike), after each took `warmUp`.
+  private static func interleavedLatency(
+    _ paths: [(String, (String) throws -> Void)], texts: [String], warmUp: [String]
+  ) throws -> [String: Double] {
+    for text in warmUp { for (_, path) in paths { try path(text) } }
     var samples = [String: [Double]]()
     for text in texts {
       for (name, path) in paths {
@@ -130,11 +131,7 @@ enum ServiceBenchmark {
         samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
       }
     }
-    let latency = samples.mapValues(median)
-    print("\nService latency, medians (\(count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
-    print("| measure | translation-host serve | baseline | ratio |")
-    print("|---|---:|---:|---:|")
-    ownCostRows(service: latency["service"]!, runner: latency["runner"]!, relay: latency["relay"]!, echo: latency["echo"]!)
+    return samples.mapValues(median)
   }
 
   /// The service's own cost, beside the floor of any relay: what one
