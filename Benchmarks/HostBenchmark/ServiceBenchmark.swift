@@ -27,6 +27,10 @@ enum ServiceBenchmark {
     let runner = try launchRunner(build + "/lib/translation-host/providers/Apertium.translationprovider", build: build)
     defer { runner.close() }
     let engine = Self.engine(build: build)
+    // The same pipeline with fewer of the stage libraries: what each does to a warm sentence.
+    let bundleFolder = build + "/lib/translation-host/providers/Apertium.translationprovider"
+    let scanOnly = ApertiumEngine(stagePreload: ApertiumStagePreload(bundle: bundleFolder, libraryFolders: []))
+    let plain = ApertiumEngine(stagePreload: .none)
     let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
     let rot13 = try launchRunner(rot13Path, build: build)
     defer { rot13.close() }
@@ -43,6 +47,8 @@ enum ServiceBenchmark {
       ("apy", { _ = try http.get("/translate?langpair=eng%7Cspa&q=" + LoopbackHTTP.escaped($0)) }),
       ("runner", { _ = try runner.translate([$0], from: "en", to: "es") }),
       ("pipeline", { _ = try engine.translate([$0], from: "en", to: "es") }),
+      ("pipeline-scan", { _ = try scanOnly.translate([$0], from: "en", to: "es") }),
+      ("pipeline-plain", { _ = try plain.translate([$0], from: "en", to: "es") }),
       ("service-rot13", { _ = try client.translate([$0], from: "en", to: "en-x-rot13", provider: rot13Path) }),
       ("runner-rot13", { _ = try rot13.translate([$0], from: "en", to: "en-x-rot13") }),
       ("relay", { _ in try relay.roundTrip() }),
@@ -64,6 +70,11 @@ enum ServiceBenchmark {
     HostBenchmark.row("the same", service, "the Apertium provider in a runner, no service", latency["runner"]!)
     HostBenchmark.row("the same", service, "the warm pipeline alone (`ApertiumEngine`)", latency["pipeline"]!)
     HostBenchmark.row("the same", service, "a cold `translate --no-service` (the direct path)", direct, faster: true)
+    HostBenchmark.row(
+      "the warm pipeline alone, its stages loading the integer scan and mimalloc", latency["pipeline"]!,
+      "the integer scan only", latency["pipeline-scan"]!)
+    HostBenchmark.row(
+      "the same", latency["pipeline"]!, "neither (the stages as Debian ships them)", latency["pipeline-plain"]!)
     ownCostRows(
       service: latency["service-rot13"]!, runner: latency["runner-rot13"]!, relay: latency["relay"]!, echo: latency["echo"]!)
 
