@@ -13,8 +13,8 @@ struct CopyingMode {
 
   init(damaging damaged: [Int] = []) throws {
     folder = try TemporaryDirectory()
-    let stage = try folder.write(
-      "stage",
+    let source = try folder.write(
+      "stage.py",
       """
       #!/usr/bin/python3
       import sys
@@ -33,7 +33,12 @@ struct CopyingMode {
           sys.stdout.buffer.flush()
           count, record = count + 1, b""
       """)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stage)
+    // The program is written by `install`, not by this process: a program
+    // started on another thread while this process had it open for writing
+    // would hold that descriptor, and running the stage would then fail
+    // with ETXTBSY ("the pipeline ended").
+    let stage = folder.path + "/stage"
+    _ = try Command.run("/usr/bin/install", ["-m", "0755", source, stage])
     let mode = try folder.write("test-copy.mode", "'\(stage)'\n")
     pair = ApertiumPair(mode: "test-copy", modeFile: mode, source: "en", target: "en-x-copy")
   }
