@@ -31,29 +31,17 @@ enum ServiceBenchmark {
     let bundleFolder = build + "/lib/translation-host/providers/Apertium.translationprovider"
     let scanOnly = ApertiumEngine(stagePreload: ApertiumStagePreload(bundle: bundleFolder, libraryFolders: []))
     let plain = ApertiumEngine(stagePreload: .none)
-    let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
-    let rot13 = try launchRunner(rot13Path, build: build)
-    defer { rot13.close() }
-
-    // The floor of a relay, whatever it does: one process more on the way
-    // there and back (client → service → runner → service → client wakes
-    // four processes in turn; client → runner → client, two).
-    let echo = try EchoPeer()
-    defer { echo.close() }
-    let relay = try EchoPeer(relays: 1)
-    defer { relay.close() }
-    let paths: [(String, (String) throws -> Void)] = [
-      ("service", { _ = try client.translate([$0], from: "en", to: "es", provider: "Apertium") }),
-      ("apy", { _ = try http.get("/translate?langpair=eng%7Cspa&q=" + LoopbackHTTP.escaped($0)) }),
-      ("runner", { _ = try runner.translate([$0], from: "en", to: "es") }),
-      ("pipeline", { _ = try engine.translate([$0], from: "en", to: "es") }),
-      ("pipeline-scan", { _ = try scanOnly.translate([$0], from: "en", to: "es") }),
-      ("pipeline-plain", { _ = try plain.translate([$0], from: "en", to: "es") }),
-      ("service-rot13", { _ = try client.translate([$0], from: "en", to: "en-x-rot13", provider: rot13Path) }),
-      ("runner-rot13", { _ = try rot13.translate([$0], from: "en", to: "en-x-rot13") }),
-      ("relay", { _ in try relay.roundTrip() }),
-      ("echo", { _ in try echo.roundTrip() }),
-    ]
+    let ownCost = try OwnCostPaths(client: client, build: build)
+    defer { ownCost.close() }
+    let paths: [(String, (String) throws -> Void)] =
+      [
+        ("service", { _ = try client.translate([$0], from: "en", to: "es", provider: "Apertium") }),
+        ("apy", { _ = try http.get("/translate?langpair=eng%7Cspa&q=" + LoopbackHTTP.escaped($0)) }),
+        ("runner", { _ = try runner.translate([$0], from: "en", to: "es") }),
+        ("pipeline", { _ = try engine.translate([$0], from: "en", to: "es") }),
+        ("pipeline-scan", { _ = try scanOnly.translate([$0], from: "en", to: "es") }),
+        ("pipeline-plain", { _ = try plain.translate([$0], from: "en", to: "es") }),
+      ] + ownCost.paths
     // Warm-up on other sentences: the measured ones must be new to every engine.
     let latency = try interleavedLatency(paths, texts: texts, warmUp: sentences(20, from: 99_000))
     let direct = try HostBenchmark.medianOfProcess(
@@ -75,8 +63,7 @@ enum ServiceBenchmark {
       "the integer scan only", latency["pipeline-scan"]!)
     HostBenchmark.row(
       "the same", latency["pipeline"]!, "neither (the stages as Debian ships them)", latency["pipeline-plain"]!)
-    ownCostRows(
-      service: latency["service-rot13"]!, runner: latency["runner-rot13"]!, relay: latency["relay"]!, echo: latency["echo"]!)
+    OwnCostPaths.rows(latency)
 
     try throughput(client: fixture.location, engine: engine, count: sentenceCount * 8)
 
@@ -100,28 +87,17 @@ enum ServiceBenchmark {
     let fixture = try ServiceFixture(build: build)
     defer { fixture.stop() }
     let (client, _) = try fixture.waitUntilReady()
-    let rot13Path = build + "/lib/translation-host/providers/Rot13.translationprovider"
-    let rot13 = try launchRunner(rot13Path, build: build)
-    defer { rot13.close() }
-    let echo = try EchoPeer()
-    defer { echo.close() }
-    let relay = try EchoPeer(relays: 1)
-    defer { relay.close() }
-    let paths: [(String, (String) throws -> Void)] = [
-      ("service", { _ = try client.translate([$0], from: "en", to: "en-x-rot13", provider: rot13Path) }),
-      ("runner", { _ = try rot13.translate([$0], from: "en", to: "en-x-rot13") }),
-      ("relay", { _ in try relay.roundTrip() }),
-      ("echo", { _ in try echo.roundTrip() }),
-    ]
-    let latency = try interleavedLatency(paths, texts: sentences(count), warmUp: sentences(100, from: 99_000))
+    let ownCost = try OwnCostPaths(client: client, build: build)
+    defer { ownCost.close() }
+    let latency = try interleavedLatency(ownCost.paths, texts: sentences(count), warmUp: sentences(100, from: 99_000))
     print("\nService latency, medians (\(count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host serve | baseline | ratio |")
     print("|---|---:|---:|---:|")
-    ownCostRows(service: latency["service"]!, runner: latency["runner"]!, relay: latency["relay"]!, echo: latency["echo"]!)
+    OwnCostPaths.rows(latency)
   }
 
   /// A runner of the bundle at `path`, sandboxed as the service runs it.
-  private static func launchRunner(_ path: String, build: String) throws -> RunnerClient {
+  static func launchRunner(_ path: String, build: String) throws -> RunnerClient {
     let bundle = try ProviderBundle.load(at: path)
     return try RunnerClient.launch(
       bundle: bundle, policy: try SandboxPolicy.forBundle(bundle),
@@ -143,21 +119,6 @@ enum ServiceBenchmark {
       }
     }
     return samples.mapValues(median)
-  }
-
-  /// The service's own cost, beside the floor of any relay: what one
-  /// process more on the way there and back costs (three cats against one)
-  /// added to the runner's round trip.
-  private static func ownCostRows(service: Double, runner: Double, relay: Double, echo: Double) {
-    HostBenchmark.row(
-      "warm latency per sentence, client → service → Rot13 (the service's own cost)", service,
-      "Rot13 in a runner, no service", runner)
-    HostBenchmark.row(
-      "the floor of any relay: a byte through three cats joined by pipes (four wake-ups, as through the service)",
-      relay, "one cat (two wake-ups, as a runner without the service)", echo)
-    HostBenchmark.row(
-      "the same floor for Rot13: its runner's round trip plus one relay's (three cats less one)", runner + relay - echo,
-      "Rot13 in a runner, no service", runner)
   }
 
   /// The throughput figure alone, with its own service (`host-benchmark
