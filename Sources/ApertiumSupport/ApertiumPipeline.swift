@@ -228,9 +228,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
     // The stages run in the background of a shell that then lets go of the
     // pipeline's ends and waits, so that when a stage dies the output ends
     // at once (a shell holding it kept it open until the silence timed out).
-    // `cat` takes the input: a background command's stdin would be /dev/null.
+    // `<&0` keeps the first stage's input: a background command's stdin
+    // would be /dev/null, but not one with a redirection of its own.
     let script = #"""
-      exec bash -c 'exec 3<&0; eval "cat <&3 3<&- | $0 &"; exec 0<&- 1>&- 3<&-; wait' "$(apertium-wblank-mode -z "$1")" "$2"
+      exec bash -c 'eval "<&0 $0 &"; exec 0<&- 1>&-; wait' "$(apertium-wblank-mode -z "$1")" "$2"
       """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"

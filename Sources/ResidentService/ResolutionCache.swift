@@ -70,7 +70,9 @@ final class ResolutionCache: Sendable {
     let bundleStamps = Self.stamps(of: [bundle.path] + bundleFiles + [bundle.executablePath])
     stamps += bundleStamps + Self.stamps(of: [settingsFolder + "/" + bundle.identifier + ".json", configuration])
     let settings = try SettingsStore.standard(environment: environment).effectiveJSON(for: bundle)
-    let generation = bundleStamps.map { "\($0.path)=\($0.status.map { "\($0.size):\($0.modified):\($0.inode)" } ?? "-")" }
+    let generation = bundleStamps.map {
+      "\($0.path)=\($0.status.map { "\($0.size):\($0.modified):\($0.changed):\($0.inode)" } ?? "-")"
+    }
     var resolution = Resolution(
       bundle: bundle, notices: notices,
       key: RunnerPool.Key(path: bundle.path, settings: settings, generation: generation.joined(separator: "\n")),

@@ -6,6 +6,11 @@ package struct FileStatus: Equatable, Sendable {
   package var size: Int64
   /// Modification time in nanoseconds since the epoch.
   package var modified: Int64
+  /// Status change time (`st_ctime`) in nanoseconds since the epoch. Unlike
+  /// `modified`, no call can set it back: a file rewritten with its size
+  /// and modification time restored (`touch -r`, `cp -p` over it) still
+  /// changes it.
+  package var changed: Int64
   package var mode: UInt32
   package var owner: UInt32
   package var inode: UInt64
@@ -48,15 +53,19 @@ package struct FileStatus: Equatable, Sendable {
   private init(_ info: stat) {
     size = Int64(info.st_size)
     modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
     mode = info.st_mode
     owner = info.st_uid
     inode = UInt64(info.st_ino)
     device = UInt64(info.st_dev)
   }
 
-  package init(size: Int64, modified: Int64, mode: UInt32, owner: UInt32, inode: UInt64, device: UInt64) {
+  package init(
+    size: Int64, modified: Int64, changed: Int64, mode: UInt32, owner: UInt32, inode: UInt64, device: UInt64
+  ) {
     self.size = size
     self.modified = modified
+    self.changed = changed
     self.mode = mode
     self.owner = owner
     self.inode = inode
@@ -64,13 +73,14 @@ package struct FileStatus: Equatable, Sendable {
   }
 
   /// The size of the fixed binary form (`encode(into:)`).
-  package static let encodedSize = 40
+  package static let encodedSize = 48
 
-  /// Appends the fixed binary form: size, modification time, mode, owner,
-  /// inode and device as little-endian integers, `encodedSize` bytes.
+  /// Appends the fixed binary form: size, modification time, status change
+  /// time, mode, owner, inode and device as little-endian integers, `encodedSize` bytes.
   package func encode(into bytes: inout [UInt8]) {
     Swift.withUnsafeBytes(of: size.littleEndian) { bytes.append(contentsOf: $0) }
     Swift.withUnsafeBytes(of: modified.littleEndian) { bytes.append(contentsOf: $0) }
+    Swift.withUnsafeBytes(of: changed.littleEndian) { bytes.append(contentsOf: $0) }
     Swift.withUnsafeBytes(of: mode.littleEndian) { bytes.append(contentsOf: $0) }
     Swift.withUnsafeBytes(of: owner.littleEndian) { bytes.append(contentsOf: $0) }
     Swift.withUnsafeBytes(of: inode.littleEndian) { bytes.append(contentsOf: $0) }
@@ -81,14 +91,15 @@ package struct FileStatus: Equatable, Sendable {
   /// they are fewer than `encodedSize`.
   package init?(encoded bytes: ArraySlice<UInt8>) {
     guard bytes.count >= Self.encodedSize else { return nil }
-    (size, modified, mode, owner, inode, device) = bytes.withUnsafeBytes { raw in
+    (size, modified, changed, mode, owner, inode, device) = bytes.withUnsafeBytes { raw in
       (
         Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int64.self)),
         Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: Int64.self)),
-        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)),
-        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt32.self)),
-        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)),
-        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
+        Int64(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: Int64.self)),
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 24, as: UInt32.self)),
+        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 28, as: UInt32.self)),
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 32, as: UInt64.self)),
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 40, as: UInt64.self))
       )
     }
   }

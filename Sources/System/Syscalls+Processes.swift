@@ -17,10 +17,13 @@ extension Syscalls {
   }
 
   /// Starts `path` with `arguments` and `environment`, its descriptors set up
-  /// by `actions` (descriptors not named there and close-on-exec are not
-  /// inherited): the one way the host, the runner and the providers start a
-  /// program. It starts with no blocked signals and default dispositions,
-  /// whatever thread spawned it (Dispatch's threads block every signal), and,
+  /// by `actions`: the one way the host, the runner and the providers start a
+  /// program. It inherits the standard three (unless `actions` name them)
+  /// and no descriptor that `actions` do not name, close-on-exec or not: a
+  /// descriptor this process was itself given (a runner's protocol socket,
+  /// whatever the host's parent left open) never reaches a program started
+  /// from it, such as an Apertium stage. It starts with no blocked signals
+  /// and default dispositions, whatever thread spawned it (Dispatch's threads block every signal), and,
   /// with `newSession`, in a session and process group of its own without a
   /// controlling terminal, so that everything it starts can be killed
   /// together and none of it can reach the user's terminal.
@@ -31,14 +34,28 @@ extension Syscalls {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    var targets: Set<Int32> = []
     for action in spawnActions {
       switch action {
       case .duplicate(let descriptor, let target):
         posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, target.rawValue)
+        targets.insert(target.rawValue)
       case .open(let file, let target, let flags, let mode):
         posix_spawn_file_actions_addopen(&actions, target.rawValue, file, flags, mode)
+        targets.insert(target.rawValue)
       }
     }
+    // Last, so that a descriptor duplicated above is closed only after it
+    // was: every descriptor from 3 up that no action named. (Closing one
+    // that is not open is no error.)
+    let highestTarget = max(targets.max() ?? 0, FileDescriptor.standardError.rawValue)
+    for descriptor in stride(from: FileDescriptor.standardError.rawValue + 1, to: highestTarget, by: 1)
+    where !targets.contains(descriptor) {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    guard let addCloseFrom = Self.addCloseFrom else { throw Errno(rawValue: ENOSYS) }
+    let added = addCloseFrom(&actions, highestTarget + 1)
+    guard added == 0 else { throw Errno(rawValue: added) }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -63,6 +80,13 @@ extension Syscalls {
     guard result == 0 else { throw Errno(rawValue: result) }
     return pid
   }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later),
+  /// which Swift's Glibc module does not export (it needs `_GNU_SOURCE`).
+  private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  private nonisolated(unsafe) static let addCloseFrom: AddCloseFrom? = dlsym(
+    UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
   /// Replaces this process's program with `path` (`execv`): the same process
   /// id, environment, descriptors (but close-on-exec ones), signal mask and

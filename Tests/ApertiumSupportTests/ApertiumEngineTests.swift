@@ -117,6 +117,32 @@ import Testing
     }
   }
 
+  /// The stages get their pipes and standard error, and none of this
+  /// process's descriptors (in a runner: its protocol socket), close-on-exec
+  /// or not.
+  @Test func theStagesInheritNoOtherDescriptor() throws {
+    // Not close-on-exec, as a descriptor a runner was given is.
+    let ours = dup(STDIN_FILENO)
+    #expect(ours > 2 && fcntl(ours, F_GETFD) & FD_CLOEXEC == 0)
+    defer { close(ours) }
+    let engine = ApertiumEngine(stagePreload: Self.stagePreload)
+    #expect(try engine.translate(["The dog."], from: "en", to: "es") == ["El perro."])
+    let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
+      Processes.arguments(of: $0)?.joined(separator: " ").contains("apertium-eng-spa/") ?? false
+    }
+    #expect(stages.count >= 10, "eng-spa's stages")
+    for stage in stages {
+      let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(stage)/fd").compactMap { Int32($0) }
+      // What a stage opens itself is under /usr (its transducers and rules).
+      let inherited = descriptors.filter { descriptor in
+        descriptor > 2
+          && !((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(stage)/fd/\(descriptor)"))?
+            .hasPrefix("/usr/") ?? true)
+      }
+      #expect(inherited.isEmpty, "\(inherited) in \(Processes.arguments(of: stage) ?? [])")
+    }
+  }
+
   @Test func unknownPairsAreRefused() {
     #expect(throws: ApertiumError.noPair(source: "en", target: "fr")) {
       try ApertiumEngine().translate(["x"], from: "en", to: "fr")

@@ -68,13 +68,25 @@ import Testing
   }
 
   @Test func theCacheIsUsedWhileFilesAreUnchanged() throws {
+    try BundleFixture(name: "Cached", identifier: "org.example.aaaa").write(name: "Cached", in: first)
+    #expect(registry([first]).scan().entries.first?.identifier == "org.example.aaaa")
+    // The record is changed behind the registry's back, the bundle is not:
+    // what the next scan says can only have come from the cache.
+    try rewrite(cacheFile, replacing: "org.example.aaaa", with: "org.example.bbbb")
+    #expect(registry([first]).scan().entries.first?.identifier == "org.example.bbbb")
+  }
+
+  /// Size, modification time and inode as before (a rewrite in place, then
+  /// `touch -r`): only the status change time tells, and it is enough.
+  @Test func aManifestRewrittenWithItsTimesRestoredIsReread() throws {
     let path = try BundleFixture(name: "Cached", identifier: "org.example.aaaa").write(name: "Cached", in: first)
     #expect(registry([first]).scan().entries.first?.identifier == "org.example.aaaa")
-    // Same size, same modification time: the registry trusts its cache. (Only
-    // a deliberate rewind of the clock can do this; it proves the cache is read.)
     let before = try FileStatus(path: path + "/Info.plist")
+    usleep(20_000)  // past the file system's time granularity
     try rewrite(path + "/Info.plist", replacing: "org.example.aaaa", with: "org.example.bbbb", keepingTime: before.modified)
-    #expect(registry([first]).scan().entries.first?.identifier == "org.example.aaaa")
+    let after = try FileStatus(path: path + "/Info.plist")
+    #expect((after.size, after.modified, after.inode) == (before.size, before.modified, before.inode))
+    #expect(registry([first]).scan().entries.first?.identifier == "org.example.bbbb")
   }
 
   @Test func aManifestChangedWithoutAChangeInSizeIsReread() throws {
@@ -273,9 +285,16 @@ import Testing
     #expect(RegistryCache.load(from: cacheFile)?.count == 20)
   }
 
-  private func rewrite(_ path: String, replacing old: String, with new: String, keepingTime nanoseconds: Int64) throws {
-    let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: old, with: new)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  /// Replaces `old` with `new` in the file at `path`, in place (same inode),
+  /// and sets its access and modification times to `nanoseconds` if given.
+  private func rewrite(
+    _ path: String, replacing old: String, with new: String, keepingTime nanoseconds: Int64? = nil
+  ) throws {
+    let contents = try Data(contentsOf: URL(fileURLWithPath: path))
+    var replaced = contents
+    replaced.replaceSubrange(try #require(contents.range(of: Data(old.utf8))), with: Data(new.utf8))
+    try replaced.write(to: URL(fileURLWithPath: path))
+    guard let nanoseconds else { return }
     var times = [
       timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000)),
       timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000)),

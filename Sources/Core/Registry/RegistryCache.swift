@@ -8,7 +8,7 @@ import System
 /// that wrote them, which is the order the next scan asks for them: a lookup
 /// compares one path with `memcmp`, and a record is decoded only after its
 /// files proved unchanged. Integers are little-endian, each file's `stat` is
-/// six fixed-width integers compared as they are, and texts are
+/// seven fixed-width integers compared as they are, and texts are
 /// length-prefixed bytes, so reading a record costs far less than the `stat`
 /// calls that validate it (the text form with decimal numbers and escapes
 /// cost more than them).
@@ -19,8 +19,10 @@ import System
 /// never leave a torn cache.
 package struct RegistryCache {
   package static let fileName = "registry-v1.cache"
-  // 4: binary records in scan order, with TPReadOnlyPaths (3 lost them); 3: every format read by our own readers.
-  static let header = Array("translation-host registry cache 4\n".utf8)
+  // 5: each file's status change time too (4 trusted a file rewritten with its
+  // size and modification time restored); 4: binary records in scan order, with
+  // TPReadOnlyPaths (3 lost them); 3: every format read by our own readers.
+  static let header = Array("translation-host registry cache 5\n".utf8)
 
   private let bytes: [UInt8]
   /// Where each record starts (at its length), in file order.
