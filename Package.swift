@@ -40,7 +40,8 @@ let package = Package(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
     .target(
-      name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CGDBus"], exclude: ["README.md"]),
+      name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus"],
+      exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],
@@ -72,7 +73,7 @@ let package = Package(
 
     // MARK: Client library
     .target(
-      name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "TerminalPopover", "DesktopPopover"],
+      name: "Translation", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "TerminalPopover"],
       exclude: ["README.md"]),
     .executableTarget(name: "TranslateFile", dependencies: ["Translation"], path: "Examples/TranslateFile"),
     .executableTarget(name: "ReplaceSelection", dependencies: ["Translation"], path: "Examples/ReplaceSelection"),

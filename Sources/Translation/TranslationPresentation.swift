@@ -1,7 +1,8 @@
-import DesktopPopover
+import Core
 import Foundation
 import Presentation
 import Service
+import Synchronization
 import System
 import TerminalPopover
 
@@ -20,12 +21,18 @@ import TerminalPopover
 /// effect, as with Apple's. If the language of the text cannot be detected,
 /// the person is asked for it first.
 ///
+/// The window is drawn by the translation-host installation's
+/// `translation-host-desktop`, in a process of its own: GTK 4 is never
+/// loaded into the app, so an app starts without it and an app with a GTK
+/// main loop of its own keeps it to itself. Cancelling the task that awaits
+/// the call closes the window and throws `CancellationError`.
+///
 /// The terminal is the process's controlling terminal (`/dev/tty`), so it
-/// works while stdin and stdout are redirected. The popover runs on a
-/// thread of its own, never blocking the cooperative pool (on the desktop,
-/// always the same one: GTK is used from one thread only). The provider
-/// runs as for a `TranslationSession`: through the resident service when it
-/// is running, in a runner started here otherwise.
+/// works while stdin and stdout are redirected. The popover (or the wait
+/// for the window) runs on a thread of its own, never blocking the
+/// cooperative pool. The provider runs as for a `TranslationSession`:
+/// through the resident service when it is running, in a runner started
+/// otherwise (here for the terminal, by `translation-host-desktop` for the window).
 ///
 /// Ctrl-C pressed in the popover is a key, not a signal (the terminal is
 /// in raw mode): it closes the popover and the call throws
@@ -38,9 +45,10 @@ import TerminalPopover
 /// state, and it need not be `Sendable`, as with SwiftUI's modifier in a view.
 ///
 /// - Throws: `TranslationError.internalError` when there is neither a
-///   graphical session nor a terminal to draw on, or the provider fails
-///   (its reason says which), and
-///   `CancellationError` when the person presses Ctrl-C in the popover.
+///   graphical session nor a terminal to draw on, `translation-host-desktop`
+///   is missing, or the provider fails (its reason says which), and
+///   `CancellationError` when the person presses Ctrl-C in the popover or
+///   the task is cancelled while the window is open.
 public func translationPresentation(
   text: String, attachmentAnchor: PopoverAttachmentAnchor = .screen, arrowEdge: Edge = .top,
   isolation: isolated (any Actor)? = #isolation, replacementAction: ((String) -> Void)? = nil
@@ -73,23 +81,27 @@ public func translationPresentation(
   if case .replaced(let replacement) = outcome { replacementAction?(replacement) }
 }
 
-/// The popover's outcome, from a thread of its own: the desktop's in a
-/// graphical session (always on the same thread), else the terminal's.
+/// The popover's outcome: the desktop's in a graphical session, else the
+/// terminal's, from a thread of its own.
 private func presented(
   _ text: String, allowsReplacement: Bool, anchor: PopoverAttachmentAnchor, arrowEdge: ArrowEdge
 ) async throws -> PopoverOutcome {
   let environment = ProcessInfo.processInfo.environment
-  let work: @Sendable () throws -> PopoverOutcome
   if GraphicalSession.isAvailable(environment: environment) {
-    let placement = DesktopPlacement(anchor: anchor.point, arrowEdge: arrowEdge)
-    work = { try presentOnDesktop(text, allowsReplacement: allowsReplacement, placement: placement, environment) }
-    return try await DesktopThread.shared.run(work)
+    return try await presentOnDesktop(
+      text, allowsReplacement: allowsReplacement, anchor: anchor.point, arrowEdge: arrowEdge, environment)
   }
   let placement = PopoverPlacement(anchor: anchor.cell, arrowEdge: arrowEdge)
-  work = { try presentOnTerminal(text, allowsReplacement: allowsReplacement, placement: placement, environment) }
-  return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<PopoverOutcome, any Error>) in
-    // The runner's death signal is tied to the thread that starts it: this
-    // thread starts it, and closes it before it ends.
+  return try await onThreadOfItsOwn {
+    try presentOnTerminal(text, allowsReplacement: allowsReplacement, placement: placement, environment)
+  }
+}
+
+/// `work`'s result, from a thread started for it. The runner's death signal
+/// is tied to the thread that starts it: this thread starts it, and closes
+/// it before it ends.
+private func onThreadOfItsOwn<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
     let thread = Thread { continuation.resume(with: Result { try work() }) }
     thread.name = "translationPresentation"
     thread.start()
@@ -120,22 +132,56 @@ private func presentOnTerminal(
   }
 }
 
-/// The popover for `text` with the default provider in a window, blocking.
+/// The popover for `text` with the default provider in a window, drawn by
+/// the installation's `translation-host-desktop run` (`PopoverProcess`).
 /// The replacement goes to the app, not the clipboard.
 private func presentOnDesktop(
-  _ text: String, allowsReplacement: Bool, placement: DesktopPlacement, _ environment: [String: String]
-) throws -> PopoverOutcome {
-  do {
-    let session = try defaultScene(environment)
-    defer { session.close() }
-    let popover = DesktopPopoverPresentation(
-      placement: placement, environment: environment, note: { _ in }, keepOnClipboard: { _ in })
-    return try popover.present(
-      session: session, source: .text(text), allowsReplacement: allowsReplacement, sourceLanguage: nil,
-      targetLanguage: nil
-    ).outcome
-  } catch {
-    throw TranslationError.translating(error)
+  _ text: String, allowsReplacement: Bool, anchor: ScreenPoint?, arrowEdge: ArrowEdge, _ environment: [String: String]
+) async throws -> PopoverOutcome {
+  let candidates = Installation.current(environment: environment)?.desktopCandidates ?? []
+  guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+    throw TranslationError.internalError.because(
+      "the translation popover's window is drawn by \(Installation.desktopProgramName), which is not installed"
+        + (candidates.isEmpty
+          ? " (no translation-host installation was found)"
+          : " (looked for \(candidates.joined(separator: " and ")))")
+        + "; install translation-host with it (make install)")
+  }
+  let arguments =
+    ["--desktop", "--arrow-edge=" + arrowEdge.rawValue] + (allowsReplacement ? ["--replace"] : [])
+    + (anchor.map { ["--anchor=\($0.x),\($0.y)"] } ?? [])
+  let popover = PopoverProcess(executable: executable, environment: environment)
+  /// The window's process group once it runs, and whether the task was cancelled.
+  let window = Mutex<(group: Int32?, isCancelled: Bool)>((nil, false))
+  let output = try await withTaskCancellationHandler {
+    try await onThreadOfItsOwn {
+      do {
+        return try popover.run(arguments, text: text) { group in
+          let isCancelled = window.withLock {
+            $0.group = group
+            return $0.isCancelled
+          }
+          if isCancelled { Syscalls.kill(-group, .kill) }
+        }
+      } catch {
+        throw TranslationError.internalError.because("\(executable) could not be started: \(error)")
+      }
+    }
+  } onCancel: {
+    let group = window.withLock {
+      $0.isCancelled = true
+      return $0.group
+    }
+    if let group { Syscalls.kill(-group, .kill) }
+  }
+  if window.withLock({ $0.isCancelled }) { throw CancellationError() }
+  let reason = output.errorLine ?? "\(executable) \(output.status)"
+  switch output.status {
+  case .exited(0): return allowsReplacement ? .replaced(output.replacement) : .finished
+  case .exited(2): return .dismissed
+  case .exited(4): throw TranslationError.unsupportedLanguagePairing.because(reason)
+  case .exited(let code) where code > 128: throw CancellationError()
+  default: throw TranslationError.internalError.because(reason)
   }
 }
 

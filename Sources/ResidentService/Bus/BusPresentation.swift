@@ -1,17 +1,17 @@
 import Foundation
+import Presentation
 import Synchronization
 import System
 
 /// `Present`: the default provider's popover for an app, shown by this
-/// installation's own `run` (`translation-host-desktop`, which needs no
-/// hand-off to draw on the desktop) started for the caller, with the
-/// display environment the service has (`DISPLAY`, `WAYLAND_DISPLAY`, …).
+/// installation's own `run` (`PopoverProcess`: `translation-host-desktop`,
+/// which needs no hand-off to draw on the desktop) started for the caller,
+/// with the display environment the service has (`DISPLAY`,
+/// `WAYLAND_DISPLAY`, …).
 ///
-/// `run`'s exit status is the outcome, as its `--help` documents it: 0 with
-/// the replacement (and nothing else) on stdout, 2 dismissed, 128 + a signal
-/// interrupted; any other status is a failure named after its meaning, whose
-/// message is `run`'s own `Error:` line. A caller that leaves the bus while
-/// its popover is open has it closed (`cancel`): the process group is killed.
+/// A failure of `run` is named after its exit status's meaning, with `run`'s
+/// own `Error:` line as its message. A caller that leaves the bus while its
+/// popover is open has it closed (`cancel`): the process group is killed.
 final class BusPresentation: Sendable {
   /// What the caller asked for.
   struct Request: Sendable {
@@ -36,29 +36,25 @@ final class BusPresentation: Sendable {
     case other = 2
   }
 
-  /// The longest text `Present` takes: it travels as one argument of `run`
-  /// (Linux limits one argument to 128 KiB), and a popover is for a few
-  /// sentences (Apple's advice for its own).
+  /// The longest text `Present` takes: a popover is for a few sentences
+  /// (Apple's advice for its own); `Translate` takes long texts.
   static let maximumTextBytes = 96 * 1024
 
-  /// The program that runs the popover: the installation's `translation-host-desktop`.
-  let executable: String
-  /// The environment `run` gets: the service's own.
-  let environment: [String: String]
+  /// The installation's `translation-host-desktop`, with the service's own environment.
+  let popover: PopoverProcess
   /// The process groups of open popovers, by the caller's unique name.
   private let running = Mutex<[String: [Int32]]>([:])
   /// Told of each `run` process when it starts and when it ended.
   private let track: @Sendable (_ pid: Int32, _ isRunning: Bool) -> Void
 
   init(executable: String, environment: [String: String], track: @escaping @Sendable (Int32, Bool) -> Void) {
-    self.executable = executable
-    self.environment = environment
+    popover = PopoverProcess(executable: executable, environment: environment)
     self.track = track
   }
 
-  /// The arguments of `run` for `request`.
+  /// The arguments of `run` for `request` (its text goes to stdin).
   static func arguments(for request: Request, environment: [String: String]) -> [String] {
-    var arguments = ["run", "--text=" + request.text]
+    var arguments: [String] = []
     // In a graphical session the popover is the desktop's, at the anchor
     // (screen pixels); `press` drives the scene without one, for scripts.
     let graphical = !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
@@ -117,15 +113,31 @@ final class BusPresentation: Sendable {
   /// Shows the popover and waits for it to close: (response, replacement).
   func present(_ request: Request, for caller: BusCaller) throws(BusError) -> (UInt32, String) {
     try Self.check(request)
-    let output: (status: ExitStatus, stdout: String, stderr: String)
+    let output: PopoverProcess.Output
+    var pid: Int32?
+    defer {
+      if let pid {
+        track(pid, false)
+        running.withLock {
+          $0[caller.uniqueName]?.removeAll { $0 == pid }
+          if $0[caller.uniqueName]?.isEmpty == true { $0[caller.uniqueName] = nil }
+        }
+      }
+    }
     do {
-      output = try runTool(Self.arguments(for: request, environment: environment), caller: caller.uniqueName)
+      output = try popover.run(
+        Self.arguments(for: request, environment: popover.environment), text: request.text
+      ) { started in
+        pid = started
+        running.withLock { $0[caller.uniqueName, default: []].append(started) }
+        track(started, true)
+      }
     } catch {
-      throw .named("Failed", "could not start \(executable): \(error)")
+      throw .named("Failed", "could not start \(popover.executable): \(error)")
     }
     switch output.status {
     case .exited(0):
-      return (Response.success.rawValue, request.allowsReplacement ? output.stdout : "")
+      return (Response.success.rawValue, request.allowsReplacement ? output.replacement : "")
     case .exited(2):
       return (Response.cancelled.rawValue, "")
     case .exited(let code) where code > 128:
@@ -133,7 +145,7 @@ final class BusPresentation: Sendable {
     case .signaled:
       return (Response.other.rawValue, "")
     case .exited(let code):
-      throw Self.failure(code: code, stderr: output.stderr)
+      throw Self.failure(code: code, message: output.errorLine)
     }
   }
 
@@ -148,8 +160,7 @@ final class BusPresentation: Sendable {
   }
 
   /// The failure `run`'s exit `code` stands for, with its `Error:` line as the message.
-  static func failure(code: Int32, stderr: String) -> BusError {
-    let line = stderr.split(separator: "\n").first { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+  static func failure(code: Int32, message line: String?) -> BusError {
     let message = line ?? "translation-host run exited with status \(code)"
     let name =
       switch code {
@@ -163,47 +174,5 @@ final class BusPresentation: Sendable {
       default: "Failed"
       }
     return .named(name, message)
-  }
-
-  /// Runs `translation-host <arguments>` in a process group of its own,
-  /// stdin from /dev/null, and collects its exit status and output.
-  private func runTool(_ arguments: [String], caller: String) throws(Errno) -> (ExitStatus, String, String) {
-    let (stdoutRead, stdoutWrite) = try Syscalls.socketPair()
-    let (stderrRead, stderrWrite) = try Syscalls.socketPair()
-    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
-    let pid: Int32
-    do {
-      pid = try Syscalls.spawn(
-        executable, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-        actions: [
-          .nullDevice(as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
-          .duplicate(stderrWrite, as: .standardError),
-        ], newSession: true)
-    } catch {
-      [stdoutWrite, stderrWrite].forEach(Syscalls.close)
-      throw error
-    }
-    [stdoutWrite, stderrWrite].forEach(Syscalls.close)
-    running.withLock { $0[caller, default: []].append(pid) }
-    track(pid, true)
-    defer {
-      track(pid, false)
-      running.withLock {
-        $0[caller]?.removeAll { $0 == pid }
-        if $0[caller]?.isEmpty == true { $0[caller] = nil }
-      }
-    }
-    // stderr is read on a thread of its own, so that neither stream can fill up and stall the other.
-    let errors = Mutex<[UInt8]>([])
-    let done = DispatchSemaphore(value: 0)
-    let reader = Thread {
-      errors.withLock { $0 = (try? Syscalls.readAll(stderrRead, limit: 64 * 1024)) ?? [] }
-      done.signal()
-    }
-    reader.start()
-    let stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumTextBytes * 8)) ?? []
-    done.wait()
-    let status = ExitStatus(waitStatus: try Syscalls.wait(pid))
-    return (status, String(decoding: stdout, as: UTF8.self), String(decoding: errors.withLock { $0 }, as: UTF8.self))
   }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+import System
+
+/// The popover in a process of its own: the installation's
+/// `translation-host-desktop run`, for callers that must not load GTK 4
+/// themselves (the resident service's D-Bus `Present`, an app's
+/// `translationPresentation`).
+///
+/// The text goes to `run`'s stdin, never to its command line, which every
+/// user can read in `/proc`. `run` takes one trailing line break off stdin
+/// and puts it back after a replacement, so the text is sent with one more
+/// and the replacement comes back without it: the provider sees the text
+/// exactly, and the caller gets the replacement exactly.
+///
+/// `run`'s exit status is the outcome, as its `--help` documents it: 0 with
+/// the replacement (and nothing else) on stdout, 2 dismissed, 128 + a
+/// signal interrupted; any other status is a failure whose message is `run`'s
+/// own `Error:` line.
+package struct PopoverProcess: Sendable {
+  /// What `run` did.
+  package struct Output: Sendable {
+    package var status: ExitStatus
+    /// The replacement, when `status` is 0 and replacement was allowed.
+    package var replacement: String
+    package var stderr: String
+
+    /// `run`'s `Error:` line, without the prefix, if it printed one.
+    package var errorLine: String? {
+      stderr.split(separator: "\n").first { $0.hasPrefix("Error: ") }.map { String($0.dropFirst(7)) }
+    }
+  }
+
+  /// The program: an installation's `translation-host-desktop`.
+  package let executable: String
+  /// The environment `run` gets: the display's variables decide where it draws.
+  package let environment: [String: String]
+
+  package init(executable: String, environment: [String: String]) {
+    self.executable = executable
+    self.environment = environment
+  }
+
+  /// The most of stdout and of stderr kept: a replacement is for a few sentences.
+  static let maximumOutputBytes = 1024 * 1024
+
+  /// Runs `run <arguments>` with `text` on its stdin, in a process group of
+  /// its own whose id `started` is told as soon as it runs (killing the
+  /// group closes the popover), and waits for it to end.
+  /// - Throws: `Errno` only when `run` could not be started.
+  package func run(_ arguments: [String], text: String, started: (Int32) -> Void) throws(Errno) -> Output {
+    let (stdinRead, stdinWrite) = try Syscalls.socketPair()
+    let (stdoutRead, stdoutWrite) = try Syscalls.socketPair()
+    let (stderrRead, stderrWrite) = try Syscalls.socketPair()
+    let childEnds = [stdinRead, stdoutWrite, stderrWrite]
+    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
+    let pid: Int32
+    do {
+      pid = try Syscalls.spawn(
+        executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: [
+          .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
+          .duplicate(stderrWrite, as: .standardError),
+        ], newSession: true)
+    } catch {
+      (childEnds + [stdinWrite]).forEach(Syscalls.close)
+      throw error
+    }
+    childEnds.forEach(Syscalls.close)
+    started(pid)
+    // The text is written, and stderr read, on threads of their own, so that
+    // no stream can fill up and stall the others.
+    let errors = Mutex<[UInt8]>([])
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      // A popover that ends before reading it all (a usage error) is no error here: its status says what happened.
+      try? Syscalls.writeAll(stdinWrite, text + "\n")
+      Syscalls.close(stdinWrite)
+      done.signal()
+    }.start()
+    Thread {
+      errors.withLock { $0 = (try? Syscalls.readAll(stderrRead, limit: Self.maximumOutputBytes)) ?? [] }
+      done.signal()
+    }.start()
+    var stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumOutputBytes)) ?? []
+    done.wait()
+    done.wait()
+    let status = ExitStatus(waitStatus: (try? Syscalls.wait(pid)) ?? 0x7F)
+    if stdout.last == UInt8(ascii: "\n") { stdout.removeLast() }
+    return Output(
+      status: status, replacement: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
+  }
+}
