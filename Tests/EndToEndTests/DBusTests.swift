@@ -125,6 +125,7 @@ import Testing
 
   /// A caller that leaves the bus while its popover is open has it closed:
   /// the `run` process for it ends long before the provider's deadline.
+  /// Its text is not on `run`'s command line, which every user can read.
   @Test func aCallerThatLeavesClosesItsPopover() throws {
     let directory = try TemporaryDirectory()
     let identifier = UniqueName.make("org.example.dbushang")
@@ -135,11 +136,12 @@ import Testing
     let outcome = try BusSession(providerFolders: [directory.path]).run(
       """
       gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
-        '' 'hi' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
+        '' 'a private note' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
       caller=$!
       # The bracket keeps the pattern from matching this script's own command line.
-      for i in $(seq 1 200); do run=$(pgrep -f -- "[-]-text=hi --provider=\(identifier)" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
+      for i in $(seq 1 200); do run=$(pgrep -f -- "[r]un --provider=\(identifier)" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
       echo "run: ${run:-none}"
+      grep -q "private note" "/proc/$run/cmdline" && echo "the text is on the command line"
       sleep 1
       kill -0 "$run" 2>/dev/null && echo "open while the caller waits"
       kill $caller
@@ -148,6 +150,7 @@ import Testing
     let lines = outcome.result.stdout.split(separator: "\n")
     #expect(lines.first?.hasPrefix("run: ") == true && lines.first != "run: none", "\(outcome.result.stderr)")
     #expect(lines.contains("open while the caller waits"), "\(outcome.result.stdout)\n\(outcome.result.stderr)")
+    #expect(!lines.contains("the text is on the command line"))
     #expect(lines.contains { $0.hasPrefix("closed after") }, "\(outcome.result.stdout)\n\(outcome.result.stderr)")
     #expect(outcome.serviceStopped)
   }

@@ -34,6 +34,16 @@ import Testing
     #expect(libraries.contains { $0.hasPrefix(library) } == needed, "\(program) needs \(libraries)")
   }
 
+  /// An app that links the `Translation` library (Examples/ReplaceSelection)
+  /// loads neither GTK nor X11: its popover window is `translation-host-desktop`'s.
+  @Test(arguments: ["libgtk-4.so", "libX11.so", "libXtst.so", "libgio-2.0.so"])
+  func anAppLinkingTheLibraryLoadsNoDesktopLibrary(_ library: String) throws {
+    let app = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/ReplaceSelection"
+    let libraries = try Self.neededLibraries(app)
+    try #require(libraries.contains { $0.hasPrefix("libc.so") }, "no NEEDED entries read: \(libraries)")
+    #expect(!libraries.contains { $0.hasPrefix(library) }, "ReplaceSelection needs \(libraries)")
+  }
+
   /// An installation of `translation-host` alone, in a folder of its own,
   /// with `desktop` (a script) as its `translation-host-desktop`, or none.
   struct Installation {

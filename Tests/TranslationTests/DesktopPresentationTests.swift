@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `translationPresentation` in a graphical session, from an app's side
+/// (`Examples/ReplaceSelection`): the window is the installation's
+/// `translation-host-desktop run`, here a script in an installation of its
+/// own that records what it was given and answers as `run` does. (The real
+/// window, drawn, is `DesktopSessions.X11`'s.)
+@Suite struct DesktopPresentationTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let testDescription: String
+    var viewOnly = false
+    /// What the app is given to present (as its argument).
+    var text = "Hello, world"
+    /// The script's answer: its stdout, its stderr and exit status, as `run`'s.
+    var answer = ""
+    var status: Int32 = 0
+    var error = ""
+    /// The app's exit status (0 replaced or viewed, 1 dismissed, 69 failed, 130 interrupted) and output.
+    let exitCode: Int32
+    var stdout = ""
+    var stderr = ""
+    /// Whether the script is there at all.
+    var installed = true
+  }
+
+  static let cases: [Case] = [
+    Case(testDescription: "replaced", answer: "Hola, mundo\n", exitCode: 0, stdout: "Hola, mundo\n"),
+    Case(
+      testDescription: "a text and a replacement with line breaks of their own, kept exactly", text: "two\nlines\n\n",
+      answer: "dos\nlíneas\n\n\n", exitCode: 0, stdout: "dos\nlíneas\n\n\n"),
+    Case(testDescription: "dismissed", status: 2, exitCode: 1),
+    Case(testDescription: "viewed without a replacement action", viewOnly: true, status: 2, exitCode: 0),
+    Case(
+      testDescription: "an unsupported pair", status: 4, error: "Error: Reverse does not translate en to xx\n", exitCode: 69,
+      stderr: "ReplaceSelection: Reverse does not translate en to xx\n"),
+    Case(
+      testDescription: "the provider failed", status: 70, error: "note\nError: Reverse crashed (SIGSEGV)\n", exitCode: 69,
+      stderr: "ReplaceSelection: Reverse crashed (SIGSEGV)\n"),
+    Case(testDescription: "interrupted", status: 130, exitCode: 130, stderr: "ReplaceSelection: interrupted\n"),
+    Case(
+      testDescription: "no translation-host-desktop", exitCode: 69,
+      stderr: "ReplaceSelection: the translation popover's window is drawn by translation-host-desktop, which is not installed",
+      installed: false),
+  ]
+
+  @Test(arguments: cases) func theWindowIsTranslationHostDesktopRun(_ test: Case) throws {
+    let installation = try TemporaryDirectory()
+    let prefix = URL(fileURLWithPath: installation.path).resolvingSymlinksInPath().path
+    // An app finds the installation through the translation-host on its PATH.
+    try install(try installation.write("tool", "#!/bin/sh\nexit 1\n"), as: prefix + "/bin/translation-host")
+    if test.installed {
+      let script = """
+        #!/bin/sh
+        printf '%s\\n' "$@" > '\(prefix)/arguments'
+        cat > '\(prefix)/text'
+        printf '%s' '\(test.answer)'
+        printf '%s' '\(test.error)' >&2
+        exit \(test.status)
+        """
+      try install(
+        try installation.write("desktop", script), as: prefix + "/libexec/translation-host/translation-host-desktop")
+    }
+    let environment = ["PATH": prefix + "/bin:/usr/bin:/bin", "DISPLAY": ":99", "HOME": installation.path]
+    let app = try Command.run(
+      try ReplaceSelectionTests.binary(), (test.viewOnly ? ["--view-only"] : []) + [test.text], environment: environment)
+    #expect(app.exitCode == test.exitCode, "\(app.stderr)")
+    #expect(app.stdout == test.stdout)
+    #expect(app.stderr.hasPrefix(test.stderr), "\(app.stderr)")
+    guard test.installed else { return }
+    // The text on stdin with one line break more, which `run` takes off; never on the command line.
+    #expect(try String(contentsOfFile: prefix + "/text", encoding: .utf8) == test.text + "\n")
+    let arguments = try String(contentsOfFile: prefix + "/arguments", encoding: .utf8).split(separator: "\n")
+    #expect(
+      arguments == ["run", "--desktop", "--arrow-edge=top"] + (test.viewOnly ? [] : ["--replace"]),
+      "ReplaceSelection anchors at a terminal cell, which is no screen point")
+  }
+
+  private func install(_ file: String, as path: String) throws {
+    let result = try Command.run("/usr/bin/install", ["-D", "-m", "0755", file, path])
+    try #require(result.exitCode == 0, "install: \(result.stderr)")
+  }
+}
