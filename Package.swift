@@ -98,7 +98,8 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"], path: "Benchmarks/HostBenchmark"),
+      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"],
+      path: "Benchmarks/HostBenchmark"),
     .executableTarget(name: "plist-fuzz", dependencies: ["Core"], path: "Benchmarks/PlistFuzz"),
 
     // MARK: Tests

@@ -135,7 +135,7 @@ private func presentOnTerminal(
 /// The popover for `text` with the default provider in a window, drawn by
 /// the installation's `translation-host-desktop run` (`PopoverProcess`).
 /// The replacement goes to the app, not the clipboard.
-private func presentOnDesktop(
+func presentOnDesktop(
   _ text: String, allowsReplacement: Bool, anchor: ScreenPoint?, arrowEdge: ArrowEdge, _ environment: [String: String]
 ) async throws -> PopoverOutcome {
   let candidates = Installation.current(environment: environment)?.desktopCandidates ?? []

@@ -1,6 +1,10 @@
 import Foundation
+import Glibc
+import Presentation
 import TestSupport
 import Testing
+
+@testable import Translation
 
 /// `translationPresentation` in a graphical session, from an app's side
 /// (`Examples/ReplaceSelection`): the window is the installation's
@@ -75,6 +79,28 @@ import Testing
     #expect(
       arguments == ["run", "--desktop", "--arrow-edge=top"] + (test.viewOnly ? [] : ["--replace"]),
       "ReplaceSelection anchors at a terminal cell, which is no screen point")
+  }
+
+  /// Cancelling the task that awaits the presentation closes the window:
+  /// its process group is killed, and the call throws `CancellationError`.
+  @Test func cancellingTheTaskClosesTheWindow() async throws {
+    let installation = try TemporaryDirectory()
+    let prefix = URL(fileURLWithPath: installation.path).resolvingSymlinksInPath().path
+    try install(try installation.write("tool", "#!/bin/sh\nexit 1\n"), as: prefix + "/bin/translation-host")
+    // A window that stays open: it reads the text, says it is up, and waits.
+    let script = "#!/bin/sh\ncat > /dev/null\necho $$ > '\(prefix)/pid'\nexec sleep 60\n"
+    try install(try installation.write("desktop", script), as: prefix + "/libexec/translation-host/translation-host-desktop")
+    let environment = ["PATH": prefix + "/bin:/usr/bin:/bin", "DISPLAY": ":99"]
+    let presentation = Task {
+      try await presentOnDesktop("Hello", allowsReplacement: true, anchor: nil, arrowEdge: .top, environment)
+    }
+    let pid = try await eventually("the window to be up", timeout: .seconds(20)) {
+      (try? String(contentsOfFile: prefix + "/pid", encoding: .utf8)).flatMap { Int32($0.trimmingWhitespace()) }
+    }
+    presentation.cancel()
+    await #expect(throws: CancellationError.self) { try await presentation.value }
+    // Gone, and reaped by the presentation: not even a zombie is left.
+    #expect(kill(pid, 0) == -1 && errno == ESRCH)
   }
 
   private func install(_ file: String, as path: String) throws {
