@@ -97,15 +97,23 @@ import Testing
     #expect(try engine.translate((1...20).map { "\($0) dogs." }, from: "en", to: "es") == (1...20).map { "\($0) perros." })
   }
 
-  /// Every stage of the pipeline has the libraries loaded.
-  @Test func theStagesLoadThePreloadedLibraries() throws {
-    let engine = ApertiumEngine(stagePreload: Self.stagePreload)
+  /// An engine with a warm eng-spa pipeline, and the pipeline's stages
+  /// (keep the engine: its stages end with it).
+  private static func warmStages() throws -> (ApertiumEngine, [pid_t]) {
+    let engine = ApertiumEngine(stagePreload: stagePreload)
     #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
     // The engine's pipeline is a child of this process; its stages (those that read eng-spa's files) are the child's children.
     let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
       Processes.arguments(of: $0)?.joined(separator: " ").contains("apertium-eng-spa/") ?? false
     }
     #expect(stages.count >= 10, "eng-spa's stages")
+    return (engine, stages)
+  }
+
+  /// Every stage of the pipeline has the libraries loaded.
+  @Test func theStagesLoadThePreloadedLibraries() throws {
+    let (engine, stages) = try Self.warmStages()
+    defer { withExtendedLifetime(engine) {} }
     for stage in stages {
       // Read to the end: /proc reports a size of 0, and a read by size stops at the first page.
       let file = try FileHandle(forReadingFrom: URL(filePath: "/proc/\(stage)/maps"))
@@ -125,12 +133,8 @@ import Testing
     let ours = dup(STDIN_FILENO)
     #expect(ours > 2 && fcntl(ours, F_GETFD) & FD_CLOEXEC == 0)
     defer { close(ours) }
-    let engine = ApertiumEngine(stagePreload: Self.stagePreload)
-    #expect(try engine.translate(["The dog."], from: "en", to: "es") == ["El perro."])
-    let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
-      Processes.arguments(of: $0)?.joined(separator: " ").contains("apertium-eng-spa/") ?? false
-    }
-    #expect(stages.count >= 10, "eng-spa's stages")
+    let (engine, stages) = try Self.warmStages()
+    defer { withExtendedLifetime(engine) {} }
     for stage in stages {
       let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(stage)/fd").compactMap { Int32($0) }
       // What a stage opens itself is under /usr (its transducers and rules).
