@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 import System
 
@@ -72,16 +73,16 @@ package struct PopoverProcess: Sendable {
     // no stream can fill up and stall the others.
     let errors = Mutex<[UInt8]>([])
     let done = DispatchSemaphore(value: 0)
-    Thread {
+    DetachedThread.start(name: "popover stdin") {
       // A popover that ends before reading it all (a usage error) is no error here: its status says what happened.
       try? Syscalls.writeAll(stdinWrite, text + "\n")
       Syscalls.close(stdinWrite)
       done.signal()
-    }.start()
-    Thread {
+    }
+    DetachedThread.start(name: "popover stderr") {
       errors.withLock { $0 = (try? Syscalls.readAll(stderrRead, limit: Self.maximumOutputBytes)) ?? [] }
       done.signal()
-    }.start()
+    }
     var stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumOutputBytes)) ?? []
     done.wait()
     done.wait()

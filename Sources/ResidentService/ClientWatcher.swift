@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Service
 import System
 
@@ -16,7 +16,7 @@ import System
 /// the runner rather than give it back to the pool.
 final class ClientWatcher: @unchecked Sendable {
   private let fd: FileDescriptor
-  private let condition = NSCondition()
+  private let condition = Condition()
   /// The interruption of the runner working for the client now.
   private var watched: (@Sendable () -> Void)?
   private var isStarted = false
@@ -43,9 +43,7 @@ final class ClientWatcher: @unchecked Sendable {
     condition.lock()
     if !isStarted {
       (isStarted, isRunning) = (true, true)
-      let thread = Thread { [self] in watch() }
-      thread.name = "client-watcher"
-      thread.start()
+      DetachedThread.start(name: "client-watcher") { [self] in watch() }
     }
     watched = interruption
     if clientLeft { interrupt() }

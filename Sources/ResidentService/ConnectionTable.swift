@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Service
 import System
 
@@ -23,7 +23,7 @@ final class ConnectionTable: @unchecked Sendable {
 
   /// Connections at work at once, at most.
   let limit: Int
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var entries: [FileDescriptor: Entry] = [:]
 
   init(limit: Int) {

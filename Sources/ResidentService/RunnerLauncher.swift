@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Service
 import System
 
@@ -15,13 +16,11 @@ import System
 /// `init`) runs on the caller's thread, so that a provider that hangs while
 /// loading holds up its own request and no other provider's cold start.
 final class RunnerLauncher: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var jobs: [@Sendable () -> Void] = []
 
   init() {
-    let thread = Thread { [self] in loop() }
-    thread.name = "runner-launcher"
-    thread.start()
+    DetachedThread.start(name: "runner-launcher") { [self] in loop() }
   }
 
   /// Starts a sandboxed runner for `bundle` exactly as the direct path does

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Service
 import System
 
@@ -52,7 +52,7 @@ final class RunnerPool: @unchecked Sendable {
   let scenesPerProvider: Int
   let idleTimeout: Duration
   private let launcher = RunnerLauncher()
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var idle: [Key: [(runner: RunnerClient, since: ContinuousClock.Instant)]] = [:]
   /// Runners idle, in use for a request or being started for one, per key.
   private var live: [Key: Int] = [:]
@@ -73,7 +73,7 @@ final class RunnerPool: @unchecked Sendable {
   /// caller alone until it gives it back with `checkin` (with the same `forScene`).
   func checkout(_ resolution: ResolutionCache.Resolution, timeout: Duration, forScene: Bool = false) throws -> RunnerClient {
     let key = resolution.key
-    let deadline = Date(timeIntervalSinceNow: timeout.inSeconds)
+    let deadline = ContinuousClock.Instant.after(timeout)
     var retired: [RunnerClient] = []
     defer { retired.forEach { $0.close() } }
     condition.lock()

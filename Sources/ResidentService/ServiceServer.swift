@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import RunnerProtocol
 import Service
 import Synchronization
@@ -58,7 +59,7 @@ package final class ServiceServer: @unchecked Sendable {
   private let listener: FileDescriptor
   private let socketPath: String?
   private let log: @Sendable (String) -> Void
-  private let state = NSCondition()
+  private let state = Condition()
   private var stopping = false
   let connections: ConnectionTable
 
@@ -168,11 +169,10 @@ package final class ServiceServer: @unchecked Sendable {
       refuse(fd, "all \(configuration.maximumConnections) connections are at work (--max-connections); try again in a moment")
       return
     }
-    let thread = Thread { [self] in
+    DetachedThread.start(name: "connection") { [self] in
       // The connection closes its descriptor when it goes, after leaving the table.
       ServiceConnection(fd: fd, server: self).serve()
     }
-    thread.start()
   }
 
   /// Answers a connection that will not be served with one failure, and closes it.

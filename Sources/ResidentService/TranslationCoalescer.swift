@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Service
 import System
 
@@ -47,7 +48,7 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// The most texts in one batch.
   let batchLimit: Int
   /// Guards everything below and every request's and group's state.
-  private let lock = NSLock()
+  private let lock = Condition()
   private var groups: [GroupKey: Group] = [:]
 
   init(slots: Int, batchLimit: Int = 256) {

@@ -61,6 +61,18 @@ package enum Directory {
 
   package static func close(_ fd: FileDescriptor) { Syscalls.close(fd) }
 
+  /// Makes the folder `path` and the parents it lacks, each with `mode`
+  /// (less the umask), as `mkdir -p`; a folder that exists is left as it is.
+  package static func create(_ path: String, mode: mode_t) throws(Errno) {
+    var partial = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      partial += "/" + component
+      do { try Syscalls.retrying { mkdir(partial, mode) } } catch {
+        guard error == Errno(rawValue: EEXIST), (try? FileStatus(path: partial))?.isDirectory == true else { throw error }
+      }
+    }
+  }
+
   /// Reads the first `count` bytes of `path` (fewer if the file is shorter),
   /// into an array that is neither zeroed first nor copied after: for a
   /// registry cache of 10,000 bundles, both cost more than reading it.

@@ -94,7 +94,9 @@ import Testing
     let presentation = Task {
       try await presentOnDesktop("Hello", allowsReplacement: true, anchor: nil, arrowEdge: .top, environment)
     }
-    let pid = try await eventually("the window to be up", timeout: .seconds(20)) {
+    // Long: the presentation starts on the cooperative pool, which other
+    // suites' synchronous tests (a minute of Apertium) may hold meanwhile.
+    let pid = try await eventually("the window to be up", timeout: .seconds(300)) {
       (try? String(contentsOfFile: prefix + "/pid", encoding: .utf8)).flatMap { Int32($0.trimmingWhitespace()) }
     }
     presentation.cancel()

@@ -1,5 +1,6 @@
 import Core
-import Foundation
+import Dispatch
+import FoundationEssentials
 import ProviderLoading
 import RunnerProtocol
 import Service
@@ -31,11 +32,9 @@ enum InProcessRunner {
       MainThreadLoops.hand(
         RunnerService(channel: FrameChannel(fd: runner), sandbox: .success([]), logPrefix: prefix, drivesMainQueue: true))
     } else {
-      let thread = Thread {
+      DetachedThread.start(name: "in-process runner") {
         RunnerService(channel: FrameChannel(fd: runner), sandbox: .success([]), logPrefix: prefix).run()
       }
-      thread.name = "in-process runner"
-      thread.start()
     }
     let client = RunnerClient.inProcess(bundle: bundle, socket: host, timeout: timeout)
     try client.hello(settings: try SettingsStore.standard().effectiveJSON(for: bundle, overrides: settingOverrides))
@@ -46,10 +45,7 @@ enum InProcessRunner {
   /// one, to the in-process runners it starts; exits with the command's status.
   static func serveOnMainThread(_ command: @escaping @Sendable () -> Int32) -> Never {
     MainThreadLoops.isServing = true
-    let thread = Thread { Syscalls.exit(command()) }
-    thread.name = "translation-host command"
-    thread.stackSize = 8 << 20
-    thread.start()
+    DetachedThread.start(name: "translation-host command", stackBytes: 8 << 20) { Syscalls.exit(command()) }
     MainThreadLoops.serveForever()
   }
 }

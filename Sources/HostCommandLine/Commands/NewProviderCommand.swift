@@ -1,5 +1,5 @@
 import Core
-import Foundation
+import FoundationEssentials
 import System
 
 /// `translation-host new-provider`: writes a provider package that builds.
@@ -62,13 +62,11 @@ struct NewProviderCommand: Command {
     }
     for file in template.files {
       let path = folder + "/" + file.path
-      do {
-        try files.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o755])
-        try file.contents.write(toFile: path, atomically: true, encoding: .utf8)
+      do throws(Errno) {
+        try Directory.create(URL(fileURLWithPath: path).deletingLastPathComponent().path, mode: 0o755)
+        try AtomicFile.write(Array(file.contents.utf8), to: path, mode: 0o644, durable: false)
       } catch {
-        throw TemplateError.cannotWrite(path, reason: error.localizedDescription)
+        throw TemplateError.cannotWrite(path, reason: error.description)
       }
     }
     try output.data(template.files.map { "wrote \(folder)/\($0.path)\n" }.joined())

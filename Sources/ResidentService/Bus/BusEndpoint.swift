@@ -1,5 +1,6 @@
 import CGDBus
-import Foundation
+import Dispatch
+import FoundationEssentials
 import System
 
 /// The resident service on the session bus: owns `org.translationhost.Translation1`,
@@ -36,7 +37,7 @@ package final class BusEndpoint: @unchecked Sendable {
   private let maximumCalls: Int
   private let log: @Sendable (String) -> Void
   private let onClosed: @Sendable () -> Void
-  private let state = NSCondition()
+  private let state = Condition()
   private var connection: OpaquePointer?
   private var loop: OpaquePointer?
   private var startError: String?
@@ -57,9 +58,7 @@ package final class BusEndpoint: @unchecked Sendable {
     self.maximumCalls = maximumCalls
     self.log = log
     self.onClosed = onClosed
-    let thread = Thread { [self] in main() }
-    thread.name = "dbus"
-    thread.start()
+    DetachedThread.start(name: "dbus") { [self] in main() }
     state.lock()
     while !isStarted { state.wait() }
     let failure = startError
@@ -83,7 +82,7 @@ package final class BusEndpoint: @unchecked Sendable {
     // Asked again until the thread is done: a quit that comes before the loop runs is lost.
     while !isFinished {
       if let loop { g_main_loop_quit(loop) }
-      _ = state.wait(until: Date(timeIntervalSinceNow: 0.1))
+      state.wait(until: .after(.milliseconds(100)))
     }
     state.unlock()
   }
@@ -209,7 +208,7 @@ package final class BusEndpoint: @unchecked Sendable {
           G_DBUS_SIGNAL_FLAGS_NONE, Self.nameOwnerChanged, Unmanaged.passUnretained(self).toOpaque(), nil)
       } else { 0 }
     let pending = Pending(invocation: invocation, connection: connection, subscription: subscription)
-    let thread = Thread { [self] in
+    DetachedThread.start(name: "dbus-call") { [self] in
       let result = Result { () throws(BusError) in
         let caller = try check(sender)
         return try requests.answer(call, caller: caller)
@@ -223,8 +222,6 @@ package final class BusEndpoint: @unchecked Sendable {
       state.broadcast()
       state.unlock()
     }
-    thread.name = "dbus-call"
-    thread.start()
   }
 
   /// A call being answered on its own thread. GDBus objects may be used from
