@@ -63,12 +63,14 @@ package enum Directory {
 
   /// Makes the folder `path` and the parents it lacks, each with `mode`
   /// (less the umask), as `mkdir -p`; a folder that exists is left as it is.
+  /// - Throws: `ENOTDIR` where something other than a folder is in the way.
   package static func create(_ path: String, mode: mode_t) throws(Errno) {
     var partial = path.hasPrefix("/") ? "" : "."
     for component in path.split(separator: "/") {
       partial += "/" + component
       do { try Syscalls.retrying { mkdir(partial, mode) } } catch {
-        guard error == Errno(rawValue: EEXIST), (try? FileStatus(path: partial))?.isDirectory == true else { throw error }
+        guard error == Errno(rawValue: EEXIST) else { throw error }
+        guard (try? FileStatus(path: partial))?.isDirectory == true else { throw Errno(rawValue: ENOTDIR) }
       }
     }
   }
