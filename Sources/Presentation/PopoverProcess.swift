@@ -42,32 +42,46 @@ package struct PopoverProcess: Sendable {
     self.environment = environment
   }
 
-  /// The most of stdout and of stderr kept: a replacement is for a few sentences.
-  static let maximumOutputBytes = 1024 * 1024
+  /// The largest replacement taken: `run` takes texts of up to 4 MiB, and
+  /// a translation may be longer than its text.
+  static let maximumReplacementBytes = 16 << 20
+  /// The most of stderr kept (it is read to the end): enough for `run`'s
+  /// `Error:` line, which comes last.
+  static let maximumErrorBytes = 64 << 10
 
   /// Runs `run <arguments>` with `text` on its stdin, in a process group of
   /// its own whose id `started` is told as soon as it runs (killing the
   /// group closes the popover), and waits for it to end.
-  /// - Throws: `Errno` only when `run` could not be started.
-  package func run(_ arguments: [String], text: String, started: (Int32) -> Void) throws(Errno) -> Output {
-    let (stdinRead, stdinWrite) = try Syscalls.socketPair()
-    let (stdoutRead, stdoutWrite) = try Syscalls.socketPair()
-    let (stderrRead, stderrWrite) = try Syscalls.socketPair()
-    let childEnds = [stdinRead, stdoutWrite, stderrWrite]
-    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
+  /// - Throws: `PopoverProcessError` when `run` could not be started, or
+  ///   wrote a replacement larger than `maximumReplacementBytes` (the
+  ///   popover is closed then: nothing partial is handed on).
+  package func run(
+    _ arguments: [String], text: String, started: (Int32) -> Void
+  ) throws(PopoverProcessError) -> Output {
     let pid: Int32
-    do {
-      pid = try Syscalls.spawn(
-        executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-        actions: [
-          .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
-          .duplicate(stderrWrite, as: .standardError),
-        ], newSession: true)
+    let (stdinWrite, stdoutRead, stderrRead): (FileDescriptor, FileDescriptor, FileDescriptor)
+    do throws(Errno) {
+      let (stdinRead, stdinEnd) = try Syscalls.socketPair()
+      let (stdoutEnd, stdoutWrite) = try Syscalls.socketPair()
+      let (stderrEnd, stderrWrite) = try Syscalls.socketPair()
+      (stdinWrite, stdoutRead, stderrRead) = (stdinEnd, stdoutEnd, stderrEnd)
+      let childEnds = [stdinRead, stdoutWrite, stderrWrite]
+      defer { childEnds.forEach(Syscalls.close) }
+      do {
+        pid = try Syscalls.spawn(
+          executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+          actions: [
+            .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
+            .duplicate(stderrWrite, as: .standardError),
+          ], newSession: true)
+      } catch {
+        [stdinEnd, stdoutEnd, stderrEnd].forEach(Syscalls.close)
+        throw error
+      }
     } catch {
-      (childEnds + [stdinWrite]).forEach(Syscalls.close)
-      throw error
+      throw .cannotStart(executable, error)
     }
-    childEnds.forEach(Syscalls.close)
+    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
     started(pid)
     // The text is written, and stderr read, on threads of their own, so that
     // no stream can fill up and stall the others.
@@ -80,16 +94,33 @@ package struct PopoverProcess: Sendable {
       done.signal()
     }
     DetachedThread.start(name: "popover stderr") {
-      errors.withLock { $0 = (try? Syscalls.readAll(stderrRead, limit: Self.maximumOutputBytes)) ?? [] }
+      let kept = Self.drain(stderrRead, keeping: Self.maximumErrorBytes)
+      errors.withLock { $0 = kept }
       done.signal()
     }
-    var stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumOutputBytes)) ?? []
+    var stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumReplacementBytes)) ?? []
+    let isTooLarge = stdout.count > Self.maximumReplacementBytes
+    if isTooLarge { Syscalls.kill(-pid, .kill) }
     done.wait()
     done.wait()
     let status = ExitStatus(waitStatus: (try? Syscalls.wait(pid)) ?? 0x7F)
+    if isTooLarge { throw .replacementTooLarge(limit: Self.maximumReplacementBytes) }
     if stdout.last == UInt8(ascii: "\n") { stdout.removeLast() }
     return Output(
       status: status, replacement: String(decoding: stdout, as: UTF8.self),
       stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
+  }
+
+  /// Reads `fd` to its end, keeping the last `limit` bytes: a popover whose
+  /// provider says a lot is never stalled on a full stderr, and its
+  /// `Error:` line, written last, is kept.
+  private static func drain(_ fd: FileDescriptor, keeping limit: Int) -> [UInt8] {
+    var kept: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+    while let count = try? Syscalls.read(fd, into: &chunk), count > 0 {
+      kept += chunk[0..<count]
+      if kept.count > 2 * limit { kept.removeFirst(kept.count - limit) }
+    }
+    return Array(kept.suffix(limit))
   }
 }

@@ -155,7 +155,7 @@ func presentOnDesktop(
   let window = Mutex<(group: Int32?, isCancelled: Bool)>((nil, false))
   let output = try await withTaskCancellationHandler {
     try await onThreadOfItsOwn {
-      do {
+      do throws(PopoverProcessError) {
         return try popover.run(arguments, text: text) { group in
           let isCancelled = window.withLock {
             $0.group = group
@@ -164,7 +164,7 @@ func presentOnDesktop(
           if isCancelled { Syscalls.kill(-group, .kill) }
         }
       } catch {
-        throw TranslationError.internalError.because("\(executable) could not be started: \(error)")
+        throw TranslationError.internalError.because(error.description)
       }
     }
   } onCancel: {

@@ -27,6 +27,8 @@ import Testing
     var stderr = ""
     /// Whether the script is there at all.
     var installed = true
+    /// Shell commands the script runs before it answers.
+    var before = ""
   }
 
   static let cases: [Case] = [
@@ -44,6 +46,14 @@ import Testing
       stderr: "ReplaceSelection: Reverse crashed (SIGSEGV)\n"),
     Case(testDescription: "interrupted", status: 130, exitCode: 130, stderr: "ReplaceSelection: interrupted\n"),
     Case(
+      testDescription: "a replacement over 16 MiB, refused whole", exitCode: 69,
+      stderr: "ReplaceSelection: the translation popover's replacement is larger than 16 MiB; it was not used",
+      before: "head -c 17000000 /dev/zero | tr '\\0' a"),
+    Case(
+      testDescription: "a provider that says two megabytes before the error", status: 70, error: "Error: Reverse crashed\n",
+      exitCode: 69, stderr: "ReplaceSelection: Reverse crashed\n", before: "{ head -c 2000000 /dev/zero | tr '\\0' x; echo; } >&2"
+    ),
+    Case(
       testDescription: "no translation-host-desktop", exitCode: 69,
       stderr: "ReplaceSelection: the translation popover's window is drawn by translation-host-desktop, which is not installed",
       installed: false),
@@ -59,6 +69,7 @@ import Testing
         #!/bin/sh
         printf '%s\\n' "$@" > '\(prefix)/arguments'
         cat > '\(prefix)/text'
+        \(test.before)
         printf '%s' '\(test.answer)'
         printf '%s' '\(test.error)' >&2
         exit \(test.status)

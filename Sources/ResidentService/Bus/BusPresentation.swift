@@ -133,7 +133,7 @@ final class BusPresentation: Sendable {
         track(started, true)
       }
     } catch {
-      throw .named("Failed", "could not start \(popover.executable): \(error)")
+      throw .named("Failed", error.description)
     }
     switch output.status {
     case .exited(0):
