@@ -229,7 +229,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
     // pipeline's ends and waits, so that when a stage dies the output ends
     // at once (a shell holding it kept it open until the silence timed out).
     // `<&0` keeps the first stage's input: a background command's stdin
-    // would be /dev/null, but not one with a redirection of its own.
+    // would be /dev/null, but not one with a redirection of its own. (So a
+    // mode must begin with a simple command, as every mode of Apertium's
+    // own tools does: before `(` or `{` the redirection is a syntax error,
+    // and such a pipeline ends at once, which the first request reports.)
     let script = #"""
       exec bash -c 'eval "<&0 $0 &"; exec 0<&- 1>&-; wait' "$(apertium-wblank-mode -z "$1")" "$2"
       """#

@@ -50,38 +50,42 @@ package struct PopoverProcess: Sendable {
   static let maximumErrorBytes = 64 << 10
 
   /// Runs `run <arguments>` with `text` on its stdin, in a process group of
-  /// its own whose id `started` is told as soon as it runs (killing the
-  /// group closes the popover), and waits for it to end.
-  /// - Throws: `PopoverProcessError` when `run` could not be started, or
-  ///   wrote a replacement larger than `maximumReplacementBytes` (the
-  ///   popover is closed then: nothing partial is handed on).
+  /// its own, and waits for it to end. `started` is told the group's id as
+  /// soon as it runs (killing the group closes the popover), and `ending` is
+  /// called when it has ended but before it is reaped: a caller that kills
+  /// the group only under the lock that `ending` takes never signals a
+  /// group whose id was given to another process since.
+  /// - Throws: `PopoverProcessError` when `run` could not be started or
+  ///   waited for, its replacement could not be read, or it wrote one larger
+  ///   than `maximumReplacementBytes`: the popover is closed then, and
+  ///   nothing partial is handed on.
   package func run(
-    _ arguments: [String], text: String, started: (Int32) -> Void
+    _ arguments: [String], text: String, started: (Int32) -> Void, ending: () -> Void
   ) throws(PopoverProcessError) -> Output {
+    var descriptors: [FileDescriptor] = []
+    defer { descriptors.forEach(Syscalls.close) }
     let pid: Int32
     let (stdinWrite, stdoutRead, stderrRead): (FileDescriptor, FileDescriptor, FileDescriptor)
     do throws(Errno) {
       let (stdinRead, stdinEnd) = try Syscalls.socketPair()
+      descriptors += [stdinRead, stdinEnd]
       let (stdoutEnd, stdoutWrite) = try Syscalls.socketPair()
+      descriptors += [stdoutEnd, stdoutWrite]
       let (stderrEnd, stderrWrite) = try Syscalls.socketPair()
+      descriptors += [stderrEnd, stderrWrite]
+      pid = try Syscalls.spawn(
+        executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        actions: [
+          .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
+          .duplicate(stderrWrite, as: .standardError),
+        ], newSession: true)
+      // The child's ends are its own now; ours stay open until this returns, but the writer's, which it closes.
+      [stdinRead, stdoutWrite, stderrWrite].forEach(Syscalls.close)
+      descriptors = [stdoutEnd, stderrEnd]
       (stdinWrite, stdoutRead, stderrRead) = (stdinEnd, stdoutEnd, stderrEnd)
-      let childEnds = [stdinRead, stdoutWrite, stderrWrite]
-      defer { childEnds.forEach(Syscalls.close) }
-      do {
-        pid = try Syscalls.spawn(
-          executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
-          actions: [
-            .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
-            .duplicate(stderrWrite, as: .standardError),
-          ], newSession: true)
-      } catch {
-        [stdinEnd, stdoutEnd, stderrEnd].forEach(Syscalls.close)
-        throw error
-      }
     } catch {
       throw .cannotStart(executable, error)
     }
-    defer { [stdoutRead, stderrRead].forEach(Syscalls.close) }
     started(pid)
     // The text is written, and stderr read, on threads of their own, so that
     // no stream can fill up and stall the others.
@@ -98,13 +102,24 @@ package struct PopoverProcess: Sendable {
       errors.withLock { $0 = kept }
       done.signal()
     }
-    var stdout = (try? Syscalls.readAll(stdoutRead, limit: Self.maximumReplacementBytes)) ?? []
-    let isTooLarge = stdout.count > Self.maximumReplacementBytes
-    if isTooLarge { Syscalls.kill(-pid, .kill) }
+    var failure: PopoverProcessError?
+    var stdout: [UInt8] = []
+    do throws(Errno) {
+      stdout = try Syscalls.readAll(stdoutRead, limit: Self.maximumReplacementBytes)
+      if stdout.count > Self.maximumReplacementBytes { failure = .replacementTooLarge(limit: Self.maximumReplacementBytes) }
+    } catch {
+      failure = .cannotRead(error)
+    }
+    if failure != nil { Syscalls.kill(-pid, .kill) }
     done.wait()
     done.wait()
-    let status = ExitStatus(waitStatus: (try? Syscalls.wait(pid)) ?? 0x7F)
-    if isTooLarge { throw .replacementTooLarge(limit: Self.maximumReplacementBytes) }
+    // Ended (its output closed), not yet reaped.
+    ending()
+    let status: ExitStatus
+    do throws(Errno) { status = ExitStatus(waitStatus: try Syscalls.wait(pid)) } catch {
+      throw .cannotWait(error)
+    }
+    if let failure { throw failure }
     if stdout.last == UInt8(ascii: "\n") { stdout.removeLast() }
     return Output(
       status: status, replacement: String(decoding: stdout, as: UTF8.self),

@@ -47,7 +47,8 @@ final class TranslationCoalescer: @unchecked Sendable {
   let slots: Int
   /// The most texts in one batch.
   let batchLimit: Int
-  /// Guards everything below and every request's and group's state.
+  /// Guards everything below and every request's and group's state (a
+  /// plain lock: the waits are each request's own semaphore).
   private let lock = Condition()
   private var groups: [GroupKey: Group] = [:]
 

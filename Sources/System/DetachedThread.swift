@@ -8,14 +8,19 @@ import Glibc
 package enum DetachedThread {
   /// Starts `body` on a new detached thread named `name` (as `top -H` and
   /// `/proc/<pid>/task/<tid>/comm` show it; at most 15 bytes are kept), with
-  /// `stackBytes` of stack, or glibc's default (the stack limit, 8 MiB).
+  /// `stackBytes` of stack, or glibc's default (from the stack limit).
+  /// A process that cannot start a thread (out of memory, or of threads
+  /// under `RLIMIT_NPROC`) stops here, as with Foundation's `Thread`.
   package static func start(name: String, stackBytes: Int? = nil, _ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(Work(name: name, body: body)).toOpaque()
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    if let stackBytes { pthread_attr_setstacksize(&attributes, stackBytes) }
+    if let stackBytes {
+      let set = pthread_attr_setstacksize(&attributes, stackBytes)
+      precondition(set == 0, "a stack of \(stackBytes) bytes for the thread '\(name)': \(Errno(rawValue: set))")
+    }
     var thread = pthread_t()
     let result = pthread_create(
       &thread, &attributes,

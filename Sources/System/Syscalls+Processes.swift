@@ -53,9 +53,17 @@ extension Syscalls {
     where !targets.contains(descriptor) {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
-    guard let addCloseFrom = Self.addCloseFrom else { throw Errno(rawValue: ENOSYS) }
-    let added = addCloseFrom(&actions, highestTarget + 1)
-    guard added == 0 else { throw Errno(rawValue: added) }
+    if let addCloseFrom = Self.addCloseFrom {
+      let added = addCloseFrom(&actions, highestTarget + 1)
+      guard added == 0 else { throw Errno(rawValue: added) }
+    } else {
+      // glibc before 2.34: those open now, by name. (One another thread
+      // opens meanwhile is close-on-exec, as every descriptor here is made.)
+      for name in try Directory.names(at: "/proc/self/fd") {
+        guard let descriptor = Int32(name), descriptor > highestTarget else { continue }
+        posix_spawn_file_actions_addclose(&actions, descriptor)
+      }
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

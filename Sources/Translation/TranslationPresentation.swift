@@ -151,28 +151,30 @@ func presentOnDesktop(
     ["--desktop", "--arrow-edge=" + arrowEdge.rawValue] + (allowsReplacement ? ["--replace"] : [])
     + (anchor.map { ["--anchor=\($0.x),\($0.y)"] } ?? [])
   let popover = PopoverProcess(executable: executable, environment: environment)
-  /// The window's process group once it runs, and whether the task was cancelled.
+  /// The window's process group while it runs (unreaped), and whether the
+  /// task was cancelled. The group is killed only under this lock.
   let window = Mutex<(group: Int32?, isCancelled: Bool)>((nil, false))
   let output = try await withTaskCancellationHandler {
     try await onThreadOfItsOwn {
+      if window.withLock({ $0.isCancelled }) { throw CancellationError() }
       do throws(PopoverProcessError) {
-        return try popover.run(arguments, text: text) { group in
-          let isCancelled = window.withLock {
-            $0.group = group
-            return $0.isCancelled
-          }
-          if isCancelled { Syscalls.kill(-group, .kill) }
-        }
+        return try popover.run(
+          arguments, text: text,
+          started: { group in
+            window.withLock {
+              $0.group = group
+              if $0.isCancelled { Syscalls.kill(-group, .kill) }
+            }
+          }, ending: { window.withLock { $0.group = nil } })
       } catch {
         throw TranslationError.internalError.because(error.description)
       }
     }
   } onCancel: {
-    let group = window.withLock {
+    window.withLock {
       $0.isCancelled = true
-      return $0.group
+      if let group = $0.group { Syscalls.kill(-group, .kill) }
     }
-    if let group { Syscalls.kill(-group, .kill) }
   }
   if window.withLock({ $0.isCancelled }) { throw CancellationError() }
   let reason = output.errorLine ?? "\(executable) \(output.status)"

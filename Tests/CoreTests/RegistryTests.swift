@@ -82,7 +82,7 @@ import Testing
     let path = try BundleFixture(name: "Cached", identifier: "org.example.aaaa").write(name: "Cached", in: first)
     #expect(registry([first]).scan().entries.first?.identifier == "org.example.aaaa")
     let before = try FileStatus(path: path + "/Info.plist")
-    usleep(20_000)  // past the file system's time granularity
+    try waitForChangeTimeAfter(before.changed, in: root.path)
     try rewrite(path + "/Info.plist", replacing: "org.example.aaaa", with: "org.example.bbbb", keepingTime: before.modified)
     let after = try FileStatus(path: path + "/Info.plist")
     #expect((after.size, after.modified, after.inode) == (before.size, before.modified, before.inode))

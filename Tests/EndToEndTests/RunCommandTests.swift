@@ -21,12 +21,19 @@ import Testing
     #expect(result.stderr.contains("button 'Replace With Translation' is disabled"))
   }
 
-  @Test func stdinKeepsItsTrailingNewline() throws {
+  /// One trailing line feed byte is taken off stdin and put back after the
+  /// replacement, whatever precedes it: the provider (Reverse shows it)
+  /// sees the rest exactly, a carriage return included.
+  @Test(arguments: [
+    ("Hello\n", "olleH\n"), ("Hello", "olleH"), ("Hello\n\n", "\nolleH\n"), ("Hello\r\n", "\rolleH\n"),
+    ("Hello\r", "\rolleH"),
+  ])
+  func stdinKeepsItsTrailingNewline(stdin: String, stdout: String) throws {
     let result = try Host().run(
-      "run", "--provider", rot13, "--replace", "--press", "translate", "--press", "replace with translation",
-      stdin: "Hello, world!\n")
-    #expect(result.stdout == "Uryyb, jbeyq!\n")
-    #expect(result.exitCode == 0)
+      "run", "--provider", reverse, "--replace", "--press", "translate", "--press", "replace with translation",
+      stdin: stdin)
+    #expect(result.stdout == stdout)
+    #expect(result.exitCode == 0, "\(result.stderr)")
   }
 
   /// A runner spawned while the host's umask is narrow (the host narrows

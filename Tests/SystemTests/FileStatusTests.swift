@@ -32,7 +32,7 @@ import Testing
     let folder = try TemporaryDirectory()
     let path = try folder.write("file", "same size")
     let before = try FileStatus(path: path)
-    usleep(20_000)  // past the file system's time granularity
+    try waitForChangeTimeAfter(before.changed, in: folder.path)
     try "SAME SIZE".write(toFile: path, atomically: false, encoding: .utf8)
     var times = [Int64](repeating: before.modified, count: 2).map {
       timespec(tv_sec: Int($0 / 1_000_000_000), tv_nsec: Int($0 % 1_000_000_000))

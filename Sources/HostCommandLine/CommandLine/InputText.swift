@@ -20,15 +20,16 @@ struct InputText {
     guard !Syscalls.isTerminal(.standardInput) else {
       throw .usage("no text to translate: pass \(optionName) or pipe text on stdin", of: command)
     }
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     do throws(Errno) { bytes = try Syscalls.readAll(.standardInput, limit: maximumBytes) } catch {
       throw CommandError("cannot read stdin: \(error)", exitCode: .invalidInput)
     }
+    // One line feed byte, whatever precedes it: a text that ends in "\r"
+    // keeps it (Swift's "\r\n" is one Character, which hasSuffix("\n") misses).
+    let hadTrailingNewline = bytes.last == UInt8(ascii: "\n")
+    if hadTrailingNewline { bytes.removeLast() }
     var input = try check(bytes, source: "stdin")
-    if input.text.hasSuffix("\n") {
-      input.text.removeLast()
-      input.hadTrailingNewline = true
-    }
+    input.hadTrailingNewline = hadTrailingNewline
     return input
   }
 

@@ -114,24 +114,23 @@ final class BusPresentation: Sendable {
   func present(_ request: Request, for caller: BusCaller) throws(BusError) -> (UInt32, String) {
     try Self.check(request)
     let output: PopoverProcess.Output
-    var pid: Int32?
-    defer {
-      if let pid {
-        track(pid, false)
-        running.withLock {
-          $0[caller.uniqueName]?.removeAll { $0 == pid }
-          if $0[caller.uniqueName]?.isEmpty == true { $0[caller.uniqueName] = nil }
-        }
-      }
-    }
+    var pid: Int32 = 0
     do {
       output = try popover.run(
-        Self.arguments(for: request, environment: popover.environment), text: request.text
-      ) { started in
-        pid = started
-        running.withLock { $0[caller.uniqueName, default: []].append(started) }
-        track(started, true)
-      }
+        Self.arguments(for: request, environment: popover.environment), text: request.text,
+        started: { started in
+          pid = started
+          running.withLock { $0[caller.uniqueName, default: []].append(started) }
+          track(started, true)
+        },
+        ending: {
+          // Before it is reaped: `cancel` kills only under this lock, so never a reused process group.
+          running.withLock {
+            $0[caller.uniqueName]?.removeAll { $0 == pid }
+            if $0[caller.uniqueName]?.isEmpty == true { $0[caller.uniqueName] = nil }
+          }
+          track(pid, false)
+        })
     } catch {
       throw .named("Failed", error.description)
     }
@@ -149,14 +148,15 @@ final class BusPresentation: Sendable {
     }
   }
 
-  /// Closes the popovers open for `caller`, which left the bus.
+  /// Closes the popovers open for `caller`, which left the bus. (Under the
+  /// lock: a popover leaves the table before it is reaped.)
   func cancel(caller uniqueName: String) {
-    for group in running.withLock({ $0[uniqueName] ?? [] }) { Syscalls.kill(-group, .kill) }
+    running.withLock { for group in $0[uniqueName] ?? [] { Syscalls.kill(-group, .kill) } }
   }
 
   /// Closes every open popover (the service is stopping).
   func cancelAll() {
-    for group in running.withLock({ $0.values.flatMap { $0 } }) { Syscalls.kill(-group, .kill) }
+    running.withLock { for group in $0.values.joined() { Syscalls.kill(-group, .kill) } }
   }
 
   /// The failure `run`'s exit `code` stands for, with its `Error:` line as the message.
