@@ -74,7 +74,8 @@ package struct PopoverProcess: Sendable {
       let (stderrEnd, stderrWrite) = try Syscalls.socketPair()
       descriptors += [stderrEnd, stderrWrite]
       pid = try Syscalls.spawn(
-        executable, arguments: ["run"] + arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+        executable, arguments: ["run", "--close-with-parent=\(Syscalls.processID)"] + arguments,
+        environment: environment.map { "\($0.key)=\($0.value)" },
         actions: [
           .duplicate(stdinRead, as: .standardInput), .duplicate(stdoutWrite, as: .standardOutput),
           .duplicate(stderrWrite, as: .standardError),

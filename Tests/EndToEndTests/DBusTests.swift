@@ -139,7 +139,7 @@ import Testing
         '' 'a private note' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
       caller=$!
       # The bracket keeps the pattern from matching this script's own command line.
-      for i in $(seq 1 200); do run=$(pgrep -f -- "[r]un --provider=\(identifier)" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
+      for i in $(seq 1 200); do run=$(pgrep -f -- "[-]-provider=\(identifier) --press=Go" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done
       echo "run: ${run:-none}"
       grep -q "private note" "/proc/$run/cmdline" && echo "the text is on the command line"
       sleep 1

@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -34,6 +35,42 @@ import Testing
       stdin: stdin)
     #expect(result.stdout == stdout)
     #expect(result.exitCode == 0, "\(result.stderr)")
+  }
+
+  /// `--close-with-parent`: a popover whose parent ends is closed, with its
+  /// provider, long before the provider's deadline; one started for a
+  /// process that is not its parent does not open.
+  @Test func aPopoverClosesWithItsParent() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["HANG_IN_ACTION"], name: "libHang",
+      in: directory)
+    let bundle = try BundleFixture(name: "Hang", identifier: "org.example.closewithparent").write(
+      name: "Hang", in: directory, library: library)
+    let host = try Host()
+    // A shell starts the popover (its provider hangs in the press), says
+    // the popover's pid and whether it is still open a second later, and ends.
+    let outcome = try host.run(
+      program: "/bin/sh",
+      [
+        "-c",
+        """
+        '\(Host.executable)' run --close-with-parent=$$ --provider '\(bundle)' --text hi --press Go --timeout 60 \
+          > /dev/null 2>&1 < /dev/null &
+        echo $!
+        sleep 1
+        kill -0 $! && echo open
+        """,
+      ])
+    let lines = outcome.stdout.split(separator: "\n")
+    let pid = try #require(lines.first.flatMap { Int32($0) }, "\(outcome.stdout) \(outcome.stderr)")
+    #expect(lines.contains("open"), "the popover was open while its parent lived")
+    try eventually("the popover to close after its parent", timeout: .seconds(20)) { kill(pid, 0) != 0 }
+    #expect(Processes.children(of: pid).isEmpty)
+
+    let refused = try host.run(["run", "--close-with-parent=\(getppid())", "--provider", bundle, "--text", "hi"])
+    #expect(refused.exitCode == 143)
+    #expect(refused.stderr.contains("has ended (or is not its parent); closing it"), "\(refused.stderr)")
   }
 
   /// A runner spawned while the host's umask is narrow (the host narrows

@@ -68,6 +68,7 @@ import Testing
       let script = """
         #!/bin/sh
         printf '%s\\n' "$@" > '\(prefix)/arguments'
+        echo $PPID > '\(prefix)/parent'
         cat > '\(prefix)/text'
         \(test.before)
         printf '%s' '\(test.answer)'
@@ -91,8 +92,11 @@ import Testing
     // The text on stdin with one line break more, which `run` takes off; never on the command line.
     #expect(try String(contentsOfFile: prefix + "/text", encoding: .utf8) == test.text + "\n")
     let arguments = try String(contentsOfFile: prefix + "/arguments", encoding: .utf8).split(separator: "\n")
+    // The window closes if the app ends first.
+    let parent = try String(contentsOfFile: prefix + "/parent", encoding: .utf8).trimmingWhitespace()
     #expect(
-      arguments == ["run", "--desktop", "--arrow-edge=top"] + (test.viewOnly ? [] : ["--replace"]),
+      arguments
+        == ["run", "--close-with-parent=\(parent)", "--desktop", "--arrow-edge=top"] + (test.viewOnly ? [] : ["--replace"]),
       "ReplaceSelection anchors at a terminal cell, which is no screen point")
   }
 

@@ -1,3 +1,4 @@
+import CHostProcess
 import FoundationEssentials
 import Presentation
 import Service
@@ -69,6 +70,11 @@ struct RunCommand: Command {
         "arrow-edge", "edge",
         help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
       .flag("headless", help: "Never draw the popover, even on a terminal."),
+      .option(
+        "close-with-parent", "pid",
+        help:
+          "Close the popover if its parent process <pid> ends first (for programs that show it for their user, as the Translation library does)."
+      ),
     ] + ProviderOptions.specs
 
   var provider: ProviderOptions
@@ -82,6 +88,8 @@ struct RunCommand: Command {
   var headless: Bool
   var fromSelection: Bool
   var popover: PopoverKind?
+  /// The parent whose end closes the popover (`--close-with-parent`).
+  var closingParent: Int32?
 
   /// Where the scene is drawn when the person asked for one.
   enum PopoverKind { case desktop, terminal }
@@ -105,6 +113,12 @@ struct RunCommand: Command {
       self.arrowEdge = arrowEdge
     }
     headless = arguments.has("headless")
+    if let parent = arguments.value("close-with-parent") {
+      guard let pid = Int32(parent), pid > 1 else {
+        throw .usage("'--close-with-parent' takes the process id of this process's parent, not '\(parent)'", of: Self.self)
+      }
+      closingParent = pid
+    }
     fromSelection = arguments.has("selection")
     switch (arguments.has("desktop"), arguments.has("terminal")) {
     case (true, true): throw .usage("'--desktop' and '--terminal' cannot be used together", of: Self.self)
@@ -150,6 +164,12 @@ struct RunCommand: Command {
   }
 
   func run(output: Output) throws -> ExitCode {
+    // First: a popover whose parent has gone has nobody to answer. SIGTERM's
+    // default action ends this process, and its runner with it.
+    if let closingParent, tp_host_close_with_parent(closingParent) != 0 {
+      output.note("process \(closingParent), which showed the popover, has ended (or is not its parent); closing it")
+      return .interrupted(by: Signal.terminate.rawValue)
+    }
     let environment = ProcessInfo.processInfo.environment
     let kind = try popoverKind(environment, output)
     if fromSelection, kind != .desktop {
