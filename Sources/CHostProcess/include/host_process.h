@@ -1,7 +1,7 @@
 /*
  * host_process.h: what translation-host does to its own process that Swift
- * cannot express (prctl(2) is variadic): not dumpable, and closed with its parent. Linked only by the translation-host
- * executable.
+ * cannot express (prctl(2) is variadic): not dumpable, and closed with its
+ * parent. Linked only by the command line (HostCommandLine).
  */
 #ifndef HOST_PROCESS_H
 #define HOST_PROCESS_H
