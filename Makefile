@@ -119,6 +119,7 @@ bench: build
 	python3 Benchmarks/startup.py
 	python3 Benchmarks/registry.py
 	python3 Benchmarks/translate.py
+	python3 Benchmarks/feeding.py
 	python3 Benchmarks/popover.py
 	python3 Benchmarks/desktop_popover.py
 
