@@ -114,7 +114,7 @@ package struct PopoverProcess: Sendable {
     if failure != nil { Syscalls.kill(-pid, .kill) }
     done.wait()
     done.wait()
-    // Ended (its output closed), not yet reaped.
+    // Its output is closed, which `run` does only by exiting; not yet reaped.
     ending()
     let status: ExitStatus
     do throws(Errno) { status = ExitStatus(waitStatus: try Syscalls.wait(pid)) } catch {
