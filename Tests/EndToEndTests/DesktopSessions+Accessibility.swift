@@ -128,7 +128,7 @@ extension DesktopSessions {
       let image = try #require(try desktop.clipboard("image/png"))
 
       // "cat" in the line xterm shows, double-clicked (the font is 6×13 pixels, the border 2).
-      let frame = try desktop.display.geometry(of: terminal)
+      let frame = try desktop.origin(of: terminal)
       try eventually("xterm to select the word", timeout: .seconds(30), interval: .milliseconds(500)) {
         try desktop.display.xdotool("windowactivate", "--sync", terminal)
         try desktop.display.xdotool(
@@ -169,7 +169,9 @@ extension DesktopSessions {
         try desktop.display.xdotool("key", "ctrl+Home", "shift+End")
         return try desktop.display.primarySelection() == Self.lines[0]
       }
-      try desktop.display.setClipboard("The dog is on the table.")
+      // Long enough to wrap: the popover is then as tall as a scene with a button.
+      let copied = "The dog is on the table, and the cat is in the garden, and the bird is in the tree by the house."
+      try desktop.display.setClipboard(copied)
       try desktop.display.xdotool("windowactivate", "--sync", terminal)
       let popover = try Self.popover(on: desktop, host: host)
       _ = try Self.press("Return", in: popover, on: desktop.display)
@@ -184,7 +186,7 @@ extension DesktopSessions {
       try desktop.display.xdotool("key", "ctrl+s")
       Glibc.sleep(1)
       #expect((try? String(contentsOfFile: file, encoding: .utf8)) == Self.lines.joined(separator: "\n") + "\n")
-      #expect(try desktop.display.clipboard() == "The dog is on the table.")
+      #expect(try desktop.display.clipboard() == copied)
     }
   }
 }

@@ -67,6 +67,21 @@ final class AccessibleDesktop {
     return result?.stdout.split(separator: "\n").contains { $0 == name } == true
   }
 
+  /// Where `window`'s top-left corner is on the screen, as xwininfo says
+  /// (xdotool's geometry counts a window manager's frame twice).
+  func origin(of window: String) throws -> (x: Int, y: Int) {
+    let result = try display.run("/usr/bin/xwininfo", "-id", window)
+    var values: [String: Int] = [:]
+    for line in result.stdout.split(separator: "\n") {
+      let parts = line.split(separator: ":")
+      if parts.count == 2 { values[parts[0].trimmingWhitespace()] = Int(parts[1].trimmingWhitespace()) }
+    }
+    guard let x = values["Absolute upper-left X"], let y = values["Absolute upper-left Y"] else {
+      throw ToolFailed(tool: "xwininfo -id \(window)", result: result)
+    }
+    return (x, y)
+  }
+
   /// The clipboard's `target` (a MIME type, `TARGETS`, `TIMESTAMP`) as bytes; nil when it is not offered.
   func clipboard(_ target: String) throws -> [UInt8]? {
     let file = folder.path + "/clipboard-read"
