@@ -101,9 +101,11 @@ test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests
 
 # The unit tests of $(CHECK_TARGETS): a debug build of the tests is all they need
-# (no release build, no bundles).
+# (no release build, no bundles). Package.swift's dependencies are checked
+# against the imports first (scripts/check-package-imports).
 check: deps toolchain-tmp
 	$(SWIFTPM) build --build-tests
+	TMPDIR=$(TOOL_TMPDIR) SWIFT=$(SWIFT) scripts/check-package-imports
 	SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests --unit $(CHECK_TARGETS)
 
 format-check:
