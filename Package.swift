@@ -52,9 +52,11 @@ let package = Package(
     .target(
       name: "TerminalPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
-    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev"])]),
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
+    .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
     .target(
-      name: "DesktopPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk"],
+      name: "DesktopPopover",
+      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.

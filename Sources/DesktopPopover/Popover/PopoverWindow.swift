@@ -367,7 +367,8 @@ final class PopoverWindow {
       var area = GdkRectangle()
       gdk_monitor_get_geometry(OpaquePointer(item), &area)
       let rect = ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
-      if let anchor = placement.anchor, rect.contains(anchor) { return rect }
+      let selection = placement.selection.map { ScreenPoint(x: $0.x, y: $0.y) }
+      if let anchor = placement.anchor ?? selection, rect.contains(anchor) { return rect }
       first = first ?? rect
     }
     return first ?? ScreenRect(x: 0, y: 0, width: 1024, height: 768)
