@@ -24,7 +24,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
-                   apertium apertium-eng-spa apertium-apy tmux \
+                   apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    sway grim wtype wl-clipboard

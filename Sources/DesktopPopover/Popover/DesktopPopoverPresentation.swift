@@ -83,7 +83,7 @@ package struct DesktopPopoverPresentation {
       chosen = tag
       window.presentWaiting(nil)
     }
-    let target = targetLanguage ?? chosen.flatMap { PreferredLanguages.target(for: $0, environment: environment) }
+    let target = targetLanguage ?? chosen.flatMap { RequestLanguages.target(for: $0, environment: environment) }
     guard
       let first = try window.wait(
         for: {
