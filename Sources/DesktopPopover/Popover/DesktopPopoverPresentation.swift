@@ -17,8 +17,14 @@ package struct DesktopPopoverPresentation {
   package enum Source: Sendable {
     case text(String)
     /// The PRIMARY selection, else the clipboard; a replacement is pasted
-    /// back into the window that had focus (X11), the one it came from.
+    /// back into the window that had focus (X11), the one it came from, or
+    /// typed into it (sway, `WaylandReplace`).
     case selection
+
+    var isSelection: Bool {
+      if case .selection = self { return true }
+      return false
+    }
   }
 
   package var placement: DesktopPlacement
@@ -50,6 +56,7 @@ package struct DesktopPopoverPresentation {
     // The window the selection is in, before the popover takes the focus.
     let x11 = X11Session(display)
     let previousFocus = x11?.focusedWindow
+    let waylandTarget = x11 == nil && source.isSelection ? WaylandReplace(environment: environment) : nil
     if placement.anchor == nil { placement.anchor = x11?.pointer }
     let window = PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
     defer { window.hide() }
@@ -94,6 +101,10 @@ package struct DesktopPopoverPresentation {
       }
     }
     if case .replaced(let translation) = outcome, case .selection = source {
+      if let waylandTarget {
+        window.hide()
+        if waylandTarget.type(translation, environment: environment, window: window) { return (outcome, text) }
+      }
       paste(translation, display: display, window: window, x11: x11, into: previousFocus)
     }
     return (outcome, text)
