@@ -16,6 +16,8 @@ DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
 # The D-Bus interface (Documentation/DBus.md): its activation file and introspection data.
 DBUS_NAME   := org.translationhost.Translation1
+# The resident desktop agent (translation-host agent): its activation file.
+AGENT_NAME  := org.translationhost.Desktop
 DBUS_SERVICES   := $(PREFIX)/share/dbus-1/services
 DBUS_INTERFACES := $(PREFIX)/share/dbus-1/interfaces
 # The menu entry (and a shortcut target): translate the selection in any application.
@@ -166,6 +168,9 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp
 	mv $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service
 	install -m 0644 Packaging/dbus/$(DBUS_NAME).xml $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/dbus/$(AGENT_NAME).service > $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	mv $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
@@ -180,6 +185,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop &:
 	$(MAKE) build
