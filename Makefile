@@ -26,6 +26,7 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncur
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
+                   libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    sway grim wtype wl-clipboard
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
@@ -108,9 +109,11 @@ test: build
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests
 
 # The unit tests of $(CHECK_TARGETS): a debug build of the tests is all they need
-# (no release build, no bundles).
+# (no release build, no bundles). Package.swift's dependencies are checked
+# against the imports first (scripts/check-package-imports).
 check: deps toolchain-tmp
 	$(SWIFTPM) build --build-tests
+	TMPDIR=$(TOOL_TMPDIR) SWIFT=$(SWIFT) scripts/check-package-imports
 	SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests --unit $(CHECK_TARGETS)
 
 format-check:

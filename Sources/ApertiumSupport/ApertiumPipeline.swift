@@ -186,11 +186,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
     Syscalls.close(input)
     Syscalls.close(output)
     Syscalls.kill(pid, .terminate)
-    var reaped = false
-    for _ in 0..<100 where !reaped {
-      reaped = hasEnded()
-      if !reaped { Syscalls.sleep(for: .milliseconds(10)) }
-    }
+    let reaped: Bool
+    do { reaped = try Syscalls.reap(pid, waitingUpTo: .seconds(1)) != nil } catch { reaped = true }
     if !reaped {
       Syscalls.kill(pid, .kill)
       _ = try? Syscalls.wait(pid)

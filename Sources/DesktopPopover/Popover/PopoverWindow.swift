@@ -342,13 +342,15 @@ final class PopoverWindow {
   private static func keeping(_ typed: [String: String], in plan: Widget) -> Widget {
     guard !typed.isEmpty else { return plan }
     switch plan {
-    case .entry(let id, let placeholder, _, let isSensitive) where typed[id] != nil:
-      return .entry(id: id, placeholder: placeholder, text: typed[id]!, isSensitive: isSensitive)
+    case .entry(let id, let placeholder, let text, let isSensitive):
+      return .entry(id: id, placeholder: placeholder, text: typed[id] ?? text, isSensitive: isSensitive)
     case .box(let orientation, let spacing, let alignment, let children):
       return .box(orientation, spacing: spacing, alignment: alignment, children: children.map { keeping(typed, in: $0) })
     case .button(let id, let isSensitive, let content):
       return .button(id: id, isSensitive: isSensitive, content: keeping(typed, in: content))
-    default:
+    case .styled(let style, let widget):
+      return .styled(style, keeping(typed, in: widget))
+    case .label, .iconLabel, .spacer, .separator, .progress, .image:
       return plan
     }
   }
@@ -365,7 +367,8 @@ final class PopoverWindow {
       var area = GdkRectangle()
       gdk_monitor_get_geometry(OpaquePointer(item), &area)
       let rect = ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
-      if let anchor = placement.anchor, rect.contains(anchor) { return rect }
+      let selection = placement.selection.map { ScreenPoint(x: $0.x, y: $0.y) }
+      if let anchor = placement.anchor ?? selection, rect.contains(anchor) { return rect }
       first = first ?? rect
     }
     return first ?? ScreenRect(x: 0, y: 0, width: 1024, height: 768)
