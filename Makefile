@@ -37,6 +37,10 @@ C_PROVIDERS     := Rot13
 # The Apertium provider loads it into Apertium's stages (Sources/ApertiumIntegerScan): built with
 # $(CC), as a SwiftPM library would bring the Swift runtime into every stage.
 APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
+# And this one (Sources/ApertiumTaggerOpenClass, C++ as the tagger's own
+# symbol is): each text of a batch tagged as if alone.
+APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
+CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
 EXAMPLE_PROVIDERS := Glossary
 
@@ -84,6 +88,9 @@ build: deps toolchain-tmp
 	@$(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -ISources/ApertiumIntegerScan/include \
 	  Sources/ApertiumIntegerScan/integer_scan.c -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
 	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
+	@$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
+	  Sources/ApertiumTaggerOpenClass/tagger_open_class.cc -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
+	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
 	    Plugins/$$name/*.c -o $(BUILD)/lib$$name.so || exit 1; \
