@@ -17,8 +17,14 @@ package struct DesktopPopoverPresentation {
   package enum Source: Sendable {
     case text(String)
     /// The PRIMARY selection, else the clipboard; a replacement is pasted
-    /// back into the window that had focus (X11), the one it came from.
+    /// back into the window that had focus (X11), the one it came from, or
+    /// typed into it (sway, `WaylandReplace`).
     case selection
+
+    var isSelection: Bool {
+      if case .selection = self { return true }
+      return false
+    }
   }
 
   package var placement: DesktopPlacement
@@ -50,6 +56,7 @@ package struct DesktopPopoverPresentation {
     // The window and the field the selection is in, before the popover takes the focus.
     let x11 = X11Session(display)
     let focused = x11?.focused
+    let waylandTarget = x11 == nil && source.isSelection ? WaylandReplace(environment: environment) : nil
     var selected: SelectedText?
     if case .selection = source, let field = AccessibilityBus.focusedText(processID: focused?.processID) {
       selected = SelectedText(text: field.text, origin: .accessible(field))
@@ -83,7 +90,7 @@ package struct DesktopPopoverPresentation {
       chosen = tag
       window.presentWaiting(nil)
     }
-    let target = targetLanguage ?? chosen.flatMap { PreferredLanguages.target(for: $0, environment: environment) }
+    let target = targetLanguage ?? chosen.flatMap { RequestLanguages.target(for: $0, environment: environment) }
     guard
       let first = try window.wait(
         for: {
@@ -103,7 +110,7 @@ package struct DesktopPopoverPresentation {
       }
     }
     if case .replaced(let translation) = outcome, let selected {
-      put(translation, for: selected, display: display, window: window, x11: x11)
+      put(translation, for: selected, display: display, window: window, x11: x11, waylandTarget: waylandTarget)
     }
     return (outcome, text)
   }
@@ -140,7 +147,8 @@ package struct DesktopPopoverPresentation {
   /// AT-SPI, or pasted into the window it came from, and only that one.
   /// Where that is not possible it stays on the clipboard and the person is told.
   private func put(
-    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?
+    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?,
+    waylandTarget: WaylandReplace?
   ) {
     switch selected.origin {
     case .accessible(let field) where field.kind == .editable:
@@ -158,6 +166,8 @@ package struct DesktopPopoverPresentation {
       paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
     case .uncheckedPrimary:
       window.hide()
+      // Wayland: typed into the window that had the focus, once sway confirms it has it again.
+      if let waylandTarget, waylandTarget.type(translation, environment: environment, window: window) { return }
       leaveOnClipboard(translation, display: display, because: nil)
     case .clipboard:
       break

@@ -30,6 +30,17 @@ package protocol DesktopFrontEnd: Sendable {
   /// `key` in GTK's accelerator syntax as GTK reads it: normalised, and as
   /// sway writes it; nil when GTK cannot parse it.
   func shortcutKey(_ key: String) -> (name: String, swayName: String)?
+
+  /// Runs the resident desktop agent (`org.translationhost.Desktop`) in
+  /// this process until it exits: GTK warm, each request shown by `run`
+  /// (the arguments of `translation-host run`, checked, `--desktop`
+  /// first) on this thread. It exits after `idleExit` without requests
+  /// (nil: never) or on SIGTERM. `note` tells what it refused.
+  /// - Returns: false when another agent of this session was running already.
+  func runAgent(
+    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    run: @escaping ([String]) -> Void
+  ) throws -> Bool
 }
 
 /// What `run` asks of the desktop popover.
