@@ -17,7 +17,8 @@ package enum AccessibilityBus {
   static let searchLimit = 4000
 
   private static let started: Bool = {
-    guard atspi_init() >= 0 else { return false }
+    // libatspi aborts the process when it cannot reach its bus: it is only asked once the bus answered.
+    guard AccessibilityBusAddress.verified() != nil, atspi_init() >= 0 else { return false }
     atspi_set_timeout(Int32(callTimeout.pollMilliseconds), Int32(callTimeout.pollMilliseconds))
     return true
   }()
