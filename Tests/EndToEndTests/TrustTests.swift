@@ -229,6 +229,61 @@ import Testing
     }
   }
 
+  // MARK: 5. Abstract sockets with the network key
+
+  /// A provider with the network key is in a network namespace of its own,
+  /// reached through pasta: the machine's loopback services still answer it,
+  /// but an abstract socket of the machine (the X server's, the session
+  /// bus's) does not exist for it, whatever the kernel's Landlock can scope.
+  @Test func aNetworkProviderReachesTheNetworkButNoAbstractSocket() throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
+    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    try FileManager.default.removeItem(atPath: setting.installedBundle)
+    let place = try TemporaryDirectory()
+    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
+    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
+    let bus = try UnixListener("@" + UniqueName.make("dbus-session"))
+    let tcp = try Listener()
+    for listener in [display, bus] {
+      let result = try setting.press("connect \(listener.address)", provider: setting.identifier)
+      #expect(result.stdout == "CONTAINED connect:ECONNREFUSED", "\(result.stdout) \(result.stderr)")
+      #expect(!listener.acceptedConnection())
+    }
+    let network = try setting.press("setns \(tcp.port)", provider: setting.identifier)
+    #expect(network.stdout.hasPrefix("ESCAPED connected to 127.0.0.1:\(tcp.port)"), "\(network.stdout) \(network.stderr)")
+    #expect(tcp.acceptedConnection())
+    let info = try setting.host.run("info", setting.identifier)
+    #expect(info.stdout.contains("user-mode-network"), "\(info.stdout)")
+  }
+
+  /// The same on a kernel without Landlock's abstract-socket scoping (as
+  /// Debian 12's 6.1): the namespace alone keeps the display out.
+  @Test func withoutLandlockANetworkProviderStillReachesNoAbstractSocket() throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
+    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    try FileManager.default.removeItem(atPath: setting.installedBundle)
+    let place = try TemporaryDirectory()
+    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
+    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    let wrapper = try CFixture.compileProgram(
+      Self.fixtures + "/deny_landlock.c", libraries: ["seccomp"], name: "deny_landlock", in: setting.folder)
+    let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
+    let result = try Command.run(
+      wrapper,
+      [
+        Host.executable, "run", "--text", "connect \(display.address)", "--replace", "--press", "Go", "--provider",
+        setting.identifier,
+      ],
+      environment: setting.host.environment)
+    #expect(result.stdout == "CONTAINED connect:ECONNREFUSED", "\(result.stdout) \(result.stderr)")
+    #expect(!display.acceptedConnection())
+    let info = try Command.run(wrapper, [Host.executable, "info", setting.identifier], environment: setting.host.environment)
+    #expect(!info.stdout.contains("landlock") && info.stdout.contains("user-mode-network"), "\(info.stdout)")
+  }
+
   // MARK: 3. TPReadOnlyPaths
 
   /// What a manifest may ask to read is judged by where it resolves: a
