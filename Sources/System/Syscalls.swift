@@ -38,6 +38,13 @@ package enum Syscalls {
   /// Whether `fd` is open.
   package static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd.rawValue, F_GETFD) != -1 }
 
+  /// Points `fd` (0–2, say) at `/dev/null`: what is read there is empty, what is written goes nowhere.
+  package static func redirectToNullDevice(_ fd: FileDescriptor) throws(Errno) {
+    let null = try open("/dev/null", .readWrite)
+    defer { close(null) }
+    try retrying { dup2(null.rawValue, fd.rawValue) }
+  }
+
   /// A connected pair of Unix stream sockets, both close-on-exec from birth,
   /// so that a process started at the same moment on another thread cannot
   /// inherit them (which a pipe, marked afterwards, would allow).
