@@ -47,17 +47,19 @@ let package = Package(
       exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
-      name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "System", "CRunnerSandbox"],
+      name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "CRunnerSandbox"],
       exclude: ["README.md"]),
     .target(
       name: "Presentation", dependencies: ["Service", "Core", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CNCursesW", providers: [.apt(["libncurses-dev"])]),
     .target(
-      name: "TerminalPopover", dependencies: ["Presentation", "Service", "System", "TranslationViewTree", "CNCursesW"],
+      name: "TerminalPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
-    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev"])]),
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
+    .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
     .target(
-      name: "DesktopPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk"],
+      name: "DesktopPopover",
+      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.
@@ -106,24 +108,26 @@ let package = Package(
     .executableTarget(
       name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"],
       path: "Benchmarks/HostBenchmark"),
-    .executableTarget(name: "plist-fuzz", dependencies: ["Core"], path: "Benchmarks/PlistFuzz"),
+    .executableTarget(name: "plist-fuzz", dependencies: ["Core", "System"], path: "Benchmarks/PlistFuzz"),
 
     // MARK: Tests
-    .target(name: "TestSupport", dependencies: ["Service", "Core", "System"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Service", "System"], path: "Tests/TestSupport"),
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "ApertiumIntegerScan", "TestSupport"]),
-    .testTarget(name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree"]),
+    .testTarget(
+      name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree", "CTranslationProvider"]),
     .testTarget(name: "SystemTests", dependencies: ["System", "TestSupport"]),
-    .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System"]),
-    .testTarget(name: "ProviderLoadingTests", dependencies: ["ProviderLoading", "RunnerProtocol", "TestSupport"]),
+    .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System", "TestSupport"]),
+    .testTarget(
+      name: "ProviderLoadingTests", dependencies: ["ProviderLoading", "RunnerProtocol", "CTranslationProvider", "TestSupport"]),
     .testTarget(name: "CoreTests", dependencies: ["Core", "System", "TestSupport"]),
     .testTarget(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
-    .testTarget(name: "TranslationTests", dependencies: ["Translation", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport"]),
+    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17
 )

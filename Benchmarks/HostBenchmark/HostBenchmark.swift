@@ -142,7 +142,7 @@ enum HostBenchmark {
     defer { close(null) }
     let pid = try Syscalls.spawn(
       path, arguments: arguments, environment: environment,
-      actions: Syscalls.runnerActions(protocol: b, output: FileDescriptor(rawValue: null)),
+      actions: RunnerProcess.descriptors(protocol: b, output: FileDescriptor(rawValue: null)),
       newSession: true)
     Syscalls.close(b)
     _ = try Syscalls.wait(pid)
@@ -182,7 +182,7 @@ final class EchoPeer {
     let command =
       relays == 0 ? "exec cat <&3" : (["cat <&3"] + Array(repeating: "cat", count: 2 * relays)).joined(separator: " | ")
     pid = try Syscalls.spawn(
-      "/bin/sh", arguments: ["-c", command], environment: [], actions: Syscalls.runnerActions(protocol: b, output: b),
+      "/bin/sh", arguments: ["-c", command], environment: [], actions: RunnerProcess.descriptors(protocol: b, output: b),
       newSession: false)
     Syscalls.close(b)
   }

@@ -110,16 +110,6 @@ extension Syscalls {
     throw Errno.current
   }
 
-  /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
-  /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
-  /// the host's stdout.
-  package static func runnerActions(protocol socket: FileDescriptor, output: FileDescriptor) -> [SpawnAction] {
-    [
-      .duplicate(socket, as: FileDescriptor(rawValue: 3)), .duplicate(output, as: .standardOutput),
-      .duplicate(output, as: .standardError), .nullDevice(as: .standardInput),
-    ]
-  }
-
   /// Sends `signal` to `pid` (to its process group when negative); a process
   /// that is already gone is not an error.
   package static func kill(_ pid: pid_t, _ signal: Signal) {
@@ -131,6 +121,34 @@ extension Syscalls {
     var status: Int32 = 0
     try retrying { waitpid(pid, &status, 0) }
     return status
+  }
+
+  /// The wait status of the child `pid` once it ends, waiting up to `timeout`
+  /// for it without polling: its process descriptor (`pidfd_open`) becomes
+  /// readable when it ends. nil if it still runs at the deadline. Where the
+  /// kernel or C library has no pidfd (Linux before 5.3, glibc before 2.36),
+  /// it looks every 2 ms instead.
+  package static func reap(_ pid: pid_t, waitingUpTo timeout: Duration) throws(Errno) -> Int32? {
+    if let status = try reap(pid) { return status }
+    let deadline = ContinuousClock.Instant.after(timeout)
+    if let pidfdOpen, case let raw = pidfdOpen(pid, 0), raw >= 0 {
+      let descriptor = FileDescriptor(rawValue: raw)
+      defer { close(descriptor) }
+      guard try waitReadable(descriptor, timeout: max(deadline - .now, .zero)) else { return nil }
+      return try reap(pid)
+    }
+    while !deadline.hasPassed {
+      sleep(for: .milliseconds(2))
+      if let status = try reap(pid) { return status }
+    }
+    return nil
+  }
+
+  /// glibc's `pidfd_open` (2.36 and later), which Swift's Glibc module does
+  /// not export (it is in `<sys/pidfd.h>`).
+  private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+  private static let pidfdOpen: PidfdOpen? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pidfd_open").map {
+    unsafeBitCast($0, to: PidfdOpen.self)
   }
 
   /// The wait status of `pid` if it has ended, without blocking; nil while it runs.

@@ -8,11 +8,12 @@ extension ViewNode {
 
   /// Checks what `Codable` cannot: alignments, ranges, unique control ids, depth.
   /// `ids` collects the ids of the controls seen so far, this node's included;
-  /// it is one set shared by the whole walk (passed `inout`, never copied), so
-  /// checking a tree costs time in proportion to its size: a provider that
+  /// it is one value shared by the whole walk (`ControlIDs` cannot be copied),
+  /// so checking a tree costs time in proportion to its size: a provider that
   /// draws 60,000 buttons must not make the host spend quadratic time on them.
-  func validate(path: String, ids: inout Set<String>, depth: Int = 0) throws(ViewTreeError) {
+  func validate(path: String, ids: inout ControlIDs, depth: Int = 0) throws(ViewTreeError) {
     guard depth < Self.maximumDepth else { throw .tooDeep(path: path) }
+    if case .styled = self {} else { ids.countNode() }
     switch self {
     case .styled(let style, let node):
       // A style is part of its node: same path, same depth.
@@ -26,12 +27,12 @@ extension ViewNode {
       try Self.check(spacing: spacing, path: path)
     case .button(let id, _, _), .textField(let id, _, _, _):
       guard !id.isEmpty else { throw .malformed(path: path, reason: "a control has an empty id") }
-      guard ids.insert(id).inserted else { throw .duplicateID(id, path: path) }
+      guard ids.insert(id) else { throw .duplicateID(id, path: path) }
     case .progress(_, let fraction?):
       guard fraction.isFinite, (0...1).contains(fraction) else {
         throw .malformed(path: path, reason: "progress fraction \(fraction) is outside 0...1")
       }
-    default:
+    case .progress(_, nil), .text, .label, .spacer, .divider, .scroll, .image, .unknown:
       break
     }
     for (index, child) in children.enumerated() {

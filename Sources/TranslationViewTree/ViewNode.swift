@@ -57,7 +57,7 @@ package indirect enum ViewNode: Equatable, Sendable {
     case .button(_, _, let label): [label]
     case .scroll(let children), .unknown(_, let children): children
     case .styled(_, let node): [node]
-    default: []
+    case .text, .label, .textField, .spacer, .divider, .progress, .image: []
     }
   }
 

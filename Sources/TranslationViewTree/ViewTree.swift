@@ -51,7 +51,7 @@ package struct ViewTree: Codable, Equatable, Sendable {
     guard tree.version == currentVersion else {
       throw .unsupportedVersion(tree.version)
     }
-    var ids: Set<String> = []
+    var ids = ControlIDs()
     try tree.root.validate(path: "root", ids: &ids)
     return tree
   }

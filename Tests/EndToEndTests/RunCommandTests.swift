@@ -118,10 +118,6 @@ import Testing
   }
 }
 
-extension Tag {
-  @Tag static var endToEnd: Self
-}
-
 @Suite(.tags(.endToEnd)) struct InProcessTests {
   @Test func inProcessRunsTheSameProvidersForDebugging() throws {
     let host = try Host()

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 
 @testable import RunnerProtocol
@@ -89,7 +90,7 @@ import Testing
 
   /// A crash here ends the test run: the seed to repeat it was printed first.
   @Test func randomBytesNeverCrashTheDecoder() {
-    var generator = SeededGenerator()
+    var generator = SeededGenerator(for: "WireFormatTests, random bytes")
     for _ in 0..<2_000 {
       let bytes = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
       var reader = WireReader(bytes)
@@ -97,32 +98,5 @@ import Testing
       var requestReader = WireReader(bytes)
       _ = try? RunnerRequest(from: &requestReader)
     }
-  }
-}
-
-/// Random values a failing run can have again: SplitMix64 from
-/// `TRANSLATION_HOST_TEST_SEED`, or from a fresh seed, printed before use (a
-/// crash leaves no time to print it after).
-private struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init() {
-    let variable = "TRANSLATION_HOST_TEST_SEED"
-    if let text = getenv(variable).map({ String(cString: $0) }) {
-      guard let seed = UInt64(text) else { fatalError("\(variable) must be a whole number, not '\(text)'") }
-      state = seed
-    } else {
-      var system = SystemRandomNumberGenerator()
-      state = system.next()
-    }
-    print("WireFormatTests: random bytes from seed \(state); \(variable)=\(state) repeats them.")
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -524,9 +524,3 @@ import Testing
     try Self.translateWorks(service)
   }
 }
-
-extension Tag {
-  /// Tests that start the built `translation-host`, its runner or its service
-  /// (named as in EndToEndTests, so one filter selects both): `make check` skips their suites.
-  @Tag static var endToEnd: Self
-}

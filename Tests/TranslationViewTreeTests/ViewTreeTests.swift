@@ -113,17 +113,46 @@ import Testing
     #expect(try ViewTree.decode(Array(json.utf8)) == tree)
   }
 
-  /// A provider once drew 60,000 buttons and the host spent 12 s of CPU
-  /// per rendering checking their ids (each control copied the set of ids
-  /// seen before it). Checked once, the set is shared: well under a second
-  /// even in a debug build, where the quadratic walk takes minutes.
-  @Test func checksTheIdsOfAWideTreeInLinearTime() throws {
+  /// Trees whose control ids must be checked in time proportional to their size.
+  struct WideTree: CustomTestStringConvertible, Sendable {
+    var name: String
+    var root: ViewNode
+    var controls: Int
+    var nodes: Int
+    var testDescription: String { name }
+  }
+
+  static let wideTrees: [WideTree] = {
     let buttons = (0..<60_000).map { ViewNode.button(id: "b\($0)", isEnabled: true, label: .text("Go")) }
-    let wide = ViewNode.vstack(alignment: "center", spacing: nil, children: buttons)
-    var ids: Set<String> = []
-    let elapsed = try ContinuousClock().measure { try wide.validate(path: "root", ids: &ids) }
-    #expect(ids.count == 60_000)
-    #expect(elapsed < .seconds(5), "checking 60,000 control ids took \(elapsed)")
+    let fields = (0..<20_000).map { ViewNode.textField(id: "f\($0)", placeholder: "", text: "", isEnabled: true) }
+    var style = ViewStyle()
+    style.bold = true
+    let rows = (0..<10_000).map { row in
+      ViewNode.hstack(
+        alignment: "center", spacing: nil,
+        children: [.styled(style, .button(id: "r\(row)", isEnabled: true, label: .text("Go"))), .divider])
+    }
+    return [
+      WideTree(
+        name: "60,000 buttons in one stack", root: .vstack(alignment: "center", spacing: nil, children: buttons),
+        controls: 60_000, nodes: 1 + 2 * 60_000),
+      WideTree(
+        name: "20,000 text fields in a scroll region", root: .scroll(children: fields), controls: 20_000, nodes: 1 + 20_000),
+      WideTree(
+        name: "10,000 rows of a styled button and a divider",
+        root: .vstack(alignment: "leading", spacing: 2, children: rows), controls: 10_000, nodes: 1 + 10_000 * 4),
+    ]
+  }()
+
+  /// A provider once drew 60,000 buttons and the host spent 12 s of CPU per
+  /// rendering checking their ids (each control copied the set of ids seen
+  /// before it). The ids are one value that cannot be copied (`ControlIDs`),
+  /// and the walk visits each node once: counted, not timed.
+  @Test(arguments: wideTrees) func checksTheIdsOfAWideTreeInLinearTime(_ tree: WideTree) throws {
+    var ids = ControlIDs()
+    try tree.root.validate(path: "root", ids: &ids)
+    #expect(ids.count == tree.controls)
+    #expect(ids.nodesChecked == tree.nodes)
   }
 
   @Test func refusesTreesDeeperThanTheLimit() {

@@ -33,7 +33,7 @@ package indirect enum Widget: Equatable, Sendable {
     case .button(let id, true, _), .entry(let id, _, _, true): [id]
     case .box(_, _, _, let children): children.flatMap(\.focusableIDs)
     case .styled(_, let widget): widget.focusableIDs
-    default: []
+    case .button(_, false, _), .entry(_, _, _, false), .label, .iconLabel, .spacer, .separator, .progress, .image: []
     }
   }
 }

@@ -134,7 +134,7 @@ package final class RunnerClient: SceneSession {
       pid = try Syscalls.spawn(
         runnerPath, arguments: [bundle.identifier] + policy.arguments,
         environment: policy.environment(from: ProcessInfo.processInfo.environment),
-        actions: Syscalls.runnerActions(protocol: runnerFD, output: output.writeEnd), newSession: true)
+        actions: RunnerProcess.descriptors(protocol: runnerFD, output: output.writeEnd), newSession: true)
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)

@@ -10,6 +10,16 @@ package enum RunnerProcess: Sendable {
   /// hangs keeps its thread after the host gave up on it.
   case inProcess
 
+  /// The descriptors of a runner: the protocol socket as 3, `/dev/null` as
+  /// stdin, and `output` as stdout and stderr, so nothing it prints can reach
+  /// the host's stdout.
+  package static func descriptors(protocol socket: FileDescriptor, output: FileDescriptor) -> [Syscalls.SpawnAction] {
+    [
+      .duplicate(socket, as: FileDescriptor(rawValue: 3)), .duplicate(output, as: .standardOutput),
+      .duplicate(output, as: .standardError), .nullDevice(as: .standardInput),
+    ]
+  }
+
   /// Ends the runner at once: kills its process group and reaps it, or, in
   /// process, shuts its socket down so that its loop ends after the call in progress.
   func stop(socket: FileDescriptor) {
@@ -44,13 +54,7 @@ package enum RunnerProcess: Sendable {
       UnixSocket.shutdown(socket)
       return nil
     }
-    var status: Int32?
-    let deadline = ContinuousClock.Instant.after(waiting)
-    while status == nil {
-      status = try? Syscalls.reap(pid)
-      guard status == nil, !deadline.hasPassed else { break }
-      Syscalls.sleep(for: .milliseconds(2))
-    }
+    var status = try? Syscalls.reap(pid, waitingUpTo: waiting)
     Syscalls.kill(-pid, .kill)
     if status == nil { status = try? Syscalls.wait(pid) }
     output.wait(upTo: .milliseconds(200))
