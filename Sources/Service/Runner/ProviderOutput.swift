@@ -37,9 +37,11 @@ package final class ProviderOutput: @unchecked Sendable {
     Syscalls.close(readEnd)
   }
 
-  /// Starts forwarding; returns at once.
+  /// Starts forwarding on a thread of its own (a Dispatch worker may wait
+  /// behind busy ones, and a crash report read late is missing from the
+  /// host's message); returns at once.
   func start() {
-    DispatchQueue.global().async { [self] in
+    DetachedThread.start(name: "provider-output", stackBytes: 256 * 1024) { [self] in
       forward()
       done.signal()
     }
