@@ -50,9 +50,13 @@ import Testing
     arguments { $0.append(0) },
     arguments { $0.removeLast() },
     arguments { $0[0] = 2 },
-    // The bundle path "/b" becomes "bb": relative.
+    // The bundle path "/b" becomes "bb": relative. (Found as "/b", not as the first "/": the host's
+    // process id before it may hold the byte 0x2F.)
     arguments { bytes in
-      if let slash = bytes.firstIndex(of: UInt8(ascii: "/")) { bytes[slash] = UInt8(ascii: "b") }
+      let path = Array("/b".utf8)
+      if let start = bytes.indices.first(where: { bytes[$0...].starts(with: path) }) {
+        bytes[start] = UInt8(ascii: "b")
+      }
     },
   ]
 
