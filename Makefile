@@ -42,7 +42,7 @@ APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
 APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
 CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
-EXAMPLE_PROVIDERS := Glossary
+EXAMPLE_PROVIDERS := Glossary WebGlossary
 
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
@@ -150,6 +150,7 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES) \
 	  $(DESTDIR)$(PREFIX)/include/translation-host $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 0644 $(ABI_INCLUDE)/translation_provider.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h
+	install -m 0644 $(ABI_INCLUDE)/translation_provider_v1.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider_v1.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(sed -n 's/^#define TP_ABI_VERSION_MAJOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h).$$(sed -n 's/^#define TP_ABI_VERSION_MINOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h)|g" \
 	  Packaging/pkgconfig/translation-provider.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
@@ -161,7 +162,9 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	  install -d -m 0755 $$target || exit 1; \
 	  for file in $$bundle/*; do \
 	    case $$file in *.so) mode=0755;; *) mode=0644;; esac; \
-	    install -m $$mode $$file $$target/ || exit 1; \
+	    if [ -d $$file ]; then \
+	      install -d -m 0755 $$target/$$(basename $$file) && install -m 0644 $$file/* $$target/$$(basename $$file)/ || exit 1; \
+	    else install -m $$mode $$file $$target/ || exit 1; fi; \
 	  done; \
 	done
 	@for unit in $(UNITS); do \
@@ -181,7 +184,8 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
-	rm -f $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
+	rm -f $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider_v1.h \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	-rmdir $(DESTDIR)$(PREFIX)/include/translation-host 2>/dev/null
 	rm -rf $(DESTDIR)$(PREFIX)/libexec/translation-host
 	@for bundle in $(PROVIDERS)/*.translationprovider Plugins/*; do \
