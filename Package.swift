@@ -100,7 +100,8 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"],
+      name: "host-benchmark",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport", "CGDBus", "Translation"],
       path: "Benchmarks/HostBenchmark"),
     .executableTarget(name: "plist-fuzz", dependencies: ["Core", "System"], path: "Benchmarks/PlistFuzz"),
 

@@ -109,6 +109,8 @@ import Testing
     ("bad arrow edge", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("bad handle token", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("not installed", errorPrefix + "NotInstalled"),
+    ("same language", errorPrefix + "UnsupportedLanguagePairing"),
+    ("too long for Present", errorPrefix + "InvalidText"),
     ("no target", errorPrefix + "InvalidArguments"),
     ("no such button", errorPrefix + "NoSuchControl"),
   ]
@@ -257,7 +259,8 @@ import Testing
     #expect(compile.exitCode == 0, "\(compile.stderr)")
     let outcome = try session.run("/usr/bin/python3 '\(python)' && '\(program)'")
     #expect(
-      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\nEl gato es en la mesa.\n", "\(outcome.result.stderr)")
+      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\n!tleW ,ollaH\nEl gato es en la mesa.\n",
+      "\(outcome.result.stderr)")
     #expect(outcome.serviceStopped)
   }
 

@@ -195,6 +195,8 @@ def bad_arguments():
             bus, "", "Hallo", {"provider": "Reverse", "press": dbus.Array(["Nope"], "s")}),
         "cancel unknown request": outcome(lambda: translation.CancelTranslate("nothing-by-this-id") or []),
         "empty batch": outcome(lambda: translation.Translate(dbus.Array([], "s"), "en", "es", "")),
+        "same language": outcome(lambda: translation.Translate(["The cat."], "en", "en", "")),
+        "too long for Present": present_and_wait(bus, "", "x" * (96 * 1024 + 1), {}),
         "not installed": outcome(lambda: translation.Translate(["The cat."], "en", "ca", "")),
         "no target": outcome(lambda: translation.Translate(["The cat is on the table."], "en", "", "")),
         "tags": outcome(lambda: translation.Translate(["The cat is on the table."], "en_US.UTF-8", "es-ES", "")),
