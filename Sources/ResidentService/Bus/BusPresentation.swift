@@ -1,3 +1,4 @@
+import Core
 import FoundationEssentials
 import Presentation
 import Synchronization
@@ -94,6 +95,24 @@ final class BusPresentation: Sendable {
     }
   }
 
+  /// The identifier of the bundle at `path`, which the service's search path
+  /// must list and which must hold it, as for `Translate`
+  /// (`ProviderResolution`'s `searchPathOnly`): `run` is then asked for the
+  /// identifier, so that no path a caller names (a bundle a provider wrote,
+  /// say) is run for it.
+  static func registeredIdentifier(_ path: String, environment: [String: String]) throws(BusError) -> String {
+    let snapshot = ProviderRegistry.standard(environment: environment).scan()
+    guard let entry = ProviderResolution.listed(path, in: snapshot), let identifier = entry.identifier else {
+      let refusal = RegistryError.outsideSearchPath(path, searched: snapshot.searchPath.folders.map(\.path))
+      throw .named("ProviderUnavailable", refusal.description)
+    }
+    if let owner = entry.shadowedBy {
+      throw .named(
+        "ProviderUnavailable", RegistryError.identifierHeld(path, identifier: identifier, owner: owner).description)
+    }
+    return identifier
+  }
+
   /// `parent_window`: "", `x11:<hex>` or `wayland:<handle>`.
   private static func checkParentWindow(_ window: String) throws(BusError) {
     if window.isEmpty { return }
@@ -117,6 +136,10 @@ final class BusPresentation: Sendable {
   /// `cancellation` (the request's `Close`, or its caller leaving the bus) closes it.
   func present(_ request: Request, cancellation: Cancellation) throws(BusError) -> (UInt32, String) {
     try Self.check(request)
+    var request = request
+    if let provider = request.provider, ProviderResolution.isPath(provider) {
+      request.provider = try Self.registeredIdentifier(provider, environment: popover.environment)
+    }
     let id = ObjectIdentifier(cancellation)
     cancellation.onFire { [self] in cancel(id) }
     defer { cancellation.clear() }
