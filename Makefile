@@ -25,7 +25,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
-                   pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
+                   pkg-config libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
@@ -58,12 +58,19 @@ FORMAT_PATHS := Sources Tests Benchmarks Examples $(filter-out Plugins/Reverse,$
 TOOL_TMPDIR := $(CURDIR)/.build/tmp
 SWIFTPM      = TMPDIR=$(TOOL_TMPDIR) $(SWIFT)
 
-.PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp
+.PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp dbus-interface
 
 all: build
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
+
+# The D-Bus interfaces as GDBus reads them, generated from their XML (Sources/CBusInterface).
+DBUS_XML := Packaging/dbus/$(DBUS_NAME).xml
+dbus-interface: deps
+	cd Sources/CBusInterface && \
+	gdbus-codegen --interface-info-header --output include/bus_interface.h ../../$(DBUS_XML) && \
+	gdbus-codegen --interface-info-body --output bus_interface.c ../../$(DBUS_XML)
 
 # Made if missing; what is older than a day is no job's any more.
 toolchain-tmp:
