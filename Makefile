@@ -26,7 +26,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
-                   apertium apertium-eng-spa apertium-apy tmux \
+                   apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    sway grim wtype wl-clipboard
@@ -37,6 +37,10 @@ C_PROVIDERS     := Rot13
 # The Apertium provider loads it into Apertium's stages (Sources/ApertiumIntegerScan): built with
 # $(CC), as a SwiftPM library would bring the Swift runtime into every stage.
 APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
+# And this one (Sources/ApertiumTaggerOpenClass, C++ as the tagger's own
+# symbol is): each text of a batch tagged as if alone.
+APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
+CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
 EXAMPLE_PROVIDERS := Glossary
 
@@ -84,6 +88,9 @@ build: deps toolchain-tmp
 	@$(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -ISources/ApertiumIntegerScan/include \
 	  Sources/ApertiumIntegerScan/integer_scan.c -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
 	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
+	@$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
+	  Sources/ApertiumTaggerOpenClass/tagger_open_class.cc -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
+	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
 	    Plugins/$$name/*.c -o $(BUILD)/lib$$name.so || exit 1; \

@@ -182,6 +182,14 @@ package enum Syscalls {
     try retrying { chmod(path, mode) }
   }
 
+  /// How many names (hard links) the file at `path` has, not following a
+  /// final symbolic link; nil when it cannot be read.
+  package static func linkCount(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return Int(info.st_nlink)
+  }
+
   /// The path with symbolic links, `.` and `..` resolved; nil when it does not exist.
   package static func realPath(_ path: String) -> String? {
     guard let resolved = Glibc.realpath(path, nil) else { return nil }

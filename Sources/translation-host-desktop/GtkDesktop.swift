@@ -18,8 +18,8 @@ struct GtkDesktop: DesktopFrontEnd {
     ).outcome
   }
 
-  func holdClipboard(_ text: String, environment: [String: String]) throws {
-    try ClipboardHolder.hold(text, environment: environment)
+  func holdClipboard(_ contents: ClipboardContents, unlessCopiedSince owner: Int32?, environment: [String: String]) throws {
+    try ClipboardHolder.hold(contents, unlessCopiedSince: owner, environment: environment)
   }
 
   func shortcutKey(_ key: String) -> (name: String, swayName: String)? {

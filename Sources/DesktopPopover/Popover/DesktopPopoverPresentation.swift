@@ -32,13 +32,13 @@ package struct DesktopPopoverPresentation {
   /// Tells the person what happened that the popover cannot show any more
   /// (a replacement left on the clipboard instead of pasted).
   package var note: (String) -> Void
-  /// Keeps `text` on the clipboard after this process exits (X11 has no
+  /// Keeps contents on the clipboard after this process exits (X11 has no
   /// clipboard once its owner is gone): the CLI starts a holder process.
-  package var keepOnClipboard: (String) -> Void
+  package var keepOnClipboard: (ClipboardContents) -> Void
 
   package init(
     placement: DesktopPlacement, environment: [String: String], note: @escaping (String) -> Void,
-    keepOnClipboard: @escaping (String) -> Void
+    keepOnClipboard: @escaping (ClipboardContents) -> Void
   ) {
     self.placement = placement
     self.environment = environment
@@ -90,7 +90,7 @@ package struct DesktopPopoverPresentation {
       chosen = tag
       window.presentWaiting(nil)
     }
-    let target = targetLanguage ?? chosen.flatMap { PreferredLanguages.target(for: $0, environment: environment) }
+    let target = targetLanguage ?? chosen.flatMap { RequestLanguages.target(for: $0, environment: environment) }
     guard
       let first = try window.wait(
         for: {
@@ -174,22 +174,28 @@ package struct DesktopPopoverPresentation {
     }
   }
 
-  /// Keeps `translation` on the clipboard and says so.
+  /// Keeps `translation` on the clipboard and says so; on Wayland without
+  /// `wl-copy`, which alone could keep it, says that instead.
   private func leaveOnClipboard(_ translation: String, display: OpaquePointer, because reason: String?) {
+    let prefix = reason.map { $0 + "; " } ?? ""
+    guard X11Session(display) != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
+      note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
+      return
+    }
     if let clipboard = gdk_display_get_clipboard(display) { gdk_clipboard_set_text(clipboard, translation) }
-    keepOnClipboard(translation)
-    note((reason.map { $0 + "; " } ?? "") + "the translation is on the clipboard: press Ctrl+V to paste it")
+    keepOnClipboard(ClipboardContents(text: translation))
+    note(prefix + "the translation is on the clipboard: press Ctrl+V to paste it")
   }
 
   /// Pastes `translation` into `target` through the clipboard (and the
   /// PRIMARY selection, which a terminal's Shift+Insert pastes); the
-  /// clipboard's text is then put back.
+  /// clipboard is then put back as it was, every format.
   private func paste(
     _ translation: String, display: OpaquePointer, window: PopoverWindow, x11: X11Session?, into target: FocusedWindow?,
     terminal: Bool
   ) {
     let clipboard = gdk_display_get_clipboard(display)!
-    let previous = GObjectBridge.readText(clipboard)
+    let previous = GObjectBridge.readContents(clipboard)
     window.hide()
     gdk_clipboard_set_text(clipboard, translation)
     if terminal, let primary = gdk_display_get_primary_clipboard(display) { gdk_clipboard_set_text(primary, translation) }
@@ -199,6 +205,10 @@ package struct DesktopPopoverPresentation {
     }
     // The application reads the clipboard when it handles the keys.
     window.iterate(for: .milliseconds(600))
-    if let previous { keepOnClipboard(previous) }
+    guard let previous else {
+      note("the clipboard's earlier contents could not be read whole (its application did not answer), so it is empty now")
+      return
+    }
+    if !previous.formats.isEmpty { keepOnClipboard(previous) }
   }
 }

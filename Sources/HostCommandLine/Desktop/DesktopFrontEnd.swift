@@ -20,9 +20,12 @@ package protocol DesktopFrontEnd: Sendable {
   /// or throws; a replacement of the selection has been pasted back over it.
   func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome
 
-  /// Keeps `text` on the clipboard until another application copies
-  /// something (an X11 clipboard is gone when its owner exits); returns then.
-  func holdClipboard(_ text: String, environment: [String: String]) throws
+  /// Keeps `contents` (every format) on the clipboard until another
+  /// application copies something (an X11 clipboard is gone when its owner
+  /// exits) and has answered what it was asked; returns then. With
+  /// `owner`, only if that process or no one owns the clipboard when the
+  /// holder is ready (else something newer was copied, and is left alone).
+  func holdClipboard(_ contents: ClipboardContents, unlessCopiedSince owner: Int32?, environment: [String: String]) throws
 
   /// `key` in GTK's accelerator syntax as GTK reads it: normalised, and as
   /// sway writes it; nil when GTK cannot parse it.
@@ -58,6 +61,6 @@ package struct DesktopPopoverRequest {
   /// Tells the person what the popover can no longer show (a replacement
   /// left on the clipboard instead of pasted).
   package var note: (String) -> Void
-  /// Keeps a text on the clipboard after this process exits (`clipboard-hold`).
-  package var keepOnClipboard: (String) -> Void
+  /// Keeps contents on the clipboard after this process exits (`clipboard-hold`).
+  package var keepOnClipboard: (ClipboardContents) -> Void
 }
