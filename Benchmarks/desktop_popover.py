@@ -10,6 +10,9 @@ Usage: Benchmarks/desktop_popover.py [--quick] [--host PATH]
 the popover and the service, to compare builds or to time the hand-off.)"""
 import os, statistics, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from summary import record  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOST = os.path.join(ROOT, "build/bin/translation-host")
 QUICK = "--quick" in sys.argv
@@ -100,6 +103,10 @@ def main():
     print("|---|---:|---:|---:|")
     print(f"| window mapped | {statistics.median(maps):.1f} ms | {floor:.1f} ms | {statistics.median(maps) / floor:.2f}× |")
     print(f"| the provider's scene shown | {statistics.median(scenes):.1f} ms | {floor:.1f} ms | {statistics.median(scenes) / floor:.2f}× |")
+    scene = statistics.median(scenes)
+    record("desktop popover: command → scene shown, service warm", f"{scene:.1f} ms",
+           f"{floor:.1f} ms (GTK maps an empty window)", scene / floor, "≤ 1.0×", scene / floor <= 1.0,
+           "starting GTK in the popover's process; a resident agent would not (DESIGN §11)")
     default = statistics.median(defaults)
     print(f"| the same, against an empty window with GTK's defaults (GL set up) | {statistics.median(scenes):.1f} ms | {default:.1f} ms | {statistics.median(scenes) / default:.2f}× |")
     print("\nGoal (issue 13): the scene ≤ 150 ms after the command starts, with the service warm.")
