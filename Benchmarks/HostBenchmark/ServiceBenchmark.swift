@@ -230,7 +230,7 @@ enum ServiceBenchmark {
       .init(
         figure: "8 one-sentence clients through the service vs the engine fed the same way (feeding.py)",
         value: "\(Int(service)) words/s", baseline: "feeding.py's bound", ratio: nil, goal: "≥ 0.9×", met: nil,
-        bound: "what the engine gives one sentence per flush; see Benchmarks/README.md", baselineKey: "feeding-bound",
+        bound: "the service's coalescing and request path; see Benchmarks/README.md", baselineKey: "feeding-bound",
         number: service))
     print(
       "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
