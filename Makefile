@@ -16,6 +16,8 @@ DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
 # The D-Bus interface (Documentation/DBus.md): its activation file and introspection data.
 DBUS_NAME   := org.translationhost.Translation1
+# The resident desktop agent (translation-host agent): its activation file.
+AGENT_NAME  := org.translationhost.Desktop
 DBUS_SERVICES   := $(PREFIX)/share/dbus-1/services
 DBUS_INTERFACES := $(PREFIX)/share/dbus-1/interfaces
 # The menu entry (and a shortcut target): translate the selection in any application.
@@ -24,7 +26,7 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
-                   apertium apertium-eng-spa apertium-apy tmux \
+                   apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    sway grim wtype wl-clipboard
@@ -178,6 +180,9 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp
 	mv $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service
 	install -m 0644 Packaging/dbus/$(DBUS_NAME).xml $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/dbus/$(AGENT_NAME).service > $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	mv $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
@@ -192,6 +197,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop &:
 	$(MAKE) build

@@ -35,7 +35,7 @@ let package = Package(
       name: "ProviderLoading", dependencies: ["CTranslationProvider", "CDispatchMainQueue", "RunnerProtocol", "System"],
       exclude: ["README.md"]),
     .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
-    .target(name: "Core", dependencies: ["System", "CLD2Shim"], exclude: ["README.md"]),
+    .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),

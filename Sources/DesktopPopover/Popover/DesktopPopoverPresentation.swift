@@ -17,8 +17,14 @@ package struct DesktopPopoverPresentation {
   package enum Source: Sendable {
     case text(String)
     /// The PRIMARY selection, else the clipboard; a replacement is pasted
-    /// back into the window that had focus (X11), the one it came from.
+    /// back into the window that had focus (X11), the one it came from, or
+    /// typed into it (sway, `WaylandReplace`).
     case selection
+
+    var isSelection: Bool {
+      if case .selection = self { return true }
+      return false
+    }
   }
 
   package var placement: DesktopPlacement
@@ -26,13 +32,13 @@ package struct DesktopPopoverPresentation {
   /// Tells the person what happened that the popover cannot show any more
   /// (a replacement left on the clipboard instead of pasted).
   package var note: (String) -> Void
-  /// Keeps `text` on the clipboard after this process exits (X11 has no
+  /// Keeps contents on the clipboard after this process exits (X11 has no
   /// clipboard once its owner is gone): the CLI starts a holder process.
-  package var keepOnClipboard: (String) -> Void
+  package var keepOnClipboard: (ClipboardContents) -> Void
 
   package init(
     placement: DesktopPlacement, environment: [String: String], note: @escaping (String) -> Void,
-    keepOnClipboard: @escaping (String) -> Void
+    keepOnClipboard: @escaping (ClipboardContents) -> Void
   ) {
     self.placement = placement
     self.environment = environment
@@ -50,6 +56,7 @@ package struct DesktopPopoverPresentation {
     // The window and the field the selection is in, before the popover takes the focus.
     let x11 = X11Session(display)
     let focused = x11?.focused
+    let waylandTarget = x11 == nil && source.isSelection ? WaylandReplace(environment: environment) : nil
     var selected: SelectedText?
     if case .selection = source, let field = AccessibilityBus.focusedText(processID: focused?.processID) {
       selected = SelectedText(text: field.text, origin: .accessible(field))
@@ -83,7 +90,7 @@ package struct DesktopPopoverPresentation {
       chosen = tag
       window.presentWaiting(nil)
     }
-    let target = targetLanguage ?? chosen.flatMap { PreferredLanguages.target(for: $0, environment: environment) }
+    let target = targetLanguage ?? chosen.flatMap { RequestLanguages.target(for: $0, environment: environment) }
     guard
       let first = try window.wait(
         for: {
@@ -103,7 +110,7 @@ package struct DesktopPopoverPresentation {
       }
     }
     if case .replaced(let translation) = outcome, let selected {
-      put(translation, for: selected, display: display, window: window, x11: x11)
+      put(translation, for: selected, display: display, window: window, x11: x11, waylandTarget: waylandTarget)
     }
     return (outcome, text)
   }
@@ -140,7 +147,8 @@ package struct DesktopPopoverPresentation {
   /// AT-SPI, or pasted into the window it came from, and only that one.
   /// Where that is not possible it stays on the clipboard and the person is told.
   private func put(
-    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?
+    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?,
+    waylandTarget: WaylandReplace?
   ) {
     switch selected.origin {
     case .accessible(let field) where field.kind == .editable:
@@ -158,28 +166,36 @@ package struct DesktopPopoverPresentation {
       paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
     case .uncheckedPrimary:
       window.hide()
+      // Wayland: typed into the window that had the focus, once sway confirms it has it again.
+      if let waylandTarget, waylandTarget.type(translation, environment: environment, window: window) { return }
       leaveOnClipboard(translation, display: display, because: nil)
     case .clipboard:
       break
     }
   }
 
-  /// Keeps `translation` on the clipboard and says so.
+  /// Keeps `translation` on the clipboard and says so; on Wayland without
+  /// `wl-copy`, which alone could keep it, says that instead.
   private func leaveOnClipboard(_ translation: String, display: OpaquePointer, because reason: String?) {
+    let prefix = reason.map { $0 + "; " } ?? ""
+    guard X11Session(display) != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
+      note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
+      return
+    }
     if let clipboard = gdk_display_get_clipboard(display) { gdk_clipboard_set_text(clipboard, translation) }
-    keepOnClipboard(translation)
-    note((reason.map { $0 + "; " } ?? "") + "the translation is on the clipboard: press Ctrl+V to paste it")
+    keepOnClipboard(ClipboardContents(text: translation))
+    note(prefix + "the translation is on the clipboard: press Ctrl+V to paste it")
   }
 
   /// Pastes `translation` into `target` through the clipboard (and the
   /// PRIMARY selection, which a terminal's Shift+Insert pastes); the
-  /// clipboard's text is then put back.
+  /// clipboard is then put back as it was, every format.
   private func paste(
     _ translation: String, display: OpaquePointer, window: PopoverWindow, x11: X11Session?, into target: FocusedWindow?,
     terminal: Bool
   ) {
     let clipboard = gdk_display_get_clipboard(display)!
-    let previous = GObjectBridge.readText(clipboard)
+    let previous = GObjectBridge.readContents(clipboard)
     window.hide()
     gdk_clipboard_set_text(clipboard, translation)
     if terminal, let primary = gdk_display_get_primary_clipboard(display) { gdk_clipboard_set_text(primary, translation) }
@@ -189,6 +205,10 @@ package struct DesktopPopoverPresentation {
     }
     // The application reads the clipboard when it handles the keys.
     window.iterate(for: .milliseconds(600))
-    if let previous { keepOnClipboard(previous) }
+    guard let previous else {
+      note("the clipboard's earlier contents could not be read whole (its application did not answer), so it is empty now")
+      return
+    }
+    if !previous.formats.isEmpty { keepOnClipboard(previous) }
   }
 }

@@ -104,6 +104,12 @@ final class X11Session {
     return owner == 0 ? nil : owner
   }
 
+  /// The window that owns the clipboard; nil when none does.
+  var clipboardOwner: Window? {
+    let owner = XGetSelectionOwner(display, XInternAtom(display, "CLIPBOARD", 0))
+    return owner == 0 ? nil : owner
+  }
+
   /// Whether the PRIMARY selection belongs to the application of `focused`
   /// (the same process, as the X server knows it): only then is it the
   /// text selected in the window a replacement would go into.
