@@ -58,6 +58,9 @@ FORMAT_PATHS := Sources Tests Benchmarks Examples $(filter-out Plugins/Reverse,$
 TOOL_TMPDIR := $(CURDIR)/.build/tmp
 SWIFTPM      = TMPDIR=$(TOOL_TMPDIR) $(SWIFT)
 
+# Where `make bench`'s benchmarks record the rows of its one-screen summary (Benchmarks/summary.py).
+BENCH_SUMMARY := $(CURDIR)/$(BUILD)/bench-summary.jsonl
+
 .PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp dbus-interface
 
 all: build
@@ -133,14 +136,16 @@ format:
 
 bench: build
 	@scripts/install-debian-packages time linux-perf
+	@rm -f $(BENCH_SUMMARY)
 	$(SWIFTPM) build -c $(CONFIG) --product host-benchmark
-	"$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
-	python3 Benchmarks/startup.py
-	python3 Benchmarks/registry.py
-	python3 Benchmarks/translate.py
-	python3 Benchmarks/feeding.py
-	python3 Benchmarks/popover.py
-	python3 Benchmarks/desktop_popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) "$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/feeding.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/startup.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/registry.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/translate.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py
+	@python3 Benchmarks/summary.py $(BENCH_SUMMARY)
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
 FUZZ_ARGS ?=
