@@ -16,9 +16,14 @@ package enum AccessibilityBus {
   /// (a spreadsheet's cells) must not make the popover wait.
   static let searchLimit = 4000
 
+  /// Whether the bus was reached. `atspi_init` answers 0 when it was, 1
+  /// when it had been called before and 2 when there is no bus; after a 2,
+  /// or with a bus that does not answer, the library's next call ends the
+  /// process (`g_error`: "Couldn't connect to accessibility bus"), so only
+  /// a bus that accepted a connection and a 0 let the popover use it.
   private static let started: Bool = {
-    // libatspi aborts the process when it cannot reach its bus: it is only asked once the bus answered.
-    guard AccessibilityBusAddress.verified() != nil, atspi_init() >= 0 else { return false }
+    // Only once the bus answered a connection (`AccessibilityBusAddress`).
+    guard AccessibilityBusAddress.verified() != nil, atspi_init() == 0 else { return false }
     atspi_set_timeout(Int32(callTimeout.pollMilliseconds), Int32(callTimeout.pollMilliseconds))
     return true
   }()

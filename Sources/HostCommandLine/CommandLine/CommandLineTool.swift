@@ -37,6 +37,7 @@ package enum CommandLineTool {
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
     DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    SignCommand.self, VerifyCommand.self,
     NewProviderCommand.self, ServeCommand.self, ShortcutCommand.self, AgentCommand.self,
   ]
   /// Commands the host starts itself, left out of `--help`.
