@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "ApertiumAPY", type: .dynamic, targets: ["ApertiumAPY"]),
     // An iOS extension ported to Linux; `make build` lays its bundle out in build/examples.
     .library(name: "Glossary", type: .dynamic, targets: ["Glossary"]),
+    // A port of an iOS extension that calls a web API with URLSession; also in build/examples.
+    .library(name: "WebGlossary", type: .dynamic, targets: ["WebGlossary"]),
   ],
   targets: [
     // MARK: ABI
@@ -23,8 +25,9 @@ let package = Package(
     .target(name: "TranslationViewTree", exclude: ["README.md"]),
 
     // MARK: SDK
+    .target(name: "CEntryPointCall", exclude: ["README.md"]),
     .target(
-      name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"],
+      name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "CEntryPointCall", "TranslationViewTree"],
       exclude: ["README.md"]),
 
     // MARK: Host, bottom layer first (each target's README states its contract)
@@ -85,6 +88,9 @@ let package = Package(
     .target(
       name: "Glossary", dependencies: ["TranslationUIProvider"], path: "Examples/Glossary",
       exclude: ["Info.plist", "Glossary.entitlements"]),
+    .target(
+      name: "WebGlossary", dependencies: ["TranslationUIProvider"], path: "Examples/WebGlossary",
+      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),

@@ -61,6 +61,10 @@ enum HostBenchmark {
     defer { echo.close() }
     let raw = median(runs: 5_000) { try echo.roundTrip() }
     row("host ↔ runner round trip (a framed ping)", roundTrip, "1-byte echo through /bin/cat", raw)
+    BenchSummary.record(
+      .init(
+        figure: "host ↔ runner round trip", value: format(roundTrip), baseline: format(raw) + " (echo through cat)",
+        ratio: roundTrip / raw, goal: "≤ 50 µs", met: roundTrip <= 50e-6))
     let coding = median(runs: 5_000) {
       var request = WireWriter()
       RunnerRequest.ping.encode(to: &request)
@@ -104,6 +108,11 @@ enum HostBenchmark {
     let trueMemory = try peakMemory("/bin/true", [])
     print("| host peak memory, `list` vs /bin/true | \(listMemory / 1024) MiB | \(trueMemory) KiB | |")
     print("| host peak memory, `translate` (the runner is another process) | \(translateMemory / 1024) MiB | | |")
+    BenchSummary.record(
+      .init(
+        figure: "host peak memory, `translate`", value: "\(translateMemory / 1024) MiB",
+        baseline: "\(trueMemory) KiB (/bin/true)",
+        ratio: nil, goal: "≤ 30 MB", met: Double(translateMemory) * 1024 <= 30e6))
     print("\nGoals (DESIGN §9): round trip ≤ 50 µs median; host peak memory ≤ 30 MB.")
 
     try ServiceBenchmark.run(build: build)

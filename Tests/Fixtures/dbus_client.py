@@ -379,7 +379,16 @@ def properties_changed(executable, provider):
     return {"before": before, "version": version, "changes": changes}
 
 
-SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close, "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments, "present": present}
+def present_path(provider):
+    """Present with a provider named by its bundle path (issue 24: refused
+    unless the service's search path lists it)."""
+    return present_and_wait(dbus.SessionBus(), "", "environment",
+                            {"provider": provider, "press": dbus.Array(["Go"], "s")}, timeout=30)
+
+
+SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
+             "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments,
+             "present": present, "present-path": present_path}
 
 if __name__ == "__main__":
     print(json.dumps(SCENARIOS[sys.argv[1]](*sys.argv[2:]), sort_keys=True))

@@ -199,7 +199,7 @@ package final class BusEndpoint: @unchecked Sendable {
 
   /// Reads a call and answers it from a thread of its own.
   private func received(method: String, parameters: OpaquePointer, sender: String, invocation: OpaquePointer) {
-    let call: BusCall
+    var call: BusCall
     do {
       call = try Self.decode(method: method, parameters)
     } catch {
@@ -235,7 +235,7 @@ package final class BusEndpoint: @unchecked Sendable {
     var handle: String?
     if case .present(let request) = call {
       do throws(BusError) {
-        try BusPresentation.check(request)
+        call = .present(try requests.presentation.prepared(request))
         let path = try requestObjects.path(for: sender, token: request.handleToken)
         try requestObjects.export(path, for: sender, cancellation: cancellation, on: connection)
         handle = path
