@@ -101,6 +101,24 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
+  /// Errors of a provider that answers badly, and of a service that is busy.
+  @Test func nothingToTranslateTimeoutAndBusyAreNamed() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbuserrors")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["TEXT_TRIGGERS"], name: "libErrors",
+      in: directory)
+    _ = try BundleFixture(name: "Errors", identifier: identifier).write(name: "Errors", in: directory, library: library)
+    let session = try BusSession(providerFolders: [directory.path], serveArguments: ["--max-connections", "1"])
+    let (outcome, json) = try session.python("provider-errors", [identifier])
+    let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    #expect((answers["nothing"] as? [String: String])?["error"] == Self.errorPrefix + "NothingToTranslate", "\(answers)")
+    // The deadline (24 s) comes before a default client's timeout (25 s): it hears why.
+    #expect((answers["timeout"] as? [String: String])?["error"] == Self.errorPrefix + "Timeout", "\(answers)")
+    #expect((answers["busy"] as? [String: String])?["error"] == Self.errorPrefix + "Busy", "\(answers)")
+    #expect(outcome.serviceStopped)
+  }
+
   /// Calls the interface cannot take, and requests the provider refuses.
   static let badArguments: [(call: String, error: String)] = [
     ("wrong signature", "org.freedesktop.DBus.Error.InvalidArgs"),
