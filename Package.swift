@@ -42,8 +42,11 @@ let package = Package(
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // The D-Bus interfaces, generated from Packaging/dbus's XML by gdbus-codegen (`make dbus-interface`).
+    .target(name: "CBusInterface", dependencies: ["CGDBus"], exclude: ["README.md"]),
     .target(
-      name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus"],
+      name: "ResidentService",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus", "CBusInterface"],
       exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
@@ -109,7 +112,8 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"],
+      name: "host-benchmark",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport", "CGDBus", "Translation"],
       path: "Benchmarks/HostBenchmark"),
     .executableTarget(name: "plist-fuzz", dependencies: ["Core", "System"], path: "Benchmarks/PlistFuzz"),
 

@@ -48,4 +48,22 @@ int tp_runner_executable(char path[PATH_MAX]);
  * namespace. Returns 0, or -1 with `failure` set. */
 int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure);
 
+/* The user-mode network stack of a provider with the network key
+ * (sandbox_network.c): a helper forked before the namespaces are made, told
+ * to attach once they exist. */
+typedef struct tp_network_stack {
+  int helper; /* its PID, or -1 */
+  int go;     /* the socket it waits on, or -1 */
+} tp_network_stack;
+
+/* Forks the helper that will run `program` (pasta) for this process. */
+int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure);
+
+/* Hands the helper this process's network namespace (and user namespace,
+ * with `own_user_namespace`) and waits until the stack is up. */
+int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_sandbox_failure *failure);
+
+/* Lets the helper go without attaching (the namespaces were refused). */
+void tp_network_stack_cancel(tp_network_stack *stack);
+
 #endif

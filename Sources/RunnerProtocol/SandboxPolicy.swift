@@ -49,13 +49,17 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var memoryFiles: MemoryFiles
   /// The provider's writable folder, its `HOME`; nil for none.
   package var container: String?
+  /// With the network key: the user-mode network stack (pasta) that
+  /// connects the provider's own network namespace to the network; nil
+  /// runs it in the host's network namespace (a weak sandbox only).
+  package var networkStack: String?
   /// Whether the user lets providers run without namespaces where the kernel refuses them.
   package var allowsWeakSandbox: Bool
 
   package init(
     allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
     readOnlyPaths: ReadOnlyPaths = ReadOnlyPaths(), memoryFiles: MemoryFiles = MemoryFiles(), container: String? = nil,
-    allowsWeakSandbox: Bool = false
+    networkStack: String? = nil, allowsWeakSandbox: Bool = false
   ) {
     self.allowsNetwork = allowsNetwork
     self.limits = limits
@@ -64,6 +68,7 @@ package struct SandboxPolicy: Equatable, Sendable {
     self.readOnlyPaths = readOnlyPaths
     self.memoryFiles = memoryFiles
     self.container = container
+    self.networkStack = networkStack
     self.allowsWeakSandbox = allowsWeakSandbox
   }
 
@@ -160,6 +165,7 @@ extension SandboxPolicy: WireCodable {
     readOnlyPaths.encode(to: &writer)
     memoryFiles.encode(to: &writer)
     writer.optionalString(container)
+    writer.optionalString(networkStack)
     writer.boolean(allowsWeakSandbox)
   }
 
@@ -179,10 +185,12 @@ extension SandboxPolicy: WireCodable {
     if let container, !container.hasPrefix("/") || container == "/" {
       throw .malformed("the container is not an absolute path below /")
     }
+    let networkStack = try reader.optionalString()
+    if let networkStack, !networkStack.hasPrefix("/") { throw .malformed("the network stack is not an absolute path") }
     self.init(
       allowsNetwork: allowsNetwork,
       limits: Limits(memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3]),
       hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
-      container: container, allowsWeakSandbox: try reader.boolean())
+      container: container, networkStack: networkStack, allowsWeakSandbox: try reader.boolean())
   }
 }
