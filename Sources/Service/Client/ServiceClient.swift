@@ -232,16 +232,24 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// A connection to the service at `location`, after checking that it is
   /// served by this user, waiting up to `waiting` for a restarting service
-  /// to listen again.
+  /// to listen again: woken when its socket's path changes (inotify; a
+  /// service's socket appears there only once it listens), not polling.
   private static func open(_ location: ServiceLocation, waiting: Duration) throws(ServiceError) -> FrameChannel {
     let deadline = ContinuousClock.Instant.after(waiting)
+    // Armed before each attempt, so a socket that appears after a failed one is seen.
+    var watch = deadline.hasPassed ? nil : try? FileWatch(paths: [location.socket])
     while true {
       let fd: FileDescriptor
       do {
         fd = try UnixSocket.connect(to: location.socket)
       } catch {
         guard !deadline.hasPassed else { throw .socketFailed(location.socket, error) }
-        Syscalls.sleep(for: .milliseconds(50))
+        if let watch {
+          _ = watch.waitForChange(until: deadline)
+        } else {
+          Syscalls.sleep(for: .milliseconds(50))  // no inotify (no instances left): look again now and then
+        }
+        watch = try? FileWatch(paths: [location.socket])
         continue
       }
       let channel = FrameChannel(fd: fd)
