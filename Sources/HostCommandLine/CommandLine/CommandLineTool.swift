@@ -58,7 +58,8 @@ package enum CommandLineTool {
 
     """
 
-  static func run(_ arguments: [String], output: Output = Output()) -> ExitCode {
+  static func run(_ arguments: [String], in context: CommandContext = .process) -> ExitCode {
+    let output = context.output
     guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
       let command = arguments.count > 1 && arguments[0] == "help" ? commands.first { $0.name == arguments[1] } : nil
       do { try output.data(command?.help ?? help) } catch { return error.exitCode }
@@ -75,7 +76,7 @@ package enum CommandLineTool {
         try output.data(command.help)
         return .success
       }
-      return try command.init(parsed).run(output: output)
+      return try command.init(parsed).run(in: context)
     } catch {
       let failure = CommandError(error)
       output.diagnostic("Error: \(failure.message)\n")

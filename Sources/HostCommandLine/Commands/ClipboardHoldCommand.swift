@@ -17,11 +17,11 @@ struct ClipboardHoldCommand: Command {
     }
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
     let desktop = try DesktopHandOff.frontEnd()  // before stdin is read
     let input = try InputText.read(argument: nil, command: Self.self, optionName: "stdin")
     try desktop.holdClipboard(
-      input.text + (input.hadTrailingNewline ? "\n" : ""), environment: ProcessInfo.processInfo.environment)
+      input.text + (input.hadTrailingNewline ? "\n" : ""), environment: context.environment)
     return .success
   }
 

@@ -25,7 +25,8 @@ struct InstallCommand: Command {
     timeout = try ProviderOptions.timeout(arguments, command: Self.self)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let source = SearchPath.normalized(path)
     guard source.hasSuffix(".translationprovider") else {
       throw CommandError.usage("'\(path)' is not a <Name>.translationprovider folder", of: Self.self)

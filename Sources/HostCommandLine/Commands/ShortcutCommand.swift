@@ -46,8 +46,9 @@ struct ShortcutCommand: Command {
     desktop = arguments.value("desktop")
   }
 
-  func run(output: Output) throws -> ExitCode {
-    let environment = ProcessInfo.processInfo.environment
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
+    let environment = context.environment
     let desktop: ShortcutDesktop
     if let name = self.desktop {
       guard let named = ShortcutDesktop(rawValue: name.lowercased()) else { throw ShortcutError.unknownDesktop(name) }
