@@ -95,7 +95,9 @@ run: build
 	@echo '$$ translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"'
 	@$(BUILD)/bin/translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"
 
-# The whole suite, against the build in $(BUILD). scripts/run-tests gives it a home of its own.
+# The whole suite, against the build in $(BUILD). scripts/run-tests gives it a home
+# of its own and runs its suites in parallel lanes (TEST_JOBS at a time; default:
+# two per core).
 test: build
 	$(SWIFTPM) build --build-tests
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests
