@@ -16,6 +16,8 @@ DESTDIR     ?=
 UNITS       := translation-host.socket translation-host.service
 # The D-Bus interface (Documentation/DBus.md): its activation file and introspection data.
 DBUS_NAME   := org.translationhost.Translation1
+# The resident desktop agent (translation-host agent): its activation file.
+AGENT_NAME  := org.translationhost.Desktop
 DBUS_SERVICES   := $(PREFIX)/share/dbus-1/services
 DBUS_INTERFACES := $(PREFIX)/share/dbus-1/interfaces
 # The menu entry (and a shortcut target): translate the selection in any application.
@@ -24,8 +26,9 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
                    pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
-                   apertium apertium-eng-spa apertium-apy tmux \
+                   apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
+                   libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    sway grim wtype wl-clipboard
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
@@ -34,6 +37,10 @@ C_PROVIDERS     := Rot13
 # The Apertium provider loads it into Apertium's stages (Sources/ApertiumIntegerScan): built with
 # $(CC), as a SwiftPM library would bring the Swift runtime into every stage.
 APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
+# And this one (Sources/ApertiumTaggerOpenClass, C++ as the tagger's own
+# symbol is): each text of a batch tagged as if alone.
+APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
+CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
 EXAMPLE_PROVIDERS := Glossary
 
@@ -81,6 +88,9 @@ build: deps toolchain-tmp
 	@$(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -ISources/ApertiumIntegerScan/include \
 	  Sources/ApertiumIntegerScan/integer_scan.c -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
 	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_STAGE_LIBRARY)
+	@$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
+	  Sources/ApertiumTaggerOpenClass/tagger_open_class.cc -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
+	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
 	    Plugins/$$name/*.c -o $(BUILD)/lib$$name.so || exit 1; \
@@ -167,6 +177,9 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp
 	mv $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service
 	install -m 0644 Packaging/dbus/$(DBUS_NAME).xml $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	sed 's|@PREFIX@|$(PREFIX)|g' Packaging/dbus/$(AGENT_NAME).service > $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	chmod 0644 $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp
+	mv $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service.tmp $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
@@ -181,6 +194,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/systemd/user/,$(UNITS))
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/$(DESKTOP_ENTRY)
 	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(DBUS_NAME).service $(DESTDIR)$(DBUS_INTERFACES)/$(DBUS_NAME).xml
+	rm -f $(DESTDIR)$(DBUS_SERVICES)/$(AGENT_NAME).service
 
 $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop &:
 	$(MAKE) build

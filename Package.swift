@@ -35,7 +35,7 @@ let package = Package(
       name: "ProviderLoading", dependencies: ["CTranslationProvider", "CDispatchMainQueue", "RunnerProtocol", "System"],
       exclude: ["README.md"]),
     .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
-    .target(name: "Core", dependencies: ["System", "CLD2Shim"], exclude: ["README.md"]),
+    .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
@@ -52,9 +52,11 @@ let package = Package(
     .target(
       name: "TerminalPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CNCursesW"],
       exclude: ["README.md"]),
-    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev"])]),
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
+    .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
     .target(
-      name: "DesktopPopover", dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk"],
+      name: "DesktopPopover",
+      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.

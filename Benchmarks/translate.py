@@ -1,12 +1,28 @@
 #!/usr/bin/env python3
 """Translation benchmark: the Apertium provider through translation-host
 against Debian's `apertium eng-spa`, in the same run. Medians. Usage:
-Benchmarks/translate.py [--quick]"""
-import os, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+Benchmarks/translate.py [--quick] [--lines-only] [--corpus FILE] [--host PATH]
+
+--corpus FILE: distinct English sentences, one a line, instead of the
+generated ones (bring your own: the goal is for any such corpus).
+--host PATH: another build's translation-host, to compare builds.
+--lines-only: only the distinct-corpus batch figures."""
+import os, random, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from summary import record  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HOST = os.path.join(ROOT, "build/bin/translation-host")
+
+
+def option(name, default=None):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+HOST = os.path.abspath(option("--host", os.path.join(ROOT, "build/bin/translation-host")))
+CORPUS = option("--corpus")
 QUICK = "--quick" in sys.argv
+LINES_ONLY = "--lines-only" in sys.argv
 SENTENCE = "The cat is on the table."
 PERF = shutil.which("perf")
 
@@ -47,34 +63,110 @@ def median_seconds(command, runs, stdin=None):
 
 def main():
     if not os.access(HOST, os.X_OK):
-        sys.exit("build/bin/translation-host is missing: run 'make build' first")
-    runs = 5 if QUICK else 11
+        sys.exit(f"{HOST} is missing: run 'make build' first")
     host = [HOST, "translate", "--provider", "Apertium", "--from", "en", "--to", "es"]
+    load = " ".join(open("/proc/loadavg").read().split()[:3])
+    if CORPUS:
+        with open(CORPUS) as f:
+            texts = [line.rstrip("\n") for line in f]
+        name = f"{len(texts):,} lines of {os.path.basename(CORPUS)}"
+    else:
+        count = 1000 if QUICK else 10000
+        texts = sentences(count)
+        name = f"{count:,} different sentences"
+    # Five runs, each the two side by side, so that load falls on both alike.
+    runs = 2 if QUICK else 5
+    distinct = batch_benchmark(host, texts, runs)
+    print(f"Translation benchmark, medians (load average {load} at the start)\n")
+    print("| measure | translation-host (Apertium provider) | apertium -u eng-spa | ratio |")
+    print("|---|---:|---:|---:|")
+    words, host_time, apertium_time, ratios, cpu, checked = distinct
+    speed = apertium_time / host_time
+    print(f"| {name} ({words:,} words), `--lines` vs a file | {words / host_time:,.0f} words/s | {words / apertium_time:,.0f} words/s | {speed:.2f}× speed |")
+    print(f"| the same, each of {len(ratios)} runs (lowest {min(ratios):.2f}×) | | | {', '.join(f'{r:.2f}×' for r in ratios)} |")
+    if cpu:
+        print(f"| the same, CPU time of all their processes (perf task-clock) | {cpu[0]:.2f} s | {cpu[1]:.2f} s | {cpu[0] / cpu[1]:.2f}× |")
+    print(f"| each line as if alone: {checked} |  |  | |")
+    record(f"`translate --lines`, {name}", f"{words / host_time:,.0f} words/s", f"{words / apertium_time:,.0f} words/s (apertium -u)",
+           speed, "≥ 1.2× speed, each line as if alone", speed >= 1.2 and not checked.startswith("NOT"),
+           "Apertium's own CPU: both cores busy; see Benchmarks/README.md")
+    if cpu:
+        record("the same, CPU time (task-clock)", f"{cpu[0]:.2f} s", f"{cpu[1]:.2f} s", cpu[0] / cpu[1], "(less is better)", None)
+    if LINES_ONLY:
+        return
 
+    runs = 5 if QUICK else 11
     cold_host = median_seconds(host + [SENTENCE], runs)
     cold_apertium = median_seconds(["apertium", "eng-spa"], runs, stdin=SENTENCE.encode())
-
     count = 1000 if QUICK else 10000
-    # Five runs, each the two side by side, so that load falls on both alike;
-    # the goal must hold in every one of them, not only in the median.
     runs = 2 if QUICK else 5
-    distinct = lines_benchmark(host, sentences(count), runs)
     repeated = lines_benchmark(host, recurring(count), runs)
-
-    print("Translation benchmark, medians\n")
-    print("| measure | translation-host (Apertium provider) | apertium eng-spa | ratio |")
-    print("|---|---:|---:|---:|")
-    print(f"| one sentence, cold start | {cold_host * 1000:.1f} ms | {cold_apertium * 1000:.1f} ms | {cold_host / cold_apertium:.2f}× time |")
-    for name, result in [(f"{count:,} different sentences", distinct),
-                         (f"{count:,} sentences, {len(set(recurring(count))):,} different (lines that recur)", repeated)]:
-        words, host_time, apertium_time, ratios, cpu = result
-        print(f"| {name} ({words:,} words), `--raw --lines` vs a file (output byte-identical) | {words / host_time:,.0f} words/s | {words / apertium_time:,.0f} words/s | {apertium_time / host_time:.2f}× speed |")
-        print(f"| the same, each of {len(ratios)} runs (lowest {min(ratios):.2f}×) | | | {', '.join(f'{r:.2f}×' for r in ratios)} |")
-        if cpu:
-            print(f"| the same, CPU time of all their processes (perf task-clock) | {cpu[0]:.2f} s | {cpu[1]:.2f} s | {cpu[0] / cpu[1]:.2f}× |")
+    print(f"| one sentence, cold start | {cold_host * 1000:.1f} ms | {cold_apertium * 1000:.1f} ms (apertium eng-spa) | {cold_host / cold_apertium:.2f}× time |")
+    record("cold `translate`, one sentence", f"{cold_host * 1000:.1f} ms", f"{cold_apertium * 1000:.1f} ms (apertium)",
+           cold_host / cold_apertium, "≤ 1.1× time", cold_host / cold_apertium <= 1.1)
+    words, host_time, apertium_time, ratios, cpu = repeated
+    rname = f"{count:,} sentences, {len(set(recurring(count))):,} different (lines that recur)"
+    print(f"| {rname} ({words:,} words), `--raw --lines` vs a file (output byte-identical) | {words / host_time:,.0f} words/s | {words / apertium_time:,.0f} words/s (apertium eng-spa) | {apertium_time / host_time:.2f}× speed |")
+    print(f"| the same, each of {len(ratios)} runs (lowest {min(ratios):.2f}×) | | | {', '.join(f'{r:.2f}×' for r in ratios)} |")
+    if cpu:
+        print(f"| the same, CPU time of all their processes (perf task-clock) | {cpu[0]:.2f} s | {cpu[1]:.2f} s | {cpu[0] / cpu[1]:.2f}× |")
     apy_host, apy_plain, apy_count = apy_benchmark(sentences(200))
     print(f"| {apy_count} requests to apertium-apy on 127.0.0.1, ApertiumAPY `--lines` vs urllib | {apy_host * 1000:.2f} ms/request | {apy_plain * 1000:.2f} ms/request | {apy_host / apy_plain:.2f}× time |")
-    print("\nGoals (DESIGN §9, issue 16): cold ≤ 1.1× apertium's time; --lines ≥ 1.2× apertium's words per second in every run.")
+    print("\nGoals (DESIGN §9, issues 16 and 30): cold ≤ 1.1× apertium's time; --lines on distinct sentences ≥ 1.2× "
+          "apertium -u's words per second (median of 5 alternating runs), each line translated as if alone.")
+
+
+def batch_benchmark(host, texts, runs):
+    """`translate --lines` (clean text, as `apertium -u` gives: no marks)
+    against `apertium -u eng-spa` on the same file, `runs` times in turn.
+    Every run's output must be the same, and must be each line translated as
+    if alone: the lines in reverse order give the same translations, and a
+    sample of lines, each translated by itself (`translate` with the line as
+    its text), give what the batch gave. (`apertium -u` on the file is only a
+    speed baseline: on a file its lines are not independent, issue 30.)
+    Words, median times, each run's ratio, CPU medians, what was checked."""
+    text = "\n".join(texts) + "\n"
+    with tempfile.TemporaryDirectory() as folder:
+        source, target = os.path.join(folder, "in.txt"), os.path.join(folder, "out.txt")
+        with open(source, "w") as f:
+            f.write(text)
+        ratios, host_times, apertium_times, host_cpu, apertium_cpu, outputs = [], [], [], [], [], set()
+        for _ in range(runs):
+            start = time.perf_counter()
+            translated, cpu = with_cpu_time(host + ["--lines"], text.encode(), folder)
+            host_times.append(time.perf_counter() - start)
+            host_cpu.append(cpu)
+            outputs.add(translated)
+            start = time.perf_counter()
+            _, cpu = with_cpu_time(["apertium", "-u", "eng-spa", source, target], None, folder)
+            apertium_times.append(time.perf_counter() - start)
+            apertium_cpu.append(cpu)
+            ratios.append(apertium_times[-1] / host_times[-1])
+        problems = []
+        if len(outputs) != 1:
+            problems.append(f"{len(outputs)} different outputs in {runs} runs")
+        lines = translated.decode().split("\n")[:-1]
+        if len(lines) != len(texts):
+            sys.exit(f"translate --lines gave {len(lines)} lines for {len(texts)}")
+        backwards = subprocess.run(host + ["--lines"], input=("\n".join(reversed(texts)) + "\n").encode(),
+                                   stdout=subprocess.PIPE, check=True).stdout.decode().split("\n")[:-1]
+        differ = [i for i, (a, b) in enumerate(zip(lines, reversed(backwards))) if a != b]
+        if differ:
+            problems.append(f"{len(differ)} lines otherwise in reverse order (line {differ[0] + 1}: "
+                            f"{lines[differ[0]]!r} / {list(reversed(backwards))[differ[0]]!r})")
+        sample = sorted(random.Random(30).sample(range(len(texts)), min(25 if QUICK else 60, len(texts))))
+        alone_differ = 0
+        for index in sample:
+            if not texts[index].strip():
+                continue  # `translate` refuses an empty text; --lines gives an empty line
+            alone = subprocess.run(host + ["--", texts[index]], stdout=subprocess.PIPE, check=True).stdout.decode()
+            alone_differ += alone != lines[index] + "\n"
+        if alone_differ:
+            problems.append(f"{alone_differ} of {len(sample)} sampled lines otherwise alone")
+    cpu = (statistics.median(host_cpu), statistics.median(apertium_cpu)) if None not in host_cpu + apertium_cpu else None
+    checked = ("NOT: " + "; ".join(problems)) if problems else \
+        f"yes ({runs} runs identical; reverse order identical; {len(sample)} sampled lines alone identical)"
+    return len(text.split()), statistics.median(host_times), statistics.median(apertium_times), ratios, cpu, checked
 
 
 def lines_benchmark(host, texts, runs):

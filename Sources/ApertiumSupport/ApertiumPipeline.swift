@@ -84,7 +84,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// flushes once for them all (a flush costs each of the 13 stages a write
   /// and a wake-up). A flush whose answer does not split into one
   /// translation per text (a stage moved a text break) has its texts
-  /// translated again, one per flush, at the end.
+  /// translated again, one per flush, at the end. Texts sharing a flush are
+  /// not independent (a text ending in "Mr" runs into the next; the transfer
+  /// stages keep variables until the flush ends): the engine sends one per
+  /// flush (`ApertiumEngine.textsPerFlush`).
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout`; the pipeline is then stopped. Texts taken and not
   ///   delivered are lost: the caller tries the whole batch again.

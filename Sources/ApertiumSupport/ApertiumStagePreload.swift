@@ -1,9 +1,14 @@
 import Glibc
 import System
 
-/// What the engine loads into Apertium's stages with `LD_PRELOAD`: each
-/// makes the stages cheaper and leaves their output as it is (the engine's
-/// tests compare it with `apertium` with and without them).
+/// What the engine loads into Apertium's stages with `LD_PRELOAD`.
+/// - `libApertiumTaggerOpenClass.so` from the Apertium provider's bundle
+///   (`Sources/ApertiumTaggerOpenClass`): Apertium's tagger without the state
+///   one text leaves to the next, so that each text of a batch is translated
+///   as if alone (without it, about one text in a hundred is not);
+///
+/// The others make the stages cheaper and leave their output as it is (the
+/// engine's tests compare it with `apertium` with and without them):
 /// - `libApertiumIntegerScan.so` from the Apertium provider's bundle
 ///   (`Sources/ApertiumIntegerScan`, `make build` puts it there): about half
 ///   of `apertium-postchunk`'s CPU was ICU building a number parser per tag number;
@@ -12,6 +17,7 @@ import System
 ///   allocator took a third of `lt-proc -b`'s CPU; about a sixth less CPU
 ///   for the whole pipeline (tcmalloc did as well; mimalloc kept the least memory).
 public struct ApertiumStagePreload: Sendable, Equatable {
+  public static let taggerOpenClass = "libApertiumTaggerOpenClass.so"
   public static let integerScan = "libApertiumIntegerScan.so"
   public static let allocator = "libmimalloc.so.2"
   /// The libraries, each an absolute path.
@@ -22,7 +28,7 @@ public struct ApertiumStagePreload: Sendable, Equatable {
 
   init(paths: [String]) { self.paths = paths }
 
-  /// The integer scan from the bundle in `folder` (nil: none), and the
+  /// The tagger's fix and the integer scan from the bundle in `folder` (nil: none), and the
   /// allocator from the system's library folders. A library is left out if
   /// it is missing, if another user may have written it (it would run in
   /// every stage; the host checks only a bundle's manifest, entitlements and
@@ -30,7 +36,7 @@ public struct ApertiumStagePreload: Sendable, Equatable {
   /// blanks and colons).
   public init(bundle folder: String?, libraryFolders: [String] = Self.systemLibraryFolders) {
     let candidates =
-      [folder.map { $0 + "/" + Self.integerScan }] + [
+      [folder.map { $0 + "/" + Self.taggerOpenClass }, folder.map { $0 + "/" + Self.integerScan }] + [
         libraryFolders.lazy.map { $0 + "/" + Self.allocator }.first(where: Self.isUsable)
       ]
     paths = candidates.compactMap { $0 }.filter(Self.isUsable)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import System
 
 /// Apertium pairs that Debian packages and this machine has not installed,
@@ -12,9 +13,28 @@ public enum DebianPairPackages {
     public var target: String
   }
 
+  /// The files whose change can change the answer: what dpkg installed,
+  /// the package lists apt fetched, and apt's cache of them.
+  static let watchedPaths = ["/var/lib/dpkg/status", "/var/lib/apt/lists", "/var/cache/apt/pkgcache.bin"]
+
+  /// The last answer, and the state of `watchedPaths` it was read in.
+  private static let cache = Mutex<(signature: [FileStatus?], packages: [Package])?>(nil)
+
   /// The pair packages apt knows, as BCP-47 pairs in both directions; empty
-  /// where apt is not there. Takes about a second (apt-cache reads its cache).
+  /// where apt is not there. Asking apt takes about a second (apt-cache
+  /// reads its cache), so the answer is kept, and asked again only when
+  /// dpkg's status, apt's lists or apt's cache changed (a `stat` of each, a
+  /// few microseconds).
   public static func available() -> [Package] {
+    let signature = watchedPaths.map { try? FileStatus(path: $0) }
+    if let cached = cache.withLock({ $0 }), cached.signature == signature { return cached.packages }
+    let packages = askApt()
+    cache.withLock { $0 = (signature, packages) }
+    return packages
+  }
+
+  /// What `apt-cache pkgnames apertium-` lists, read as pair packages.
+  private static func askApt() -> [Package] {
     guard let names = run("/usr/bin/apt-cache", ["pkgnames", "apertium-"]) else { return [] }
     return names.split(separator: "\n").flatMap { line -> [Package] in
       let parts = line.dropFirst("apertium-".count).split(separator: "-")

@@ -1,6 +1,7 @@
 /*
- * shim.h: GTK 4 (Debian libgtk-4-dev), with its X11 backend and XTest
- * (libxtst-dev), for the desktop popover. GObject's macros, which Swift
+ * shim.h: GTK 4 (Debian libgtk-4-dev), with its X11 backend, XTest
+ * (libxtst-dev) and X-Resource (libxres-dev: which process owns a window),
+ * for the desktop popover. GObject's macros, which Swift
  * cannot import, are wrapped in static inline functions.
  */
 #ifndef TRANSLATION_HOST_CGTK_SHIM_H
@@ -11,7 +12,10 @@
 #include <gdk/x11/gdkx.h>
 #include <X11/Xlib.h>
 #include <X11/keysym.h>
+#include <X11/Xatom.h>
+#include <X11/Xutil.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/XRes.h>
 
 /* g_signal_connect is a macro. */
 static inline gulong th_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {

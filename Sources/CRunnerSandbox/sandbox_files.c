@@ -74,6 +74,21 @@ static int open_source(struct source *source, const char *path, int writable, in
   return 0;
 }
 
+/* The host hands real paths it checked (ReadOnlyPaths): what is there now
+ * must still be a folder or a regular file, not a link swapped in since, a
+ * socket, a device or a pipe. */
+static int refuse_special_file(const struct source *source, tp_sandbox_failure *failure) {
+  if (source->fd < 0) return 0;
+  struct stat status;
+  struct stat link;
+  if (fstat(source->fd, &status) != 0 || lstat(source->path, &link) != 0) {
+    return tp_fail(failure, "reading %s", source->path);
+  }
+  if (!S_ISLNK(link.st_mode) && (S_ISDIR(status.st_mode) || S_ISREG(status.st_mode))) return 0;
+  errno = EPERM;
+  return tp_fail(failure, "showing %s, which is no longer a folder or a regular file", source->path);
+}
+
 /* mount_setattr(2) (Linux 5.12), spelled out: glibc 2.36's <sys/mount.h> and
  * <linux/mount.h> cannot be included together. */
 struct mount_attributes {
@@ -150,6 +165,22 @@ static int mount_tmpfs(const char *path, const char *options, tp_sandbox_failure
   return 0;
 }
 
+/* The PID namespace's /proc at `target`, with only the processes' own
+ * entries (subset=pid, Linux 5.8): no /proc/sys, whose files root may write
+ * without any capability (core_pattern runs a program as root everywhere),
+ * nor the kernel's other tables. A kernel without subset=pid gets the whole
+ * /proc, read-only. */
+static int mount_private_proc(const char *target, tp_sandbox_failure *failure) {
+  if (mkdir(target, 0555) != 0) return tp_fail(failure, "creating /proc");
+  const unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+  if (mount("proc", target, "proc", flags, "subset=pid") == 0) return 0;
+  if (errno != EINVAL) return tp_fail(failure, "mounting /proc of the PID namespace");
+  if (mount("proc", target, "proc", flags | MS_RDONLY, NULL) != 0) {
+    return tp_fail(failure, "mounting /proc of the PID namespace, read-only");
+  }
+  return 0;
+}
+
 enum { MAX_SOURCES = 128 };
 
 int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure) {
@@ -175,6 +206,7 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
   for (size_t i = 0; files && i < files->read_only_count && result == 0 && count < MAX_SOURCES - 8; i++) {
     if (tp_is_system_path(files->read_only[i])) continue;
     result = open_source(&sources[count++], files->read_only[i], 0, 0, 0, failure);
+    if (result == 0) result = refuse_special_file(&sources[count - 1], failure);
   }
   if (result == 0 && files && files->container) {
     result = open_source(&sources[count++], files->container, 1, 0, 1, failure);
@@ -205,10 +237,7 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
   for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
     if (symlink(links[i][0], links[i][1]) != 0) return tp_fail(failure, "linking %s", links[i][1]);
   }
-  if (mkdir("/tmp/proc", 0555) != 0) return tp_fail(failure, "creating /proc");
-  if (mount("proc", "/tmp/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
-    return tp_fail(failure, "mounting /proc of the PID namespace");
-  }
+  if (mount_private_proc("/tmp/proc", failure) != 0) return -1;
   if (mkdir("/tmp/.old-root", 0700) != 0) return tp_fail(failure, "creating the old root's mount point");
   if (syscall(SYS_pivot_root, stage, "/tmp/.old-root") != 0) return tp_fail(failure, "pivot_root");
   if (chdir("/") != 0) return tp_fail(failure, "chdir /");

@@ -6,6 +6,7 @@
 #include <seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 /* The calls no provider needs and an escape would: each fails with EPERM.
  * Debugging and other processes' memory, namespaces and mounts, kernel
@@ -42,10 +43,46 @@ static const unsigned long terminal_requests[] = {TIOCSTI, TIOCLINUX, TIOCCONS, 
 static const unsigned long namespace_flags[] = {CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC,
                                                 CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET};
 
-int tp_sandbox_filter(int deny_network) {
+/* The calls that set a file's mode, and which argument holds the mode. A
+ * provider run by root would otherwise leave a setuid-root program in its
+ * container, which the user's other processes can run outside the sandbox. */
+static const struct {
+  int call;
+  unsigned argument;
+} mode_setters[] = {
+    {SCMP_SYS(chmod), 1}, {SCMP_SYS(fchmod), 1}, {SCMP_SYS(fchmodat), 2}, {SCMP_SYS(open), 2},
+    {SCMP_SYS(openat), 3}, {SCMP_SYS(creat), 1}, {SCMP_SYS(mknod), 1}, {SCMP_SYS(mknodat), 2},
+};
+
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452
+#endif
+
+/* Refuses a setuid or setgid bit in each mode above. openat2(2) and
+ * fchmodat2(2) pass what a filter cannot read (a struct; a mode the filter
+ * could read, but libseccomp may not know the call): they fail with ENOSYS,
+ * and the C library falls back to the calls above. */
+static int refuse_privileged_modes(scmp_filter_ctx filter) {
+  int result = 0;
+  for (size_t i = 0; i < sizeof mode_setters / sizeof mode_setters[0]; i++) {
+    for (scmp_datum_t bit = S_ISGID; bit <= S_ISUID; bit <<= 1) {
+      struct scmp_arg_cmp mode = {mode_setters[i].argument, SCMP_CMP_MASKED_EQ, bit, bit};
+      result |= seccomp_rule_add_array(filter, SCMP_ACT_ERRNO(EPERM), mode_setters[i].call, 1, &mode);
+    }
+  }
+  result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+  /* A libseccomp older than the call may refuse its number: fchmodat2 then
+   * stays open, and the kernel too old for it (before 6.6) refuses it anyway. */
+  (void)seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), __NR_fchmodat2, 0);
+  return result;
+}
+
+int tp_sandbox_filter(int deny_network, int allow_memory_files) {
   scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
   if (!filter) return -ENOMEM;
-  int result = 0;
+  int result = refuse_privileged_modes(filter);
+  /* Memory files are counted by no limit the runner sets (RLIMIT_AS counts mappings). */
+  if (!allow_memory_files) result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(memfd_create), 0);
   for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
     result |= seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), refused[i], 0);
   }

@@ -14,7 +14,7 @@ package enum SourceLanguage: Equatable, Sendable {
   /// none and decides itself.
   package static func of(_ text: String, given: String?, session: any SceneSession) throws -> SourceLanguage {
     if let given { return .known(given) }
-    if let tag = try? LanguageDetector.sourceLanguage(of: text) { return .known(tag) }
+    if let tag = try? RequestLanguages.source(of: [text]) { return .known(tag) }
     guard session.supports(.translate) else { return .known(nil) }
     let installed = try session.languages().filter { $0.availability == .installed }.map(\.source)
     var options: [LanguageOption] = []

@@ -1,3 +1,4 @@
+import Core
 import FoundationEssentials
 import Service
 import System
@@ -60,6 +61,8 @@ final class RunnerPool: @unchecked Sendable {
   private var scenes: [Key: Int] = [:]
   /// The newest key of each bundle path; runners of older ones are retired.
   private var current: [String: Key] = [:]
+  /// The bundle each key was resolved to: what a replacement runner starts.
+  private var bundles: [Key: ProviderBundle] = [:]
   private var isClosed = false
 
   init(runnersPerProvider: Int, scenesPerProvider: Int, idleTimeout: Duration) {
@@ -79,6 +82,8 @@ final class RunnerPool: @unchecked Sendable {
     condition.lock()
     if current[key.path] != key {
       current[key.path] = key
+      bundles = bundles.filter { $0.key.path != key.path }
+      bundles[key] = resolution.bundle
       for (other, runners) in idle where other.path == key.path && other != key {
         retired += runners.map(\.runner)
         live[other, default: 0] -= runners.count
@@ -129,6 +134,10 @@ final class RunnerPool: @unchecked Sendable {
   /// is not `reusable` (its client left and it was
   /// interrupted), belongs to an older version of its provider, or the pool is closing.
   /// A scene's runner is kept only while the provider has fewer than `runnersPerProvider`.
+  ///
+  /// A runner stopped because its client left (not `reusable`) is replaced
+  /// at once, in the background, by a fresh one that waits idle: the next
+  /// request finds a warm runner instead of paying for a cold start.
   func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) {
     condition.lock()
     if forScene {
@@ -139,14 +148,35 @@ final class RunnerPool: @unchecked Sendable {
     // Whether it spoke out of turn is asked at checkout (`isReady`), which
     // must ask anyway: one `poll` per request, not two.
     let keep = reusable && room && !isClosed && current[key.path] == key && !runner.hasEnded
+    let replacement = !reusable && room && !isClosed && current[key.path] == key ? bundles[key] : nil
     if keep {
       idle[key, default: []].append((runner, .now))
-    } else {
+    } else if replacement == nil {
       live[key, default: 0] -= 1
     }
     condition.broadcast()
     condition.unlock()
     if !keep { runner.close() }
+    // The replacement keeps the stopped runner's place in `live`.
+    if let replacement { replace(key, with: replacement) }
+  }
+
+  /// Starts a runner for `key` in the background and adds it to the idle
+  /// ones; one that cannot start gives its place up.
+  private func replace(_ key: Key, with bundle: ProviderBundle) {
+    DetachedThread.start(name: "runner-replacement") { [self] in
+      let runner = try? launcher.launch(bundle, timeout: .seconds(30))
+      condition.lock()
+      let keep = runner != nil && !isClosed && current[key.path] == key
+      if keep, let runner {
+        idle[key, default: []].append((runner, .now))
+      } else {
+        live[key, default: 0] -= 1
+      }
+      condition.broadcast()
+      condition.unlock()
+      if !keep { runner?.close() }
+    }
   }
 
   /// Closes runners idle for longer than `idleTimeout`.

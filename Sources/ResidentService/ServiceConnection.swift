@@ -24,6 +24,7 @@ final class ServiceConnection {
   /// The runner a scene holds, and its key.
   private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
   private let watcher: ClientWatcher
+  private var handler: RequestHandler { RequestHandler(server: server) }
 
   init(fd: FileDescriptor, server: ServiceServer) {
     channel = FrameChannel(fd: fd)
@@ -126,14 +127,20 @@ final class ServiceConnection {
         let runner = try pin(resolution, timeout: timeout)
         return .session(bundle: resolution.bundle, capabilities: runner.capabilities, notices: resolution.notices)
       case .translate(let provider, let timeout, let source, let target, let texts):
-        let resolution = try server.resolutions.resolve(provider)
-        let translations = try translate(texts, from: source, to: target, resolution: resolution, timeout: timeout)
-        return .translations(translations, notices: resolution.notices)
+        let cancellation = Cancellation()
+        let (translations, notices) = try watcher.watching(cancellation.fire) {
+          try handler.translate(
+            texts, from: source, to: target, provider: provider, timeout: timeout, cancellation: cancellation)
+        }
+        return .translations(translations, notices: notices)
       case .languages(let provider, let timeout):
-        let resolution = try server.resolutions.resolve(provider)
-        return .languages(try withRunner(resolution, timeout: timeout) { try $0.languages() }, notices: resolution.notices)
+        let cancellation = Cancellation()
+        let (pairs, notices) = try watcher.watching(cancellation.fire) {
+          try handler.languages(provider: provider, timeout: timeout, cancellation: cancellation)
+        }
+        return .languages(pairs, notices: notices)
       case .detect(let text):
-        return .detection(LanguageDetector.detect(text))
+        return .detection(handler.detect(text))
       case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
         try pin(try server.resolutions.resolve(provider), timeout: timeout)
         return .scene(
@@ -176,35 +183,9 @@ final class ServiceConnection {
   private func pin(_ resolution: ResolutionCache.Resolution, timeout: Duration) throws -> RunnerClient {
     if let pinned, pinned.key != resolution.key { release() }
     if let (runner, _) = pinned { return runner }
-    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout), forScene: true)
+    let runner = try server.pool.checkout(resolution, timeout: handler.clamped(timeout), forScene: true)
     pinned = (runner, resolution.key)
     return runner
-  }
-
-  /// Runs `body` on a runner of the pool, and gives the runner back whatever happens.
-  private func withRunner<T>(
-    _ resolution: ResolutionCache.Resolution, timeout: Duration, _ body: (RunnerClient) throws -> T
-  ) throws -> T {
-    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
-    defer { server.pool.checkin(runner, key: resolution.key, reusable: !watcher.hasInterrupted) }
-    return try watcher.watching(runner.interruption) { try body(runner) }
-  }
-
-  /// Translates through the coalescer, which batches this request with
-  /// others for the same provider and pair; a client that leaves abandons it.
-  private func translate(
-    _ texts: [String], from source: String, to target: String, resolution: ResolutionCache.Resolution, timeout: Duration
-  ) throws -> [String] {
-    // An empty batch is the provider's to judge, as on the direct path.
-    guard !texts.isEmpty else {
-      return try withRunner(resolution, timeout: timeout) { try $0.translate(texts, from: source, to: target) }
-    }
-    let cancellation = Cancellation()
-    return try watcher.watching(cancellation.fire) {
-      try server.coalescer.translate(
-        texts, from: source, to: target, resolution: resolution, timeout: clamped(timeout), pool: server.pool,
-        cancellation: cancellation)
-    }
   }
 
   /// Runs `body` on the scene's runner; a runner that ended is given back (and so closed).
@@ -217,8 +198,6 @@ final class ServiceConnection {
       throw error
     }
   }
-
-  private func clamped(_ timeout: Duration) -> Duration { min(timeout, server.configuration.maximumTimeout) }
 
   /// Gives the scene's runner back: its scene closed, or the runner closed if that fails.
   private func release() {

@@ -234,9 +234,16 @@ final class TranslationCoalescer: @unchecked Sendable {
       lock.lock()
       batch.interruption = runner.interruption
       let orphaned = batch.isOrphaned
+      if orphaned { batch.interrupted = true }
       lock.unlock()
       if orphaned { runner.interruption() }
-      defer { pool.checkin(runner, key: resolution.key) }
+      defer {
+        // A runner stopped for callers that left is replaced by the pool.
+        lock.lock()
+        let interrupted = batch.interrupted
+        lock.unlock()
+        pool.checkin(runner, key: resolution.key, reusable: !interrupted)
+      }
       let texts = slices.flatMap { Array($0.request.texts[$0.range]) }
       outcome = .success(try runner.translate(texts, from: key.source, to: key.target))
     } catch {

@@ -6,6 +6,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   case invalidSwitch(String, String)
   case invalidArguments([String])
   case containerUnusable(String, String)
+  /// A path the manifest (the file) declares under `TPReadOnlyPaths` that the check refuses now (the reason).
+  case readOnlyPathRefused(String, String, String)
   /// The kernel refused the namespaces (the step, and errno).
   case namespacesRefused(String, Int32)
   /// A step of the set-up failed (the step, and errno).
@@ -22,6 +24,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
       "the runner was started with '\(arguments.joined(separator: " "))'; it is started by translation-host only"
     case .containerUnusable(let folder, let reason):
       "the provider's container '\(folder)' cannot be created (\(reason)); check the folder's permissions"
+    case .readOnlyPathRefused(let file, let path, let reason):
+      "\(file): key '\(ReadOnlyPaths.manifestKey)' names '\(path)', which \(reason); the provider was not started: remove the path from the manifest"
     case .namespacesRefused(let step, let code):
       "the kernel refused user namespaces (\(step): \(Errno(rawValue: code))), so the provider cannot get its own "
         + "PID, mount and network namespaces; allow them (sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone, "
@@ -37,7 +41,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   package var hostError: HostError {
     switch self {
     case .invalidLimit, .invalidSwitch, .invalidArguments: HostError(.usage, description)
-    case .containerUnusable, .namespacesRefused, .setupFailed, .filterFailed: HostError(.providerUnavailable, description)
+    case .containerUnusable, .readOnlyPathRefused, .namespacesRefused, .setupFailed, .filterFailed:
+      HostError(.providerUnavailable, description)
     }
   }
 }

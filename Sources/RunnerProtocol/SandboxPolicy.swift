@@ -43,8 +43,10 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var hostProcess: Int32
   /// The bundle folder, shown read-only to the provider.
   package var bundlePath: String
-  /// Further paths shown read-only: those the manifest declares (`TPReadOnlyPaths`).
-  package var readOnlyPaths: [String]
+  /// Further paths shown read-only: those the manifest declares, resolved and checked.
+  package var readOnlyPaths: ReadOnlyPaths
+  /// Whether the provider may make memory files.
+  package var memoryFiles: MemoryFiles
   /// The provider's writable folder, its `HOME`; nil for none.
   package var container: String?
   /// Whether the user lets providers run without namespaces where the kernel refuses them.
@@ -52,16 +54,21 @@ package struct SandboxPolicy: Equatable, Sendable {
 
   package init(
     allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
-    readOnlyPaths: [String] = [], container: String? = nil, allowsWeakSandbox: Bool = false
+    readOnlyPaths: ReadOnlyPaths = ReadOnlyPaths(), memoryFiles: MemoryFiles = MemoryFiles(), container: String? = nil,
+    allowsWeakSandbox: Bool = false
   ) {
     self.allowsNetwork = allowsNetwork
     self.limits = limits
     self.hostProcess = hostProcess
     self.bundlePath = bundlePath
     self.readOnlyPaths = readOnlyPaths
+    self.memoryFiles = memoryFiles
     self.container = container
     self.allowsWeakSandbox = allowsWeakSandbox
   }
+
+  /// What the manifest's rules grant beyond the default sandbox, one line each.
+  package var grants: [String] { [readOnlyPaths.grant, memoryFiles.grant].compactMap(\.self) }
 
   /// The variables a runner gets: the locale, the time zone, `PATH` and the
   /// provider log level from `environment`; `HOME` and `TMPDIR` in the
@@ -84,48 +91,86 @@ package struct SandboxPolicy: Equatable, Sendable {
   /// The variables passed through to runners unchanged (besides `LC_*`).
   package static let keptVariables: Set<String> = ["PATH", "LANG", "LANGUAGE", "TZ", "TRANSLATION_HOST_LOG"]
 
-  /// The runner's command-line arguments for this policy.
+  /// The runner's command-line arguments for this policy: the policy in the
+  /// runner protocol's encoding (`WireCodable`), as hexadecimal digits.
   package var arguments: [String] {
-    var arguments = [
-      "--network", allowsNetwork ? "allow" : "deny", "--memory-mib", String(limits.memoryMiB), "--cpu-seconds",
-      String(limits.cpuSeconds), "--open-files", String(limits.openFiles), "--processes", String(limits.processes),
-      "--host-pid", String(hostProcess), "--bundle", bundlePath, "--weak", allowsWeakSandbox ? "allow" : "refuse",
-    ]
-    if let container { arguments += ["--container", container] }
-    for path in readOnlyPaths { arguments += ["--read-only", path] }
-    return arguments
+    var writer = WireWriter()
+    encode(to: &writer)
+    let digits = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(writer.bytes.count * 2)
+    for byte in writer.bytes { text += [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }
+    return [Self.argumentName, String(decoding: text, as: UTF8.self)]
   }
+
+  static let argumentName = "--policy"
 
   /// Reads the policy from the runner's command line.
   package init(arguments: [String]) throws(SandboxError) {
-    var values: [String: String] = [:]
-    var readOnly: [String] = []
-    var index = 0
-    while index + 1 < arguments.count {
-      if arguments[index] == "--read-only" {
-        readOnly.append(arguments[index + 1])
-      } else {
-        values[arguments[index]] = arguments[index + 1]
-      }
-      index += 2
-    }
-    func number(_ name: String) throws(SandboxError) -> UInt64 {
-      guard let text = values[name], let value = UInt64(text) else { throw .invalidArguments(arguments) }
-      return value
-    }
-    func choice(_ name: String, _ yes: String, _ no: String) throws(SandboxError) -> Bool {
-      guard let value = values[name], value == yes || value == no else { throw .invalidArguments(arguments) }
-      return value == yes
-    }
-    guard let bundlePath = values["--bundle"], bundlePath.hasPrefix("/"), bundlePath != "/" else {
+    guard arguments.count == 2, arguments[0] == Self.argumentName, arguments[1].utf8.count % 2 == 0 else {
       throw .invalidArguments(arguments)
     }
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for character in arguments[1].utf8 {
+      let value: UInt8
+      switch character {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
+      default: throw .invalidArguments(arguments)
+      }
+      if let first = high {
+        bytes.append(first << 4 | value)
+        high = nil
+      } else {
+        high = value
+      }
+    }
+    var reader = WireReader(bytes)
+    do {
+      try self.init(from: &reader)
+      guard reader.isAtEnd else { throw ProtocolError.malformed("bytes after the policy") }
+    } catch {
+      throw .invalidArguments(arguments)
+    }
+  }
+}
+
+extension SandboxPolicy: WireCodable {
+  package func encode(to writer: inout WireWriter) {
+    writer.boolean(allowsNetwork)
+    for value in [limits.memoryMiB, limits.cpuSeconds, limits.openFiles, limits.processes] {
+      writer.integer(Int32(truncatingIfNeeded: value >> 32))
+      writer.integer(Int32(truncatingIfNeeded: value))
+    }
+    writer.integer(hostProcess)
+    writer.string(bundlePath)
+    readOnlyPaths.encode(to: &writer)
+    memoryFiles.encode(to: &writer)
+    writer.optionalString(container)
+    writer.boolean(allowsWeakSandbox)
+  }
+
+  package init(from reader: inout WireReader) throws(ProtocolError) {
+    let allowsNetwork = try reader.boolean()
+    var values: [UInt64] = []
+    for _ in 0..<4 {
+      let high = UInt64(UInt32(bitPattern: try reader.integer()))
+      values.append(high << 32 | UInt64(UInt32(bitPattern: try reader.integer())))
+    }
+    let hostProcess = try reader.integer()
+    let bundlePath = try reader.string()
+    guard bundlePath.hasPrefix("/"), bundlePath != "/" else { throw .malformed("the bundle path is not absolute") }
+    let readOnlyPaths = try ReadOnlyPaths(from: &reader)
+    let memoryFiles = try MemoryFiles(from: &reader)
+    let container = try reader.optionalString()
+    if let container, !container.hasPrefix("/") || container == "/" {
+      throw .malformed("the container is not an absolute path below /")
+    }
     self.init(
-      allowsNetwork: try choice("--network", "allow", "deny"),
-      limits: Limits(
-        memoryMiB: try number("--memory-mib"), cpuSeconds: try number("--cpu-seconds"),
-        openFiles: try number("--open-files"), processes: try number("--processes")),
-      hostProcess: Int32(truncatingIfNeeded: try number("--host-pid")), bundlePath: bundlePath,
-      readOnlyPaths: readOnly, container: values["--container"], allowsWeakSandbox: try choice("--weak", "allow", "refuse"))
+      allowsNetwork: allowsNetwork,
+      limits: Limits(memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3]),
+      hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
+      container: container, allowsWeakSandbox: try reader.boolean())
   }
 }

@@ -19,6 +19,8 @@ package struct FileStatus: Equatable, Sendable {
   package var isDirectory: Bool { mode & S_IFMT == S_IFDIR }
   package var isRegularFile: Bool { mode & S_IFMT == S_IFREG }
   package var isSocket: Bool { mode & S_IFMT == S_IFSOCK }
+  /// A symbolic link itself (a status read with `followingLinks` false).
+  package var isSymbolicLink: Bool { mode & S_IFMT == S_IFLNK }
   /// Group or others may write it.
   package var isWritableByOthers: Bool { mode & 0o022 != 0 }
 

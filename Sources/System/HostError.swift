@@ -20,6 +20,8 @@ package struct HostError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToTranslate
     /// The language or pair is unsupported, or the source language could not be identified.
     case unsupportedSourceLanguage, unsupportedTargetLanguage, unsupportedLanguagePairing, unableToIdentifyLanguage
+    /// The provider supports the pair, but what it needs for it is not installed (Apple's `notInstalled`).
+    case notInstalled
     /// A scripted press names no enabled button.
     case noSuchControl
     /// The provider cannot be used: not found, not eligible, not loadable or not sandboxable.

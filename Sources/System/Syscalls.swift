@@ -38,6 +38,13 @@ package enum Syscalls {
   /// Whether `fd` is open.
   package static func isOpen(_ fd: FileDescriptor) -> Bool { fcntl(fd.rawValue, F_GETFD) != -1 }
 
+  /// Points `fd` (0–2, say) at `/dev/null`: what is read there is empty, what is written goes nowhere.
+  package static func redirectToNullDevice(_ fd: FileDescriptor) throws(Errno) {
+    let null = try open("/dev/null", .readWrite)
+    defer { close(null) }
+    try retrying { dup2(null.rawValue, fd.rawValue) }
+  }
+
   /// A connected pair of Unix stream sockets, both close-on-exec from birth,
   /// so that a process started at the same moment on another thread cannot
   /// inherit them (which a pipe, marked afterwards, would allow).
@@ -173,6 +180,14 @@ package enum Syscalls {
   /// Sets the permission bits of `path` (which `open` and `mkdir` filter through the umask).
   package static func setPermissions(_ path: String, _ mode: mode_t) throws(Errno) {
     try retrying { chmod(path, mode) }
+  }
+
+  /// How many names (hard links) the file at `path` has, not following a
+  /// final symbolic link; nil when it cannot be read.
+  package static func linkCount(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return Int(info.st_nlink)
   }
 
   /// The path with symbolic links, `.` and `..` resolved; nil when it does not exist.

@@ -74,7 +74,7 @@ public final class LanguageAvailability: Sendable {
 
   /// The target Apple picks when there is none: the user's preferred language that is not `source`.
   static func preferredTarget(for source: Locale.Language) -> Locale.Language? {
-    PreferredLanguages.target(for: source.languageTag).map(Locale.Language.init(languageTag:))
+    RequestLanguages.target(for: source.languageTag).map(Locale.Language.init(languageTag:))
   }
 
   private func languages() async throws -> ProviderLanguages {

@@ -28,11 +28,13 @@ struct ProviderLanguages: Sendable {
   }
 
   /// Every language in a pair that is installed or supported, once, in the
-  /// provider's order.
+  /// provider's order: two tags that name one language (`es-ES` and
+  /// `es_es`, a region given twice) are listed once, as the first.
   var languages: [Locale.Language] {
     var seen: Set<String> = []
     return pairs.filter { $0.availability != .unsupported }.flatMap { [$0.source, $0.target] }
-      .filter { seen.insert($0.lowercased()).inserted }.map(Locale.Language.init(languageTag:))
+      .map(Locale.Language.init(languageTag:))
+      .filter { seen.insert($0.languageTag.lowercased()).inserted }
   }
 
   /// Why `source` → `target` cannot be translated now, or nil when it can.

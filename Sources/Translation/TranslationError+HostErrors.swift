@@ -16,6 +16,7 @@ extension TranslationError {
     case .unsupportedTargetLanguage: return unsupportedTargetLanguage.because(reason)
     case .unsupportedLanguagePairing: return unsupportedLanguagePairing.because(reason)
     case .unableToIdentifyLanguage: return unableToIdentifyLanguage.because(reason)
+    case .notInstalled: return notInstalled.because(reason)
     case .interrupted: return CancellationError()
     case .failure, .usage, .invalidInput, .noSuchControl, .providerUnavailable, .providerFailed, .deadlineExceeded,
       .serviceFailed:

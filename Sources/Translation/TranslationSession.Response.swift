@@ -14,10 +14,10 @@ extension TranslationSession {
     /// The request's identifier, or nil if it had none.
     public let clientIdentifier: String?
 
-    /// A response, for tests and previews.
+    /// A response, for tests and previews; `clientIdentifier` defaults to nil, as Apple's.
     public init(
       sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
-      clientIdentifier: String?
+      clientIdentifier: String? = nil
     ) {
       self.sourceLanguage = sourceLanguage
       self.targetLanguage = targetLanguage

@@ -207,7 +207,7 @@ public final class TranslationSession: Sendable {
   /// The language of a batch for a session without a source: detected in
   /// its texts together (a batch is in one language, as Apple's are).
   private static func detectedSource(of texts: [String]) throws -> Locale.Language {
-    Locale.Language(languageTag: try LanguageDetector.sourceLanguage(of: texts.joined(separator: "\n")))
+    Locale.Language(languageTag: try RequestLanguages.source(of: texts))
   }
 
   /// The target of a request: the session's, or the user's preferred language that is not the source.

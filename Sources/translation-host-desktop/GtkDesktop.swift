@@ -4,7 +4,8 @@ import Presentation
 import Service
 
 /// The desktop of `translation-host-desktop`: `DesktopPopover`'s GTK 4 window,
-/// clipboard holder and accelerator parser behind HostCommandLine's seam.
+/// clipboard holder, accelerator parser and resident agent behind
+/// HostCommandLine's seam.
 struct GtkDesktop: DesktopFrontEnd {
   func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome {
     let popover = DesktopPopoverPresentation(
@@ -17,11 +18,18 @@ struct GtkDesktop: DesktopFrontEnd {
     ).outcome
   }
 
-  func holdClipboard(_ text: String, environment: [String: String]) throws {
-    try ClipboardHolder.hold(text, environment: environment)
+  func holdClipboard(_ contents: ClipboardContents, unlessCopiedSince owner: Int32?, environment: [String: String]) throws {
+    try ClipboardHolder.hold(contents, unlessCopiedSince: owner, environment: environment)
   }
 
   func shortcutKey(_ key: String) -> (name: String, swayName: String)? {
     Accelerator(parsing: key).map { ($0.name, $0.swayName) }
+  }
+
+  func runAgent(
+    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    run: @escaping ([String]) -> Void
+  ) throws -> Bool {
+    try DesktopAgent(idleExit: idleExit, environment: environment, note: note) { run($0.arguments) }.run()
   }
 }

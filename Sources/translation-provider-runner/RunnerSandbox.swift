@@ -39,7 +39,7 @@ enum RunnerSandbox {
       return .success(bits)
     }
     bits |= try result.get()
-    let filter = tp_sandbox_filter(denyNetwork)
+    let filter = tp_sandbox_filter(denyNetwork, policy.memoryFiles.isAllowed ? 1 : 0)
     if filter < 0 { throw .filterFailed(-filter) }
     bits |= filter
     return SandboxLayer.allCases.filter { bits & Self.bit(of: $0) != 0 }
@@ -47,7 +47,7 @@ enum RunnerSandbox {
 
   /// Calls `body` with the C view of the policy's paths, valid during the call.
   private static func withFiles<T>(_ policy: SandboxPolicy, _ body: (UnsafePointer<tp_sandbox_files>) -> T) -> T {
-    let readOnly = ([policy.bundlePath] + policy.readOnlyPaths).map { strdup($0) }
+    let readOnly = ([policy.bundlePath] + policy.readOnlyPaths.paths).map { strdup($0) }
     let container = policy.container.map { strdup($0) } ?? nil
     defer {
       readOnly.forEach { free($0) }

@@ -67,11 +67,11 @@ import Testing
   static let stagePreload = ApertiumStagePreload(
     bundle: ServiceProcess.buildDirectory + "/lib/translation-host/providers/Apertium.translationprovider")
 
-  @Test func theProviderLoadsBothLibraries() {
+  @Test func theProviderLoadsItsLibraries() {
     #expect(
       Self.stagePreload.paths.map { String($0.split(separator: "/").last!) }
-        == [ApertiumStagePreload.integerScan, ApertiumStagePreload.allocator],
-      "make build puts the integer scan in the Apertium bundle, and installs mimalloc")
+        == [ApertiumStagePreload.taggerOpenClass, ApertiumStagePreload.integerScan, ApertiumStagePreload.allocator],
+      "make build puts the tagger's fix and the integer scan in the Apertium bundle, and installs mimalloc")
   }
 
   @Test(arguments: [false, true]) func translatesExactlyAsApertiumDoes(withStagePreload: Bool) throws {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Core
+@testable import System
 
 @Suite struct BundleInspectorTests {
   @Test func readsAValidBundle() throws {
@@ -139,7 +140,7 @@ import Testing
         try FileManager.default.removeItem(atPath: $0 + info)
         symlink($0 + info, $0 + info)
       }
-    ) { [.unreadable($0 + info, reason: "Too many levels of symbolic links")] },
+    ) { [.resolvesOutside($0 + info, target: "nothing")] },
     Broken(testDescription: "identifier missing", change: { $0.info["CFBundleIdentifier"] = nil }) {
       [.missingKey(file: $0 + info, key: "CFBundleIdentifier")]
     },
@@ -260,6 +261,28 @@ import Testing
         try write("", to: $0)
       }
     ) { [.notADirectory($0)] },
+    // Identity: what a bundle holds must be its own (each failed before the check was written).
+    Broken(
+      testDescription: "Info.plist is a link out of the bundle",
+      after: {
+        try FileManager.default.moveItem(atPath: $0 + info, toPath: $0 + "/../elsewhere.plist")
+        symlink($0 + "/../elsewhere.plist", $0 + info)
+      }
+    ) { [.resolvesOutside($0 + info, target: Syscalls.realPath($0 + "/../elsewhere.plist")!)] },
+    Broken(
+      testDescription: "a file in a subfolder links out, dangling",
+      after: {
+        try FileManager.default.createDirectory(atPath: $0 + "/lib", withIntermediateDirectories: false)
+        symlink("/nonexistent/data", $0 + "/lib/data")
+      }
+    ) { [.resolvesOutside($0 + "/lib/data", target: "nothing")] },
+    Broken(
+      testDescription: "the executable has a second name outside the bundle",
+      after: { link($0 + "/libBroken.so", $0 + "/../libBroken-copy.so") }
+    ) { [.hardLinked($0 + "/libBroken.so", links: 2)] },
+    Broken(testDescription: "a named pipe in the bundle", after: { mkfifo($0 + "/pipe", 0o600) }) {
+      [.unsupportedFile($0 + "/pipe", reason: "is a socket, device or pipe; a bundle holds only folders and regular files")]
+    },
   ]
 
   @Test(arguments: broken) func reportsEachProblemPrecisely(_ test: Broken) throws {
@@ -271,6 +294,37 @@ import Testing
     let inspection = BundleInspector.inspect(path)
     #expect(inspection.problems == test.expected(path))
     #expect(!inspection.isEligible)
+  }
+
+  /// A bundle folder that is a symbolic link (to a bundle a provider wrote
+  /// in its container, say) is refused, and so is one in the containers.
+  @Test func aBundleFolderThatIsALinkIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let real = try BundleFixture(name: "Real").write(name: "Real", in: directory)
+    let link = directory.path + "/Link.translationprovider"
+    symlink(real, link)
+    let inspection = BundleInspector.inspect(link)
+    #expect(inspection.problems == [.resolvesOutside(link, target: Syscalls.realPath(real)!)])
+    #expect(inspection.manifest == nil)
+  }
+
+  @Test func aBundleInTheContainersIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let path = try BundleFixture(name: "Written").write(name: "Written", in: directory)
+    let inspection = BundleInspector.inspect(path, containers: directory.path)
+    #expect(inspection.problems == [.insideContainer(path, containers: directory.path)])
+    #expect(!inspection.isEligible)
+  }
+
+  @Test func aLinkThatStaysInsideTheBundleIsFine() throws {
+    let directory = try TemporaryDirectory()
+    let path = try BundleFixture(name: "Linked").write(name: "Linked", in: directory)
+    try FileManager.default.createDirectory(atPath: path + "/lib", withIntermediateDirectories: false)
+    try FileManager.default.moveItem(atPath: path + "/libLinked.so", toPath: path + "/lib/libLinked.so")
+    symlink("lib/libLinked.so", path + "/libLinked.so")
+    let inspection = BundleInspector.inspect(path)
+    #expect(inspection.problems == [])
+    #expect(inspection.isEligible)
   }
 
   @Test(arguments: [

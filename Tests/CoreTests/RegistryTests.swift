@@ -36,6 +36,46 @@ import Testing
     #expect(try snapshot.entry(named: loser).shadowedBy == winner)
   }
 
+  /// The attack of issue 24: a second bundle folder, a link into the
+  /// provider's container sorted first, with the same identifier. It is
+  /// refused, so it neither shadows the real one nor takes its identity.
+  @Test func aLinkedBundleSortedFirstTakesNoIdentity() throws {
+    let container = try TemporaryDirectory()
+    var forged = BundleFixture(name: "Net", identifier: "org.example.same")
+    forged.info[ManifestKey.networkAccess] = .boolean(true)
+    let written = try forged.write(name: "Net", in: container)
+    symlink(written, first.path + "/AAA.translationprovider")
+    let real = try BundleFixture(name: "Real", identifier: "org.example.same").write(name: "Real", in: first)
+    let snapshot = registry([first]).scan()
+    #expect(snapshot.entries.map(\.path) == [first.path + "/AAA.translationprovider", real])
+    #expect(snapshot.entries.first?.manifest == nil)
+    #expect(snapshot.usable.map(\.path) == [real])
+    #expect(try snapshot.entry(named: "org.example.same").manifest?.allowsNetworkAccess == false)
+    #expect(IdentityClaim(identifier: "org.example.same", path: real, in: snapshot) == .owner)
+  }
+
+  @Test(arguments: [
+    ("first", IdentityClaim.owner), ("second", .heldBy("first")), ("outside", .heldBy("first")),
+    ("other", .unclaimed),
+  ])
+  func anIdentifierBelongsToTheFirstBundleThatDeclaresIt(_ bundle: String, _ claim: IdentityClaim) throws {
+    let outside = try TemporaryDirectory()
+    let paths = [
+      "first": try BundleFixture(name: "A", identifier: "org.example.same").write(name: "A", in: first),
+      "second": try BundleFixture(name: "B", identifier: "org.example.same").write(name: "B", in: second),
+      "outside": try BundleFixture(name: "C", identifier: "org.example.same").write(name: "C", in: outside),
+      "other": try BundleFixture(name: "D", identifier: "org.example.other").write(name: "D", in: outside),
+    ]
+    let snapshot = registry([first, second]).scan()
+    let identifier = bundle == "other" ? "org.example.other" : "org.example.same"
+    let expected: IdentityClaim = if case .heldBy(let name) = claim { .heldBy(paths[name]!) } else { claim }
+    #expect(IdentityClaim(identifier: identifier, path: paths[bundle]!, in: snapshot) == expected)
+    #expect(
+      IdentityClaim(
+        identifier: identifier, path: paths[bundle]! + "/../" + URL(fileURLWithPath: paths[bundle]!).lastPathComponent,
+        in: snapshot) == expected)
+  }
+
   @Test func oneBadBundleNeverHidesTheGoodOnes() throws {
     var broken = BundleFixture(name: "Bad")
     broken.info["CFBundleIdentifier"] = nil

@@ -71,6 +71,30 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
+  /// Callers killed while the provider works for them (it never answers
+  /// their text) free their runners: the next call is answered at once, not
+  /// after the deadline (30 s), as on the socket.
+  @Test(arguments: [1, 2])
+  func aCallerKilledMidCallFreesItsRunner(callers: Int) throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbusabandoned")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["TEXT_TRIGGERS"], name: "libHang",
+      in: directory)
+    _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
+    let (outcome, json) = try BusSession(providerFolders: [directory.path]).python("abandoned", [identifier, "\(callers)"])
+    let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    #expect(answers["warm"] as? [String] == ["WARM"], "\(answers)")
+    #expect(answers["answer"] as? [String] == ["HI", "THERE"], "\(answers)")
+    let milliseconds = try #require(answers["milliseconds"] as? Double)
+    #expect(milliseconds < 50, "the next call took \(milliseconds) ms")
+    // CancelTranslate ends the caller's own call at once, as the named error Cancelled.
+    let cancelled = try #require(answers["cancelled"] as? [String: Any], "\(answers)")
+    #expect((cancelled["outcome"] as? [String: String])?["error"] == Self.errorPrefix + "Cancelled", "\(cancelled)")
+    #expect((cancelled["milliseconds"] as? Double ?? 1e9) < 1000, "\(cancelled)")
+    #expect(outcome.serviceStopped)
+  }
+
   /// Calls the interface cannot take, and requests the provider refuses.
   static let badArguments: [(call: String, error: String)] = [
     ("wrong signature", "org.freedesktop.DBus.Error.InvalidArgs"),
@@ -83,6 +107,9 @@ import Testing
     ("bad parent window", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("bad option type", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("bad arrow edge", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("bad handle token", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("not installed", errorPrefix + "NotInstalled"),
+    ("no target", errorPrefix + "InvalidArguments"),
     ("no such button", errorPrefix + "NoSuchControl"),
   ]
 
@@ -99,11 +126,49 @@ import Testing
     let answer = try #require(answers[call] as? [String: String], "\(answers)")
     #expect(answer["error"] == error, "\(answer)")
     #expect(answer["message"]?.isEmpty == false)
+    if call == "not installed" { #expect(answer["message"]?.contains("apertium-eng-cat") == true, "\(answer)") }
   }
 
   @Test func anEmptyBatchIsAnsweredEmpty() throws {
     let answers = try Self.badArgumentAnswers()
     #expect((answers["empty batch"] as? [Any])?.isEmpty == true, "\(answers)")
+    // BCP 47 and POSIX tags alike; a region the provider does not name falls back to its language.
+    #expect(answers["tags"] as? [String] == ["El gato es en la mesa."], "\(answers)")
+    // Cancelling a request the caller has not made is no error.
+    #expect((answers["cancel unknown request"] as? [Any])?.isEmpty == true, "\(answers)")
+  }
+
+  /// Close on Present's request object closes the popover at once (the
+  /// provider's button never answers), and no Response follows; another
+  /// caller may not close it.
+  @Test func closeClosesThePopover() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbusclose")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["HANG_IN_ACTION"], name: "libHang",
+      in: directory)
+    _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
+    let (outcome, json) = try BusSession(providerFolders: [directory.path]).python("close", [identifier])
+    let report = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    #expect(report["open before Close"] as? Bool == true, "\(report)")
+    #expect(report["open after Close"] as? Bool == false, "\(report)")
+    #expect((report["closed within seconds"] as? Double ?? 99) < 2, "\(report)")
+    #expect((report["answer"] as? [String: String])?["error"] == "no Response", "\(report)")
+    let other = try #require(report["closing another caller's request"] as? [String: String], "\(report)")
+    #expect(other["error"] == "org.freedesktop.DBus.Error.AccessDenied", "\(other)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// `set-default` is told to clients: PropertiesChanged with the new DefaultProvider.
+  @Test func propertiesChangedArrivesAfterSetDefault() throws {
+    let (outcome, json) = try BusSession().python("properties-changed", [Host.executable, "org.translationhost.reverse"])
+    let report = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    #expect(report["before"] as? String == "org.translationhost.apertium", "\(report)")
+    #expect(report["version"] as? Int == 2, "\(report)")
+    let change = try #require((report["changes"] as? [[String: Any]])?.first, "\(report)")
+    #expect(change["interface"] as? String == BusSession.name)
+    #expect((change["values"] as? [String: Any])?["DefaultProvider"] as? String == "org.translationhost.reverse", "\(change)")
+    #expect(outcome.serviceStopped)
   }
 
   @Test func presentRunsThePopoverForTheCaller() throws {
@@ -135,8 +200,10 @@ import Testing
     _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
     let outcome = try BusSession(providerFolders: [directory.path]).run(
       """
-      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
-        '' 'a private note' "{'provider': <'\(identifier)'>, 'press': <['Go']>}" > /dev/null 2>&1 &
+      # A caller that stays on the bus, waiting for the Response, until it is killed.
+      /usr/bin/python3 -c "import dbus, time; dbus.Interface(dbus.SessionBus().get_object('\(BusSession.name)', \
+        '\(BusSession.objectPath)'), '\(BusSession.name)').Present('', 'a private note', \
+        {'provider': '\(identifier)', 'press': dbus.Array(['Go'], 's')}); time.sleep(120)" > /dev/null 2>&1 &
       caller=$!
       # The bracket keeps the pattern from matching this script's own command line.
       for i in $(seq 1 200); do run=$(pgrep -f -- "[-]-provider=\(identifier) --press=Go" | head -n 1); [ -n "$run" ] && break; sleep 0.1; done

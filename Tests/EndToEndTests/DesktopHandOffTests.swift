@@ -171,17 +171,25 @@ import Testing
     #expect(make.exitCode == 0, "\(make.stderr)")
     let root = URL(fileURLWithPath: destination.path).resolvingSymlinksInPath().path + prefix
     #expect(FileManager.default.isExecutableFile(atPath: root + "/libexec/translation-host/translation-host-desktop"))
-    // The tool becomes the desktop program, which names itself in the
-    // command line the key runs (as the menu entry does: no hand-off).
-    let installed = try Host().run(program: root + "/bin/translation-host", ["shortcut", "install", "--desktop", "sway"])
+    // The key asks the desktop agent, which the session bus starts from
+    // the activation file the tool writes for its own desktop program.
+    let host = try Host()
+    let installed = try host.run(program: root + "/bin/translation-host", ["shortcut", "install", "--desktop", "sway"])
     #expect(installed.exitCode == 0, "\(installed.stderr)")
     let desktop = root + "/libexec/translation-host/translation-host-desktop"
-    #expect(installed.stdout.contains("bindsym Mod4+Shift+t exec \(desktop) run --selection --replace\n"))
-    let removal = try Host().run(program: root + "/bin/translation-host", ["shortcut", "remove", "--desktop", "sway"])
-    #expect(removal.stdout.contains("'bindsym <key> exec \(desktop) run --selection --replace'"))
+    #expect(
+      installed.stdout.contains("bindsym Mod4+Shift+t exec gapplication action org.translationhost.Desktop translate-selection\n")
+    )
+    let activationFile = host.home.path + "/data/dbus-1/services/org.translationhost.Desktop.service"
+    let activation = try String(contentsOfFile: activationFile, encoding: .utf8)
+    #expect(activation.contains("\nName=org.translationhost.Desktop\nExec='\(desktop)' agent --gapplication-service\n"))
+    let removal = try host.run(program: root + "/bin/translation-host", ["shortcut", "remove", "--desktop", "sway"])
+    #expect(
+      removal.stdout.contains("'bindsym <key> exec gapplication action org.translationhost.Desktop translate-selection'"))
+    #expect(!FileManager.default.fileExists(atPath: activationFile))
     let entry = try String(
       contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
-    #expect(entry.contains("\nExec=\(prefix)/libexec/translation-host/translation-host-desktop run --selection --replace\n"))
+    #expect(entry.contains("\nExec=gapplication action org.translationhost.Desktop translate-selection\n"))
     let uninstall = try Command.run("/usr/bin/make", ["-C", CFixture.packageRoot, "uninstall"] + variables)
     #expect(uninstall.exitCode == 0)
     #expect(!FileManager.default.fileExists(atPath: root + "/libexec/translation-host"))

@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 
 /// `translation-host run` in a Wayland session (sway, headless): the
-/// popover drawn, its keys, the selection read, and a replacement left on
-/// the clipboard with a note, since no key can be sent into the window the
-/// text came from with certainty there.
+/// popover drawn, its keys, the selection read, a replacement typed into
+/// the editor it came from (sway IPC and the virtual keyboard), or left on
+/// the clipboard with a note where no window had the focus.
 extension DesktopSessions {
   @Suite struct Wayland {
     static let reverse = "Reverse (Apple's sample)"
@@ -47,6 +47,34 @@ extension DesktopSessions {
       #expect(outcome.stdout == "dlrow olleH")
       #expect(outcome.stderr.contains("press Ctrl+V"))
       try eventually("the translation on the clipboard", timeout: .seconds(10)) { try session.clipboard() == "dlrow olleH" }
+    }
+
+    /// On sway, Replace types the translation into the window the text was
+    /// selected in, through the virtual keyboard, once sway says that window
+    /// has the focus again: no clipboard, no note.
+    @Test func replaceTypesTheTranslationIntoTheEditorOnSway() throws {
+      let session = try WaylandCompositor()
+      let file = session.runtime + "/home/sentence.txt"
+      try session.run("/bin/sh", "-c", "printf 'Hello world\\n' > \"$1\"", "sh", file)
+      let editor = try session.start(["/usr/bin/gnome-text-editor", "--standalone", file])
+      try eventually("the editor's window", timeout: .seconds(60), interval: .milliseconds(200), detail: { editor.stderr }) {
+        try session.hasWindow(titledLike: "sentence.txt")
+      }
+      try eventually("the editor's selection to be the PRIMARY selection", timeout: .seconds(30), interval: .milliseconds(500)) {
+        try session.chord("ctrl", "a")
+        return try session.primarySelection() == "Hello world"
+      }
+      let popover = try session.start([Host.executable, "run", "--selection", "--replace", "--provider", "Reverse"])
+      _ = try scene(titled: Self.reverse, of: popover, on: session)
+      try session.press("Return", "Tab", "Return")
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == "dlrow olleH")
+      #expect(!outcome.stderr.contains("Ctrl+V"), "\(outcome.stderr)")
+      try eventually("the editor to hold the translation", timeout: .seconds(30), interval: .milliseconds(500)) {
+        try session.chord("ctrl", "s")
+        return (try? String(contentsOfFile: file, encoding: .utf8)) == "dlrow olleH\n"
+      }
     }
 
     @Test func escapeDismisses() throws {

@@ -134,6 +134,7 @@ import Testing
       "share/applications/org.translationhost.TranslateSelection.desktop",
       "share/dbus-1/services/org.translationhost.Translation1.service",
       "share/dbus-1/interfaces/org.translationhost.Translation1.xml",
+      "share/dbus-1/services/org.translationhost.Desktop.service",
     ] {
       #expect(FileManager.default.fileExists(atPath: root + "/" + file), "\(file)")
     }
@@ -141,7 +142,10 @@ import Testing
     #expect(unit.contains("\nExecStart=\(prefix)/bin/translation-host serve\n"))
     let entry = try String(
       contentsOfFile: root + "/share/applications/org.translationhost.TranslateSelection.desktop", encoding: .utf8)
-    #expect(entry.contains("\nExec=\(prefix)/libexec/translation-host/translation-host-desktop run --selection --replace\n"))
+    #expect(entry.contains("\nExec=gapplication action org.translationhost.Desktop translate-selection\n"))
+    let agent = try String(
+      contentsOfFile: root + "/share/dbus-1/services/org.translationhost.Desktop.service", encoding: .utf8)
+    #expect(agent.contains("\nExec=\(prefix)/libexec/translation-host/translation-host-desktop agent --gapplication-service\n"))
     let activation = try String(
       contentsOfFile: root + "/share/dbus-1/services/org.translationhost.Translation1.service", encoding: .utf8)
     #expect(activation.contains("\nExec=\(prefix)/bin/translation-host serve\n"))
@@ -165,6 +169,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root + "/lib/systemd/user/translation-host.service"))
     #expect(!FileManager.default.fileExists(atPath: root + "/share/applications/org.translationhost.TranslateSelection.desktop"))
     #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Translation1.service"))
+    #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Desktop.service"))
   }
 
   /// A listening Unix socket at `path`, made as systemd's socket unit makes it.

@@ -31,7 +31,14 @@ import Testing
     #expect(try gsettings(host, "get", Self.list, "custom-keybindings").contains(Self.other))
     #expect(try gsettings(host, "get", Self.list, "custom-keybindings").contains("/translation-host/"))
     #expect(try gsettings(host, "get", Self.entry, "binding") == "'<Control><Alt>e'")
-    #expect(try gsettings(host, "get", Self.entry, "command") == "'\(Host.desktopExecutable) run --selection --replace'")
+    #expect(
+      try gsettings(host, "get", Self.entry, "command") == "'gapplication action org.translationhost.Desktop translate-selection'"
+    )
+    // The session bus starts this build's agent for it, and only a file of this tool's is replaced or removed.
+    let activation = host.home.path + "/data/dbus-1/services/org.translationhost.Desktop.service"
+    #expect(
+      try String(contentsOfFile: activation, encoding: .utf8).contains(
+        "\nExec='\(Host.desktopExecutable)' agent --gapplication-service\n"))
 
     // Installing again replaces the key, without a second entry.
     #expect(try host.run("shortcut", "install").exitCode == 0)
@@ -42,6 +49,7 @@ import Testing
 
     let remove = try host.run("shortcut", "remove")
     #expect(remove.exitCode == 0)
+    #expect(!FileManager.default.fileExists(atPath: activation))
     #expect(try gsettings(host, "get", Self.list, "custom-keybindings") == "['\(Self.other)']")
     #expect(try gsettings(host, "get", Self.entry, "binding") == "''")
     #expect(try host.run("shortcut", "remove").stderr.contains("no GNOME keybinding"))
@@ -50,10 +58,13 @@ import Testing
   @Test(arguments: [
     (
       ["install", "--desktop", "sway", "--key", "<Super><Shift>t"],
-      "bindsym Mod4+Shift+t exec \(Host.desktopExecutable) run --selection --replace\n"
+      "bindsym Mod4+Shift+t exec gapplication action org.translationhost.Desktop translate-selection\n"
     ),
     (["install", "--desktop", "kde"], "then set its shortcut to <Shift><Super>t"),
-    (["remove", "--desktop", "SWAY"], "exec \(Host.desktopExecutable) run --selection --replace' from ~/.config/sway/config"),
+    (
+      ["remove", "--desktop", "SWAY"],
+      "exec gapplication action org.translationhost.Desktop translate-selection' from ~/.config/sway/config"
+    ),
   ])
   func otherDesktopsGetInstructions(arguments: [String], expected: String) throws {
     let result = try Host().run(["shortcut"] + arguments)

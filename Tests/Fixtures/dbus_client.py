@@ -13,6 +13,11 @@ import sys
 import threading
 
 import dbus
+import dbus.mainloop.glib
+from gi.repository import GLib
+
+# Signals (Present's Response, PropertiesChanged) arrive through GLib's main loop.
+dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
 
 NAME = "org.translationhost.Translation1"
 PATH = "/org/translationhost/Translation1"
@@ -32,6 +37,8 @@ def outcome(call):
 
 
 def plain(value):
+    if isinstance(value, (dict, dbus.Dictionary)):
+        return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple, dbus.Array, dbus.Struct)):
         return [plain(item) for item in value]
     if isinstance(value, dbus.Boolean):
@@ -43,6 +50,50 @@ def plain(value):
     if isinstance(value, (dbus.Double, float)):
         return float(value)
     return value
+
+
+TOKENS = iter(range(1, 1 << 30))
+
+
+def request_path(bus, token):
+    """The path of Present's request object for `token`, known before the call."""
+    return PATH + "/request/" + bus.get_unique_name()[1:].replace(".", "_") + "/" + token
+
+
+def present_and_wait(bus, parent, text, options, timeout=120, while_open=None):
+    """Present as the portals are called: subscribe to the request's Response,
+    call, and wait for the signal. [response, replacement], or the error of
+    the call or of the Response."""
+    token = "t%d" % next(TOKENS)
+    path = request_path(bus, token)
+    answer = {}
+    loop = GLib.MainLoop()
+
+    def response(code, results):
+        answer["response"] = [int(code), plain(results)]
+        loop.quit()
+
+    receiver = bus.add_signal_receiver(
+        response, signal_name="Response", dbus_interface="org.freedesktop.portal.Request", path=path)
+    options = dict(options)
+    options["handle_token"] = token
+    try:
+        handle = interface(bus).Present(parent, text, options)
+    except dbus.exceptions.DBusException as error:
+        receiver.remove()
+        return {"error": error.get_dbus_name(), "message": error.get_dbus_message()}
+    answer["handle"] = str(handle)
+    if while_open:
+        GLib.idle_add(lambda: while_open(str(handle)) and False)
+    GLib.timeout_add(int(timeout * 1000), loop.quit)
+    loop.run()
+    receiver.remove()
+    if "response" not in answer:
+        return {"error": "no Response", "handle": answer["handle"]}
+    code, results = answer["response"]
+    if "error" in results:
+        return {"error": results["error"], "message": results.get("message", "")}
+    return [code, results.get("replacement", "")]
 
 
 def concurrent(count, *sentences):
@@ -72,6 +123,54 @@ def crash(provider):
     ]
 
 
+def abandoned(provider, callers):
+    """`callers` callers (gdbus) ask a provider that never answers "hang", and
+    are killed a second later: the runners working for them are stopped, so
+    the next call is answered at once, not at the deadline."""
+    import os
+    import signal
+    import subprocess
+    import time
+    translation = interface()
+    warm = outcome(lambda: translation.Translate(["warm"], "en", "en-x-upper", provider))
+    hanging = [subprocess.Popen(
+        ["gdbus", "call", "--session", "-d", NAME, "-o", PATH, "-m", NAME + ".Translate", "['hang']", "en", "en-x-upper",
+         provider], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(int(callers))]
+    time.sleep(1)
+    for process in hanging:
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    started = time.monotonic()
+    answer = outcome(lambda: translation.Translate(["hi", "there"], "en", "en-x-upper", provider))
+    elapsed = time.monotonic() - started
+    # A call cancelled by its caller (TranslateRequest, CancelTranslate) fails
+    # as Cancelled; both calls are made without blocking, on one connection.
+    cancelled = {}
+    loop = GLib.MainLoop()
+
+    def failed(error):
+        cancelled["outcome"] = {"error": error.get_dbus_name(), "message": error.get_dbus_message()}
+        cancelled["milliseconds"] = (time.monotonic() - cancelled.get("started", 0)) * 1000
+        loop.quit()
+
+    def answered(translations):
+        cancelled["outcome"] = plain(translations)
+        loop.quit()
+
+    def cancel():
+        cancelled["started"] = time.monotonic()
+        translation.CancelTranslate("request-1", reply_handler=lambda: None, error_handler=failed)
+        return False
+
+    translation.TranslateRequest(
+        ["hang"], "en", "en-x-upper", provider, "request-1", reply_handler=answered, error_handler=failed, timeout=60)
+    GLib.timeout_add(500, cancel)
+    GLib.timeout_add(20000, loop.quit)
+    loop.run()
+    cancelled.pop("started", None)
+    return {"warm": warm, "answer": answer, "milliseconds": elapsed * 1000, "cancelled": cancelled}
+
+
 def bad_arguments():
     """Calls the interface cannot take, or the provider refuses; each names its error."""
     bus = dbus.SessionBus()
@@ -88,32 +187,104 @@ def bad_arguments():
         "unidentifiable": outcome(lambda: translation.Translate(["ok"], "", "es", "")),
         "no such provider": outcome(lambda: translation.Translate(["The cat."], "en", "es", "org.example.missing")),
         "path outside the search path": outcome(lambda: translation.Languages("/tmp/Evil.translationprovider")),
-        "bad parent window": outcome(lambda: translation.Present("x11:nothex", "Hallo", {})),
-        "bad option type": outcome(lambda: translation.Present("", "Hallo", {"press": "Translate"})),
-        "bad arrow edge": outcome(lambda: translation.Present("", "Hallo", {"arrow_edge": "middle"})),
-        "no such button": outcome(
-            lambda: translation.Present("", "Hallo", {"provider": "Reverse", "press": dbus.Array(["Nope"], "s")})),
+        "bad parent window": present_and_wait(bus, "x11:nothex", "Hallo", {}),
+        "bad option type": present_and_wait(bus, "", "Hallo", {"press": "Translate"}),
+        "bad arrow edge": present_and_wait(bus, "", "Hallo", {"arrow_edge": "middle"}),
+        "bad handle token": outcome(lambda: translation.Present("", "Hallo", {"handle_token": "no/slash"})),
+        "no such button": present_and_wait(
+            bus, "", "Hallo", {"provider": "Reverse", "press": dbus.Array(["Nope"], "s")}),
+        "cancel unknown request": outcome(lambda: translation.CancelTranslate("nothing-by-this-id") or []),
         "empty batch": outcome(lambda: translation.Translate(dbus.Array([], "s"), "en", "es", "")),
+        "not installed": outcome(lambda: translation.Translate(["The cat."], "en", "ca", "")),
+        "no target": outcome(lambda: translation.Translate(["The cat is on the table."], "en", "", "")),
+        "tags": outcome(lambda: translation.Translate(["The cat is on the table."], "en_US.UTF-8", "es-ES", "")),
     }
 
 
 def present():
     """Present with Reverse (Apple's sample), driven by presses."""
-    translation = interface()
+    bus = dbus.SessionBus()
     presses = dbus.Array(["Translate", "Replace With Translation"], "s")
     return {
-        "replaced": outcome(lambda: translation.Present(
-            "x11:3a00007", "Hallo, Welt!", {"provider": "Reverse", "allows_replacement": True, "press": presses,
-                                            "anchor": dbus.Struct((10, 20), signature="ii"), "arrow_edge": "bottom",
-                                            "unknown_option": 7})),
-        "dismissed": outcome(lambda: translation.Present(
-            "", "Hallo, Welt!", {"provider": "Reverse", "press": dbus.Array(["Translate"], "s")})),
+        "replaced": present_and_wait(
+            bus, "x11:3a00007", "Hallo, Welt!", {"provider": "Reverse", "allows_replacement": True, "press": presses,
+                                                 "anchor": dbus.Struct((10, 20), signature="ii"),
+                                                 "arrow_edge": "bottom", "unknown_option": 7}),
+        "dismissed": present_and_wait(
+            bus, "", "Hallo, Welt!", {"provider": "Reverse", "press": dbus.Array(["Translate"], "s")}),
         "properties": outcome(lambda: dbus.SessionBus().get_object(NAME, PATH).GetAll(
             NAME, dbus_interface="org.freedesktop.DBus.Properties")),
     }
 
 
-SCENARIOS = {"concurrent": concurrent, "crash": crash, "bad-arguments": bad_arguments, "present": present}
+def run_processes(marker):
+    """Process ids whose command line contains `marker`."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/cmdline" % entry, "rb") as file:
+                    if marker.encode() in file.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def close(provider):
+    """Present with a provider whose button never answers: Close ends the
+    popover's process, and no Response follows."""
+    import os
+    import time
+    bus = dbus.SessionBus()
+    report = {}
+
+    def close_it(handle):
+        marker = "--provider=" + provider
+        for _ in range(200):
+            if run_processes(marker):
+                break
+            time.sleep(0.05)
+        report["open before Close"] = bool(run_processes(marker))
+        report["closing another caller's request"] = outcome(lambda: dbus.bus.BusConnection(
+            dbus.bus.BUS_SESSION).get_object(NAME, handle).Close(dbus_interface="org.freedesktop.portal.Request"))
+        bus.get_object(NAME, handle).Close(dbus_interface="org.freedesktop.portal.Request")
+        started = time.monotonic()
+        while run_processes(marker) and time.monotonic() - started < 5:
+            time.sleep(0.02)
+        report["open after Close"] = bool(run_processes(marker))
+        report["closed within seconds"] = time.monotonic() - started
+
+    report["answer"] = present_and_wait(
+        bus, "", "a private note", {"provider": provider, "press": dbus.Array(["Go"], "s")}, timeout=3,
+        while_open=close_it)
+    return report
+
+
+def properties_changed(executable, provider):
+    """PropertiesChanged arrives after `translation-host set-default`."""
+    import subprocess
+    bus = dbus.SessionBus()
+    changes = []
+    loop = GLib.MainLoop()
+
+    def changed(interface_name, values, invalidated):
+        changes.append({"interface": str(interface_name), "values": plain(dict(values))})
+        loop.quit()
+
+    bus.add_signal_receiver(
+        changed, signal_name="PropertiesChanged", dbus_interface="org.freedesktop.DBus.Properties", path=PATH)
+    properties = bus.get_object(NAME, PATH)
+    before = str(properties.Get(NAME, "DefaultProvider", dbus_interface="org.freedesktop.DBus.Properties"))
+    version = int(properties.Get(NAME, "version", dbus_interface="org.freedesktop.DBus.Properties"))
+    subprocess.run([executable, "set-default", provider], check=True, stdout=subprocess.DEVNULL)
+    GLib.timeout_add(10000, loop.quit)
+    loop.run()
+    return {"before": before, "version": version, "changes": changes}
+
+
+SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "close": close, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments, "present": present}
 
 if __name__ == "__main__":
     print(json.dumps(SCENARIOS[sys.argv[1]](*sys.argv[2:]), sort_keys=True))

@@ -19,6 +19,15 @@
  *   connect <path>      connects to a Unix socket ("@name": an abstract one)
  *   bus                 connects to $DBUS_SESSION_BUS_ADDRESS
  *   environment         reports which secrets of the user's environment it sees
+ *   sysctl <path> <v>   writes <v> to a /proc/sys file (root could make
+ *                       core_pattern run a program as root everywhere)
+ *   setuid <path>       creates <path> (in its container) with the setuid and
+ *                       setgid bits, by open's mode, chmod and fchmod
+ *   memfd <MiB>         holds <MiB> MiB in a memory file, which RLIMIT_AS
+ *                       does not count
+ *
+ * At init it also writes the settings the host handed it to "settings-seen"
+ * in its HOME, so a test sees from outside whose settings it got.
  */
 #define _GNU_SOURCE
 #include "translation_provider.h"
@@ -35,6 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -289,6 +300,60 @@ static void attack_environment(void) {
   note(0, "HOME=%s", getenv("HOME") ? getenv("HOME") : "");
 }
 
+static void attack_sysctl(char *argument) {
+  char *value = argument ? strchr(argument, ' ') : NULL;
+  if (!value) {
+    note(0, "sysctl:usage");
+    return;
+  }
+  *value++ = '\0';
+  int fd = open(argument, O_WRONLY);
+  if (fd < 0) {
+    note(0, "open:%s", error_name());
+    return;
+  }
+  if (write(fd, value, strlen(value)) > 0) note(1, "wrote '%s' to %s", value, argument);
+  else note(0, "write:%s", error_name());
+  close(fd);
+}
+
+static void attack_setuid(const char *path) {
+  int fd = open(path ? path : "", O_WRONLY | O_CREAT | O_EXCL, 06755);
+  if (fd < 0) {
+    note(0, "open:%s", error_name());
+    fd = open(path ? path : "", O_WRONLY | O_CREAT | O_EXCL, 0755);
+    if (fd < 0) {
+      note(0, "plain-open:%s", error_name());
+      return;
+    }
+  }
+  const char script[] = "#!/bin/sh\nid\n";
+  if (write(fd, script, sizeof script - 1) < 0) note(0, "write:%s", error_name());
+  if (fchmod(fd, 06755) != 0) note(0, "fchmod:%s", error_name());
+  close(fd);
+  if (chmod(path, 04755) != 0) note(0, "chmod:%s", error_name());
+  struct stat status;
+  if (stat(path, &status) == 0 && (status.st_mode & (S_ISUID | S_ISGID))) {
+    note(1, "made %s setuid (mode %o, owner %d)", path, status.st_mode & 07777, (int)status.st_uid);
+  }
+}
+
+static void attack_memfd(const char *argument) {
+  long mebibytes = argument ? atol(argument) : 0;
+  int fd = (int)syscall(SYS_memfd_create, "hoard", 0);
+  if (fd < 0) {
+    note(0, "memfd_create:%s", error_name());
+    return;
+  }
+  static char chunk[1 << 20];
+  memset(chunk, 'x', sizeof chunk);
+  long held = 0;
+  while (held < mebibytes && write(fd, chunk, sizeof chunk) == (ssize_t)sizeof chunk) held++;
+  if (held >= mebibytes) note(1, "held %ld MiB in a memory file", held);
+  else note(0, "memfd-write:%s after %ld MiB", error_name(), held);
+  close(fd);
+}
+
 static void attack(const tp_string *text) {
   char input[1024];
   size_t length = text->length < sizeof input - 1 ? text->length : sizeof input - 1;
@@ -308,6 +373,9 @@ static void attack(const tp_string *text) {
   else if (strcmp(input, "connect") == 0) attack_connect(argument);
   else if (strcmp(input, "bus") == 0) attack_bus();
   else if (strcmp(input, "environment") == 0) attack_environment();
+  else if (strcmp(input, "sysctl") == 0) attack_sysctl(argument);
+  else if (strcmp(input, "setuid") == 0) attack_setuid(argument);
+  else if (strcmp(input, "memfd") == 0) attack_memfd(argument);
   else note(1, "unknown attack '%s'", input);
   if (!escaped) {
     static const char prefix[] = "CONTAINED";
@@ -357,7 +425,17 @@ static const tp_scene *create_scene(const tp_context *context) {
 static const tp_selected_text_scene_factory factory = {sizeof factory, create_scene};
 
 static bool init(const tp_host *host) {
-  (void)host;
+  const char *home = getenv("HOME");
+  if (home && host->struct_size > offsetof(tp_host, settings_json) && host->settings_json) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/settings-seen", home);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd >= 0) {
+      ssize_t ignored = write(fd, host->settings_json, strlen(host->settings_json));
+      (void)ignored;
+      close(fd);
+    }
+  }
   return true;
 }
 

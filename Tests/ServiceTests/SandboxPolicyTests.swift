@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import System
+import TestSupport
 import Testing
 
 @testable import Core
@@ -12,37 +16,58 @@ import Testing
     isTranslationApp: true, readOnlyPaths: ["/srv/dictionaries", "/var/lib/apt/lists"])
 
   @Test func argumentsSurviveTheRunnersCommandLine() throws {
+    var bundle = Self.bundle
+    bundle.allowsMemoryFiles = true
     let policy = try SandboxPolicy.forBundle(
-      Self.bundle, environment: ["HOME": "/home/ana", "TRANSLATION_HOST_LIMIT_PROCESSES": "64"])
+      bundle, environment: ["HOME": "/home/ana", "TRANSLATION_HOST_LIMIT_PROCESSES": "64"])
     let read = try SandboxPolicy(arguments: policy.arguments)
     #expect(read == policy)
     #expect(read.container == "/home/ana/.local/share/translation-host/containers/org.example.net")
-    #expect(read.readOnlyPaths == ["/srv/dictionaries", "/var/lib/apt/lists"])
+    // Resolved and checked: what does not exist is not shown.
+    let lists = try #require(FileManager.default.fileExists(atPath: "/var/lib/apt/lists") ? "/var/lib/apt/lists" : nil)
+    #expect(read.readOnlyPaths.paths == [lists])
+    #expect(read.memoryFiles.isAllowed)
     #expect(read.limits.processes == 64)
     #expect(!read.allowsWeakSandbox)
   }
 
-  @Test(arguments: [
+  /// The policy's bytes with `edit` applied, as the runner's arguments.
+  static func arguments(_ edit: (inout [UInt8]) -> Void) -> [String] {
+    var writer = WireWriter()
+    SandboxPolicy(allowsNetwork: false, bundlePath: "/b", container: "/c").encode(to: &writer)
+    var bytes = writer.bytes
+    edit(&bytes)
+    return ["--policy", bytes.map { String(format: "%02x", $0) }.joined()]
+  }
+
+  static let foreignCommandLines: [[String]] = [
     ["--network", "allow"],
-    [
-      "--network", "maybe", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
-      "--bundle", "/b", "--weak", "refuse",
-    ],
-    [
-      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
-      "--bundle", "/", "--weak", "refuse",
-    ],
-    [
-      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
-      "--bundle", "b", "--weak", "refuse",
-    ],
-    [
-      "--network", "deny", "--memory-mib", "1", "--cpu-seconds", "1", "--open-files", "1", "--processes", "1", "--host-pid", "1",
-      "--bundle", "/b", "--weak", "yes",
-    ],
-  ])
+    ["--policy"],
+    ["--policy", "zz"],
+    ["--policy", "0"],
+    ["--policy", "00"],
+    ["--policy", "0AFF"],
+    arguments { $0.append(0) },
+    arguments { $0.removeLast() },
+    arguments { $0[0] = 2 },
+    // The bundle path "/b" becomes "bb": relative. (Found as "/b", not as the first "/": the host's
+    // process id before it may hold the byte 0x2F.)
+    arguments { bytes in
+      let path = Array("/b".utf8)
+      if let start = bytes.indices.first(where: { bytes[$0...].starts(with: path) }) {
+        bytes[start] = UInt8(ascii: "b")
+      }
+    },
+  ]
+
+  @Test(arguments: foreignCommandLines)
   func aCommandLineNotFromTheHostIsRefused(_ arguments: [String]) {
     #expect(throws: SandboxError.invalidArguments(arguments)) { try SandboxPolicy(arguments: arguments) }
+  }
+
+  @Test func theUntouchedPolicyBytesAreRead() throws {
+    let read = try SandboxPolicy(arguments: Self.arguments { _ in })
+    #expect(read.bundlePath == "/b" && read.container == "/c" && !read.allowsNetwork && !read.memoryFiles.isAllowed)
   }
 
   @Test func theEnvironmentIsAnAllowList() throws {
@@ -89,8 +114,19 @@ import Testing
       ("/proc/1/mem", "must lie below"),
       ("/var/tmp/x", "must not lie below /var/tmp"),
       ("/var/run/dbus", "must not lie below /var/run"),
+      ("/var/log", "must not lie below /var/log"),
+      ("/var/log/syslog", "must not lie below /var/log"),
+      ("/var/backups", "must not lie below /var/backups"),
+      ("/var/lib", "holds /var/lib/sudo"),
       ("/etc/ssh/ssh_host_ed25519_key", "must not lie below /etc/ssh"),
       ("/etc/shadow", "is a file no provider may read"),
+      ("/etc/shadow-", "is a file no provider may read"),
+      ("/etc/gshadow", "is a file no provider may read"),
+      ("/etc/gshadow-", "is a file no provider may read"),
+      ("/etc/security", "holds /etc/security/opasswd"),
+      ("/srv/home/ana/notes", "a user's home folder"),
+      ("/srv/home", "a user's home folder"),
+      ("/opt/users/bob", "a user's home folder"),
       ("usr/share", "must be an absolute path"),
       ("/usr/../home/ana", "must be an absolute path"),
       ("/usr/share/", "must be an absolute path"),
@@ -98,11 +134,63 @@ import Testing
       ("/usr/./share", "must be an absolute path"),
     ] as [(String, String?)])
   func aManifestMayDeclareOnlySystemData(_ path: String, _ problem: String?) {
-    let found = ReadOnlyPathRule.problem(with: path)
+    // Homes from a password database of our own: where they are is the point.
+    let checker = ReadOnlyPaths.Checker(homes: ["/srv/home/ana", "/opt/users/bob"])
+    let found: String? =
+      switch checker.verdict(for: path) {
+      case .refused(let reason): reason
+      case .accepted: nil
+      }
     if let problem {
       #expect(found?.contains(problem) == true, "\(path): \(found ?? "accepted")")
     } else {
       #expect(found == nil, "\(path): \(found ?? "")")
+    }
+  }
+
+  /// The homes come from the password database: root's is one of them.
+  @Test func theSystemCheckerKnowsTheUsersHomes() {
+    let checker = ReadOnlyPaths.Checker.system()
+    #expect(checker.homes.contains(String(cString: getpwuid(0).pointee.pw_dir)))
+    #expect(!checker.homes.contains("/"))
+  }
+
+  /// What a declared path is on disk, judged in a folder of the test's own
+  /// (standing for /srv): a link out, a socket, a pipe, one inside a folder.
+  static let placedCases: [(String, String?)] = [
+    ("data", nil),
+    ("data/words.txt", nil),
+    ("link-out", "resolves to"),
+    ("link-in", nil),
+    ("socket", "is a socket"),
+    ("pipe", "is a named pipe"),
+    ("daemon", "holds a socket at"),
+    ("missing", nil),
+  ]
+
+  @Test(arguments: placedCases)
+  func aDeclaredPathIsJudgedByWhatItResolvesTo(_ name: String, _ problem: String?) throws {
+    let folder = try TemporaryDirectory()
+    let root = folder.path + "/srv"
+    try folder.write("srv/data/words.txt", "hola")
+    try folder.write("outside/secret", "x")
+    try folder.write("srv/daemon/state", "x")
+    symlink(folder.path + "/outside", root + "/link-out")
+    symlink(root + "/data", root + "/link-in")
+    mkfifo(root + "/pipe", 0o600)
+    let listener = try UnixListener(root + "/socket")
+    let daemon = try UnixListener(root + "/daemon/control")
+    defer { withExtendedLifetime((listener, daemon)) {} }
+    var checker = ReadOnlyPaths.Checker(homes: [])
+    checker.allowedRoots = [root]
+    checker.refusedRoots.removeAll { root.hasPrefix($0 + "/") }  // the test's folder is in /tmp
+    let verdict = checker.verdict(for: root + "/" + name)
+    switch (verdict, problem) {
+    case (.refused(let reason), let problem?): #expect(reason.contains(problem), "\(name): \(reason)")
+    case (.accepted(let real), nil):
+      let expected = name == "missing" ? nil : Syscalls.realPath(root + "/" + name)
+      #expect(real == expected)
+    default: Issue.record("\(name): \(verdict), expected \(problem ?? "accepted")")
     }
   }
 }

@@ -103,10 +103,11 @@ int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace);
 int tp_sandbox_landlock(int deny_network, int private_root, const tp_sandbox_files *files,
                         tp_sandbox_failure *failure);
 
-/* Installs the seccomp filter: always the system-call filter; with
- * `deny_network` also the network filter. Returns the layers installed;
- * -errno on failure. */
-int tp_sandbox_filter(int deny_network);
+/* Installs the seccomp filter: always the system-call filter (which also
+ * refuses setuid and setgid bits in chmod, open and mknod modes, and, unless
+ * `allow_memory_files`, memfd_create); with `deny_network` also the network
+ * filter. Returns the layers installed; -errno on failure. */
+int tp_sandbox_filter(int deny_network, int allow_memory_files);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunnerProtocol
 import System
 
 /// Reads a provider bundle folder and reports every problem with it, in the
@@ -9,22 +10,31 @@ package struct BundleInspector {
   private var problems: [ManifestError] = []
   private var files: [BundleInspection.File] = []
 
+  /// The most entries a bundle's tree may hold, and how deep it may nest:
+  /// every one is checked (`checkTree`), and a bundle is a few files.
+  static let maximumEntries = 4096
+  static let maximumDepth = 16
+
   /// Inspects the bundle folder at `path`.
-  package static func inspect(_ path: String) -> BundleInspection {
+  /// - Parameter containers: the folder of the providers' containers, where
+  ///   no bundle may lie (by default the user's, from the environment).
+  package static func inspect(_ path: String, containers: String? = nil) -> BundleInspection {
     var inspector = BundleInspector(path: path)
-    let manifest = inspector.readManifest()
+    let manifest = inspector.readManifest(
+      containers: containers ?? XDGFolders(environment: ProcessInfo.processInfo.environment).data + "/containers")
     return BundleInspection(
       path: path, manifest: manifest, problems: inspector.problems, files: inspector.files.sorted { $0.name < $1.name })
   }
 
   private init(path: String) { self.path = path }
 
-  private mutating func readManifest() -> ProviderBundle? {
+  private mutating func readManifest(containers: String) -> ProviderBundle? {
     guard let folder = status(of: path, name: ".") else { return nil }
     guard folder.isDirectory else {
       problems.append(.notADirectory(path))
       return nil
     }
+    guard checkIdentity(containers: containers) else { return nil }
     guard let names = list() else { return nil }
 
     let infoPath = path + "/Info.plist"
@@ -60,8 +70,9 @@ package struct BundleInspector {
       }
     }
     let allowsNetworkAccess = keys.boolean(ManifestKey.networkAccess) ?? false
+    let allowsMemoryFiles = keys.boolean(MemoryFiles.manifestKey) ?? false
     let settings = Self.settings(info[ManifestKey.settings], file: infoPath, problems: &keys)
-    let readOnlyPaths = Self.readOnlyPaths(info[ManifestKey.readOnlyPaths], file: infoPath, problems: &keys)
+    let readOnlyPaths = Self.readOnlyPaths(info[ReadOnlyPaths.manifestKey], file: infoPath, problems: &keys)
     problems += keys.problems + nested.problems
 
     var executablePath: String?
@@ -80,29 +91,29 @@ package struct BundleInspector {
     return ProviderBundle(
       path: path, identifier: identifier, name: name, displayName: displayName ?? name, version: version,
       executablePath: executablePath, allowsNetworkAccess: allowsNetworkAccess, isTranslationApp: isTranslationApp,
-      settings: settings, readOnlyPaths: readOnlyPaths)
+      settings: settings, readOnlyPaths: readOnlyPaths, allowsMemoryFiles: allowsMemoryFiles)
   }
 
-  /// The `TPReadOnlyPaths` declarations: absolute, normal paths of system
-  /// data (under `ReadOnlyPathRule.allowedRoots`); each bad entry is a problem
-  /// and is not shown to the provider.
+  /// The `TPReadOnlyPaths` declarations (`ReadOnlyPaths.Checker`): system
+  /// data, judged as declared and as the real path it resolves to; each bad
+  /// entry is a problem and is not shown to the provider.
   private static func readOnlyPaths(_ value: PropertyListValue?, file: String, problems keys: inout KeyReader) -> [String] {
     guard let value else { return [] }
     guard case .array(let entries) = value else {
-      keys.report(.wrongType(file: file, key: ManifestKey.readOnlyPaths, expected: "array", found: value.typeName))
+      keys.report(.wrongType(file: file, key: ReadOnlyPaths.manifestKey, expected: "array", found: value.typeName))
       return []
     }
     var paths: [String] = []
+    let checker = ReadOnlyPaths.Checker.system()
     for (index, entry) in entries.enumerated() {
-      let key = "\(ManifestKey.readOnlyPaths)[\(index)]"
+      let key = "\(ReadOnlyPaths.manifestKey)[\(index)]"
       guard case .string(let path) = entry else {
         keys.report(.wrongType(file: file, key: key, expected: "string", found: entry.typeName))
         continue
       }
-      if let reason = ReadOnlyPathRule.problem(with: path) {
-        keys.report(.invalidValue(file: file, key: key, value: path, reason: reason))
-      } else {
-        paths.append(path)
+      switch checker.verdict(for: path) {
+      case .refused(let reason): keys.report(.invalidValue(file: file, key: key, value: path, reason: reason))
+      case .accepted: paths.append(path)
       }
     }
     return paths
@@ -150,6 +161,71 @@ package struct BundleInspector {
       settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue))
     }
     return settings
+  }
+
+  // MARK: Identity
+
+  /// Whether the bundle is its own: the folder is no symbolic link, it does
+  /// not lie in a container, and nothing in it resolves outside it or has
+  /// another name (`checkTree`). A bundle that fails is refused whole: its
+  /// manifest could be someone else's, or a provider's own writing.
+  private mutating func checkIdentity(containers: String) -> Bool {
+    let before = problems.count
+    if let link = try? FileStatus(path: path, followingLinks: false), link.isSymbolicLink {
+      problems.append(.resolvesOutside(path, target: Syscalls.realPath(path) ?? "nothing"))
+      return false
+    }
+    guard let real = Syscalls.realPath(path) else {
+      problems.append(.unreadable(path, reason: "its real path cannot be resolved"))
+      return false
+    }
+    let realContainers = Syscalls.realPath(containers) ?? SearchPath.normalized(containers)
+    if real == realContainers || real.hasPrefix(realContainers + "/") {
+      problems.append(.insideContainer(path, containers: containers))
+      return false
+    }
+    var remaining = Self.maximumEntries
+    checkTree(path, real: real, depth: 0, remaining: &remaining)
+    return problems.count == before
+  }
+
+  /// Checks every entry under `folder` (whose real path is `real` at the
+  /// top): symbolic links must resolve inside the bundle, regular files
+  /// must have one name only, and nothing else (sockets, devices, pipes) may be there.
+  private mutating func checkTree(_ folder: String, real bundle: String, depth: Int, remaining: inout Int) {
+    guard let names = try? Directory.names(at: folder) else {
+      problems.append(.unreadable(folder, reason: "the folder cannot be listed"))
+      return
+    }
+    for name in names.sorted() {
+      let file = folder + "/" + name
+      remaining -= 1
+      guard remaining >= 0, depth < Self.maximumDepth else {
+        problems.append(
+          .unsupportedFile(
+            file,
+            reason:
+              "the bundle holds more than \(Self.maximumEntries) entries or nests deeper than \(Self.maximumDepth) folders; a provider bundle is a few files"
+          ))
+        return
+      }
+      guard let status = try? FileStatus(path: file, followingLinks: false) else {
+        problems.append(.unreadable(file, reason: "its status cannot be read"))
+        continue
+      }
+      if status.isSymbolicLink {
+        let target = Syscalls.realPath(file)
+        if let target, target.hasPrefix(bundle + "/") { continue }
+        problems.append(.resolvesOutside(file, target: target ?? "nothing"))
+      } else if status.isDirectory {
+        checkTree(file, real: bundle, depth: depth + 1, remaining: &remaining)
+      } else if status.isRegularFile {
+        if let links = Syscalls.linkCount(file), links > 1 { problems.append(.hardLinked(file, links: links)) }
+      } else {
+        problems.append(
+          .unsupportedFile(file, reason: "is a socket, device or pipe; a bundle holds only folders and regular files"))
+      }
+    }
   }
 
   // MARK: Files

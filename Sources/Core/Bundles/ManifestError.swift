@@ -37,6 +37,16 @@ package enum ManifestError: HostErrorConvertible, Codable, Equatable, Hashable, 
   case foreignOwner(String, owner: UInt32)
   /// The bundle path is not a folder.
   case notADirectory(String)
+  /// The bundle folder, or a file or folder in it, is a symbolic link that
+  /// resolves outside the bundle (`target`; "nothing" when it dangles).
+  case resolvesOutside(String, target: String)
+  /// The bundle lies in a provider's container, which providers write.
+  case insideContainer(String, containers: String)
+  /// A file of the bundle has other names (hard links) that could change it.
+  case hardLinked(String, links: Int)
+  /// Something in the bundle that is neither a folder, a regular file nor a
+  /// symbolic link inside it (a socket, a device, a pipe), or more of them than a bundle holds.
+  case unsupportedFile(String, reason: String)
 
   /// Whether the problem makes the manifest unusable.
   package var isFatal: Bool { !isWarning && !preventsRunningOnly }
@@ -56,7 +66,7 @@ package enum ManifestError: HostErrorConvertible, Codable, Equatable, Hashable, 
   /// Whether the problem means someone else could have put code in the bundle.
   package var isSafetyProblem: Bool {
     switch self {
-    case .writableByOthers, .foreignOwner: true
+    case .writableByOthers, .foreignOwner, .resolvesOutside, .insideContainer, .hardLinked, .unsupportedFile: true
     default: false
     }
   }
@@ -110,6 +120,14 @@ package enum ManifestError: HostErrorConvertible, Codable, Equatable, Hashable, 
       "\(path): is owned by user \(owner), neither you nor root; a provider folder runs code, so take ownership or remove it"
     case .notADirectory(let path):
       "\(path): is not a folder; a provider bundle is a folder named <Name>.translationprovider"
+    case .resolvesOutside(let path, let target):
+      "\(path): is a symbolic link to \(target), outside the bundle; a bundle's folder and files must be its own (links could hand it another's identity or a file a provider writes): copy them in, or install the bundle with 'translation-host install', which copies it"
+    case .insideContainer(let path, let containers):
+      "\(path): lies in \(containers), where providers write their files, so it may be a provider's own work and is refused; install bundles with 'translation-host install'"
+    case .hardLinked(let path, let links):
+      "\(path): has \(links) names (hard links), and a change through another name would change the bundle; replace it with a copy of its own (cp, or 'translation-host install')"
+    case .unsupportedFile(let path, let reason):
+      "\(path): \(reason)"
     }
   }
 }

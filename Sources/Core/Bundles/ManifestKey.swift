@@ -11,7 +11,6 @@ package enum ManifestKey {
   package static let networkAccess = "com.apple.developer.translation-ui-provider.network-access"
   package static let translationApp = "com.apple.developer.translation-app"
   package static let settings = "TPSettings"
-  package static let readOnlyPaths = "TPReadOnlyPaths"
 
   /// The only extension point a provider may declare.
   package static let translationExtensionPoint = "com.apple.public.translation-ui-provider"

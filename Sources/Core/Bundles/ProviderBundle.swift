@@ -1,3 +1,4 @@
+import RunnerProtocol
 /// A provider bundle's manifest, as read from its `Info.plist` and
 /// entitlements by `BundleInspector`.
 package struct ProviderBundle: Equatable, Codable, Sendable {
@@ -22,6 +23,13 @@ package struct ProviderBundle: Equatable, Codable, Sendable {
   /// System paths the provider reads besides its bundle and the system's
   /// folders, declared under `TPReadOnlyPaths` and shown read-only in its sandbox.
   package var readOnlyPaths: [String] = []
+  /// `TPMemoryFiles` is Boolean true: the provider may make memory files (`MemoryFiles`).
+  package var allowsMemoryFiles = false
+
+  /// What the manifest's sandbox rules ask for beyond the default sandbox, one line each, as declared.
+  package var grants: [String] {
+    [ReadOnlyPaths(readOnlyPaths).grant, MemoryFiles(isAllowed: allowsMemoryFiles).grant].compactMap(\.self)
+  }
 
   /// Reads the bundle at `path` and returns its manifest when it has no fatal problem.
   /// - Throws: the first fatal `ManifestError`.

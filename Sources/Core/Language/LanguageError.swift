@@ -4,6 +4,8 @@ import System
 package enum LanguageError: HostErrorConvertible, Equatable {
   /// Detection found no language, or none it stands by.
   case unableToIdentifyLanguage(candidates: [LanguageDetection.Candidate])
+  /// No target was given, and no preferred language other than `source` is set.
+  case noTargetLanguage(source: String)
 
   package var description: String {
     switch self {
@@ -12,6 +14,8 @@ package enum LanguageError: HostErrorConvertible, Equatable {
     case .unableToIdentifyLanguage(let candidates):
       "unable to identify the language of the text reliably (candidates: "
         + candidates.map { "\($0.tag) \($0.name) \($0.confidence)%" }.joined(separator: ", ") + ")"
+    case .noTargetLanguage(let source):
+      "no target language was given, and no preferred language other than '\(source)' is set in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; name the target language, such as 'es'"
     }
   }
 
@@ -19,6 +23,7 @@ package enum LanguageError: HostErrorConvertible, Equatable {
     switch self {
     case .unableToIdentifyLanguage(let candidates):
       HostError(.unableToIdentifyLanguage, description, remedy: .nameSourceLanguage(suggested: candidates.first?.tag))
+    case .noTargetLanguage: HostError(.usage, description)
     }
   }
 }

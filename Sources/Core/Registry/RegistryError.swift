@@ -13,6 +13,9 @@ package enum RegistryError: HostErrorConvertible, Equatable {
   /// The resident service was asked for a bundle path that its search path
   /// does not list; it runs only bundles it finds itself.
   case outsideSearchPath(String, searched: [String])
+  /// The bundle at the path declares an identifier another bundle (`owner`)
+  /// holds: it may not run as that provider.
+  case identifierHeld(String, identifier: String, owner: String)
 
   package var description: String {
     switch self {
@@ -24,6 +27,8 @@ package enum RegistryError: HostErrorConvertible, Equatable {
       "provider '\(reference)' may not run:" + reasons.map { "\n  \($0)" }.joined()
     case .outsideSearchPath(let path, let searched):
       "the translation-host service runs only bundles in its search path (\(searched.joined(separator: ":"))), and '\(path)' is not one; install it with 'translation-host install \(path)'"
+    case .identifierHeld(let path, let identifier, let owner):
+      "\(path) declares the identifier '\(identifier)', which belongs to \(owner), the first bundle in the search path that declares it; an identifier, with its settings and container, belongs to one bundle: remove one of them, or make this one the update with 'translation-host install --replace \(path)'"
     case .noProviders(let searched):
       "no eligible provider is installed in \(searched.joined(separator: ":")); install one with 'translation-host install <bundle>'"
     }

@@ -13,15 +13,17 @@ package enum ProviderResolution {
   ///     of the user, a sandboxed provider among them, and a bundle such a
   ///     provider wrote (declaring network access, say) must not be run for it.
   ///   - notice: receives one-line notices (how the default was chosen) and manifest warnings.
-  /// - Throws: `RegistryError.outsideSearchPath` for a path the search path does not list, with `searchPathOnly`.
+  /// - Throws: `RegistryError.outsideSearchPath` for a path the search path does not list, with `searchPathOnly`;
+  ///   `RegistryError.identifierHeld` for a bundle whose identifier another bundle holds (one shadowed in the
+  ///   search path, or one outside it that claims an installed provider's identifier).
   package static func bundle(
     named reference: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
     searchPathOnly: Bool = false, notice: (String) -> Void
   ) throws -> ProviderBundle {
     let path: String
     let label: String
+    let snapshot = ProviderRegistry.standard(environment: environment).scan()
     if let reference, isPath(reference), searchPathOnly {
-      let snapshot = ProviderRegistry.standard(environment: environment).scan()
       guard let entry = listed(reference, in: snapshot) else {
         throw RegistryError.outsideSearchPath(reference, searched: snapshot.searchPath.folders.map(\.path))
       }
@@ -32,7 +34,6 @@ package enum ProviderResolution {
       path = SearchPath.normalized(reference)
       label = reference
     } else {
-      let snapshot = ProviderRegistry.standard(environment: environment).scan()
       if let reference {
         path = try snapshot.entry(named: reference).path
         label = reference
@@ -50,6 +51,10 @@ package enum ProviderResolution {
     let inspection = BundleInspector.inspect(path)
     guard let manifest = inspection.manifest, inspection.isEligible else {
       throw RegistryError.notEligible(label, reasons: inspection.problems.filter(\.preventsRunning).map(\.description))
+    }
+    // What runs is what the manifest says now: its identifier must still be this bundle's.
+    if case .heldBy(let owner) = IdentityClaim(identifier: manifest.identifier, path: path, in: snapshot) {
+      throw RegistryError.identifierHeld(path, identifier: manifest.identifier, owner: owner)
     }
     for problem in inspection.problems { notice("warning: \(problem)") }
     return manifest

@@ -42,6 +42,16 @@ package struct SettingsStore: Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// Every declared setting with its default: what a bundle that does not
+  /// hold its identifier gets (`IdentityClaim`), never the user's values.
+  package static func defaultJSON(for bundle: ProviderBundle) -> String {
+    let defaults = Dictionary(bundle.settings.map { ($0.key, $0.defaultValue) }) { first, _ in first }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    guard let data = try? encoder.encode(defaults) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
   /// Sets `key` to `text`, read as the declared type.
   @discardableResult
   package func set(_ key: String, to text: String, for bundle: ProviderBundle) throws(SettingsError) -> SettingValue {

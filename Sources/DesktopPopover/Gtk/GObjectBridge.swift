@@ -1,4 +1,5 @@
 import CGtk
+import Presentation
 import System
 
 /// The unsafe seam between Swift and GObject: pointer casts between GTK's
@@ -123,5 +124,107 @@ enum GObjectBridge {
       if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(2)) }
     }
     return reply.done ? reply.text : nil
+  }
+
+  /// Reads every format a clipboard offers, each whole, running the main
+  /// loop meanwhile: nil when any read fails or takes longer than `timeout`
+  /// (then the clipboard cannot be put back as it was), or when the whole
+  /// exceeds `ClipboardContents`' limits.
+  static func readContents(_ clipboard: OpaquePointer, timeout: Duration = .seconds(2)) -> ClipboardContents? {
+    guard let formats = gdk_clipboard_get_formats(clipboard) else { return ClipboardContents(formats: []) }
+    var count = 0
+    guard let types = gdk_content_formats_get_mime_types(formats, &count) else {
+      // Only GTypes, offered by this process: nothing another process could take.
+      return ClipboardContents(formats: [])
+    }
+    let mimeTypes = (0..<count).compactMap { types[$0].map { String(cString: $0) } }
+    guard mimeTypes.count <= ClipboardContents.formatLimit else { return nil }
+    var read: [ClipboardContents.Format] = []
+    var total = 0
+    for mimeType in mimeTypes {
+      guard let bytes = readBytes(clipboard, mimeType: mimeType, timeout: timeout) else { return nil }
+      total += bytes.count
+      guard total <= ClipboardContents.byteLimit else { return nil }
+      read.append(ClipboardContents.Format(mimeType: mimeType, bytes: bytes))
+    }
+    return ClipboardContents(formats: read)
+  }
+
+  private final class StreamRead {
+    var bytes: [UInt8]?
+    var done = false
+    let clipboard: OpaquePointer
+    let cancellable = g_cancellable_new()!
+    init(_ clipboard: OpaquePointer) { self.clipboard = clipboard }
+    deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+  }
+
+  /// One format's bytes: the clipboard's stream spliced into memory.
+  private static func readBytes(_ clipboard: OpaquePointer, mimeType: String, timeout: Duration) -> [UInt8]? {
+    let state = StreamRead(clipboard)
+    let data = Unmanaged.passRetained(state).toOpaque()
+    let opened: GAsyncReadyCallback = { source, result, data in
+      let state = Unmanaged<StreamRead>.fromOpaque(data!).takeUnretainedValue()
+      var error: UnsafeMutablePointer<GError>?
+      guard let input = gdk_clipboard_read_finish(OpaquePointer(source), result, nil, &error) else {
+        if let error { g_error_free(error) }
+        state.done = true
+        Unmanaged<StreamRead>.fromOpaque(data!).release()
+        return
+      }
+      let memory = g_memory_output_stream_new_resizable()!
+      let spliced: GAsyncReadyCallback = { source, result, data in
+        let state = Unmanaged<StreamRead>.fromOpaque(data!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        let stream = UnsafeMutablePointer<GOutputStream>(OpaquePointer(source))
+        if g_output_stream_splice_finish(stream, result, &error) >= 0, error == nil,
+          let bytes = g_memory_output_stream_steal_as_bytes(UnsafeMutablePointer(OpaquePointer(source)))
+        {
+          var size = 0
+          let start = g_bytes_get_data(bytes, &size)
+          state.bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
+          g_bytes_unref(bytes)
+        }
+        if let error { g_error_free(error) }
+        g_object_unref(UnsafeMutableRawPointer(source))
+        state.done = true
+      }
+      let flags = GOutputStreamSpliceFlags(
+        rawValue: G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE.rawValue | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET.rawValue)
+      g_output_stream_splice_async(
+        UnsafeMutablePointer<GOutputStream>(OpaquePointer(memory)), input, flags, G_PRIORITY_DEFAULT,
+        state.cancellable, spliced, data)
+      g_object_unref(UnsafeMutableRawPointer(input))
+    }
+    mimeType.withCString { type in
+      var types: [UnsafePointer<CChar>?] = [type, nil]
+      types.withUnsafeMutableBufferPointer { buffer in
+        gdk_clipboard_read_async(clipboard, buffer.baseAddress, G_PRIORITY_DEFAULT, state.cancellable, opened, data)
+      }
+    }
+    let deadline = ContinuousClock.Instant.after(timeout)
+    while !state.done && !deadline.hasPassed {
+      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(2)) }
+    }
+    if !state.done {
+      // Cancelled, the read ends on its own (releasing its reference) the next time the loop runs.
+      g_cancellable_cancel(state.cancellable)
+      let grace = ContinuousClock.Instant.after(.milliseconds(200))
+      while !state.done && !grace.hasPassed { g_main_context_iteration(nil, 0) }
+      return nil
+    }
+    return state.bytes
+  }
+
+  /// Offers `contents` on `clipboard`, every format as it was read.
+  static func setContents(_ clipboard: OpaquePointer, _ contents: ClipboardContents) {
+    var providers: [UnsafeMutablePointer<GdkContentProvider>?] = contents.formats.map { format in
+      let bytes = format.bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+      defer { g_bytes_unref(bytes) }
+      return gdk_content_provider_new_for_bytes(format.mimeType, bytes)
+    }
+    let union = providers.withUnsafeMutableBufferPointer { gdk_content_provider_new_union($0.baseAddress, gsize($0.count)) }
+    gdk_clipboard_set_content(clipboard, union)
+    g_object_unref(UnsafeMutableRawPointer(union))
   }
 }

@@ -3,7 +3,9 @@ import Presentation
 /// Where the desktop popover goes: next to its anchor on the side its
 /// arrow edge asks for (`top` puts it below the anchor, as Apple's
 /// `arrowEdge` does), flipped to the other side when only that one has
-/// room, and kept on the anchor's monitor.
+/// room, and kept on the anchor's monitor. Given the selection's bounds,
+/// it goes below or above them (as iOS anchors its popover to the
+/// selection), never over the selected lines when either side has room.
 package struct DesktopPlacement: Equatable, Sendable {
   /// The arrow's length out of the popover's body, in pixels.
   package static let arrowLength = 10
@@ -12,10 +14,14 @@ package struct DesktopPlacement: Equatable, Sendable {
 
   package var anchor: ScreenPoint?
   package var arrowEdge: ArrowEdge
+  /// The selected text's bounds on the screen, when the application said
+  /// (AT-SPI): with a top or bottom arrow edge they are the anchor.
+  package var selection: ScreenRect?
 
-  package init(anchor: ScreenPoint? = nil, arrowEdge: ArrowEdge = .top) {
+  package init(anchor: ScreenPoint? = nil, arrowEdge: ArrowEdge = .top, selection: ScreenRect? = nil) {
     self.anchor = anchor
     self.arrowEdge = arrowEdge
+    self.selection = selection
   }
 
   /// The popover's frame: where its window goes (arrow included) and where its arrow is.
@@ -35,6 +41,20 @@ package struct DesktopPlacement: Equatable, Sendable {
   /// (the monitor with the anchor). Without an anchor, or with one off the
   /// monitor, it is centred without an arrow.
   package func frame(width: Int, height: Int, screen: ScreenRect) -> Frame {
+    if let selection, arrowEdge.isVertical {
+      // The arrow's tip at the middle of the selection's bottom (or top) edge, on the monitor.
+      let x = min(max(selection.x + selection.width / 2, screen.x), screen.maxX - 1)
+      let below = ScreenPoint(x: x, y: selection.maxY)
+      let above = ScreenPoint(x: x, y: selection.y)
+      if screen.contains(above) || screen.contains(below) {
+        let length = height + Self.arrowLength
+        let room = (below: screen.maxY - below.y, above: above.y - screen.y)
+        let (wanted, other) = arrowEdge == .top ? (room.below, room.above) : (room.above, room.below)
+        let keep = wanted >= length || other < length && wanted >= other
+        let edge = keep ? arrowEdge : arrowEdge.opposite
+        return frame(at: edge == .top ? below : above, edge: edge, width: width, height: height, screen: screen)
+      }
+    }
     guard let anchor, screen.contains(anchor) else {
       return Frame(
         window: ScreenRect(
@@ -48,6 +68,12 @@ package struct DesktopPlacement: Equatable, Sendable {
     let edge: ArrowEdge =
       room(arrowEdge) >= length || room(arrowEdge.opposite) < length && room(arrowEdge) >= room(arrowEdge.opposite)
       ? arrowEdge : arrowEdge.opposite
+    return frame(at: anchor, edge: edge, width: width, height: height, screen: screen)
+  }
+
+  /// The frame with the arrow on `edge` and its tip at `anchor`, kept on `screen`.
+  private func frame(at anchor: ScreenPoint, edge: ArrowEdge, width: Int, height: Int, screen: ScreenRect) -> Frame {
+    let vertical = edge.isVertical
     let windowWidth = vertical ? width : width + Self.arrowLength
     let windowHeight = vertical ? height + Self.arrowLength : height
     var x: Int

@@ -1,43 +1,78 @@
 import CGtk
+import Presentation
 import System
 
-/// Keeps a text on the clipboard after the popover's process has exited.
+/// Keeps contents on the clipboard after the popover's process has exited.
 ///
 /// An X11 clipboard is served by its owner: when the owner exits, the
 /// content is gone (unless a clipboard manager took a copy). A holder
-/// process (`translation-host clipboard-hold`) owns it until another
-/// application copies something, then exits. On Wayland a client cannot
-/// take the clipboard without keyboard focus, so `wl-copy` (Debian's
-/// wl-clipboard, which uses the compositor's data-control protocol) keeps it.
+/// process (`translation-host clipboard-hold`) owns it, every format as it
+/// was read, until another application copies something; it then stays
+/// until the new owner has answered what GTK asked it on the change (its
+/// formats), since an owner that answers a window already destroyed gets
+/// an X error, of which xclip dies, taking the new copy with it. On Wayland
+/// a client cannot take the clipboard without keyboard focus, so `wl-copy`
+/// (Debian's wl-clipboard, which uses the compositor's data-control
+/// protocol) keeps it: the text, or else the first format (it holds one).
 package enum ClipboardHolder {
-  /// Owns the clipboard with `text` until another application takes it.
-  package static func hold(_ text: String, environment: [String: String]) throws(DesktopPopoverError) {
+  /// How long a lost clipboard's holder waits for the new owner's answer.
+  static let handOverTimeout = Duration.seconds(2)
+
+  /// Owns the clipboard with `contents` until another application takes
+  /// it. With `owner`, on X11, only if process `owner` or no one owns it
+  /// now: otherwise something was copied since, and is left alone.
+  package static func hold(
+    _ contents: ClipboardContents, unlessCopiedSince owner: Int32? = nil, environment: [String: String]
+  ) throws(DesktopPopoverError) {
     let display = try GtkSession.open(environment: environment)
-    guard X11Session(display) != nil else {
-      try handToWaylandCopy(text, environment: environment)
+    guard let x11 = X11Session(display) else {
+      try handToWaylandCopy(contents, environment: environment)
       return
     }
+    if let owner, let current = x11.clipboardOwner, x11.processID(owning: current) != owner { return }
     let clipboard = gdk_display_get_clipboard(display)!
-    gdk_clipboard_set_text(clipboard, text)
+    GObjectBridge.setContents(clipboard, contents)
     final class Owner { var isOwner = true }
     let owner = Owner()
     GObjectBridge.onSignal(UnsafeMutableRawPointer(clipboard), "changed") {
       if gdk_clipboard_is_local(clipboard) == 0 { owner.isOwner = false }
     }
     while owner.isOwner { g_main_context_iteration(nil, 1) }
+    // GTK asks the new owner for its formats: the answer comes to a window of this process.
+    let deadline = ContinuousClock.Instant.after(handOverTimeout)
+    while !hasFormats(clipboard) && !deadline.hasPassed {
+      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
+    }
+    // What is still under way (the answer's last events) is served before the window goes.
+    while g_main_context_iteration(nil, 0) != 0 {}
   }
 
-  private static func handToWaylandCopy(_ text: String, environment: [String: String]) throws(DesktopPopoverError) {
-    let path = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/wl-copy" }
+  private static func hasFormats(_ clipboard: OpaquePointer) -> Bool {
+    guard let formats = gdk_clipboard_get_formats(clipboard) else { return false }
+    var count = 0
+    return gdk_content_formats_get_mime_types(formats, &count) != nil && count > 0
+  }
+
+  /// Whether `wl-copy` is on `environment`'s PATH: without it, nothing keeps
+  /// a Wayland clipboard once this process exits.
+  package static func waylandCopyPath(environment: [String: String]) -> String? {
+    (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/wl-copy" }
       .first { (try? FileStatus(path: $0))?.isRegularFile == true }
-    guard let path else { throw .noClipboardKeeper }
+  }
+
+  private static func handToWaylandCopy(
+    _ contents: ClipboardContents, environment: [String: String]
+  ) throws(DesktopPopoverError) {
+    guard let path = waylandCopyPath(environment: environment) else { throw .noClipboardKeeper }
+    guard let format = contents.formats.first(where: { $0.mimeType == ClipboardContents.textType }) ?? contents.formats.first
+    else { return }
     do {
       let (parent, child) = try Syscalls.socketPair()
       let pid = try Syscalls.spawn(
-        path, arguments: [], environment: environment.map { "\($0)=\($1)" },
+        path, arguments: ["--type", format.mimeType], environment: environment.map { "\($0)=\($1)" },
         actions: [.duplicate(child, as: .standardInput)], newSession: true)
       Syscalls.close(child)
-      try? Syscalls.writeAll(parent, text)
+      try? Syscalls.writeAll(parent, format.bytes)
       Syscalls.close(parent)
       _ = try Syscalls.wait(pid)
     } catch {

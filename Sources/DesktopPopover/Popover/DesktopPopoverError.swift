@@ -8,6 +8,12 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
   case nothingSelected
   /// Wayland without `wl-copy`: nothing can keep the clipboard once this process exits.
   case noClipboardKeeper
+  /// Replace was asked for text that cannot be replaced in place (read-only, or a terminal).
+  case notReplaceable(application: String)
+  /// The selected text changed in the application between translating and replacing.
+  case selectionChanged(application: String)
+  /// The application refused a step of the replacement (AT-SPI); its text was put back as it was.
+  case replaceFailed(application: String, step: String)
   /// A signal asked the host to stop (SIGINT, SIGTERM, SIGHUP).
   case interrupted(signal: Signal)
 
@@ -21,6 +27,12 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
       "nothing is selected: select text in an application first (the PRIMARY selection and the clipboard hold no text)"
     case .noClipboardKeeper:
       "cannot keep the text on the Wayland clipboard after exiting: install wl-clipboard (wl-copy)"
+    case .notReplaceable(let application):
+      "the selected text in \(application) cannot be changed, so it was not replaced: copy the translation instead"
+    case .selectionChanged(let application):
+      "the selected text in \(application) changed while it was translated, so it was not replaced: select it and try again"
+    case .replaceFailed(let application, let step):
+      "\(application) did not let the translation in (it refused to \(step)); its text is as it was: copy the translation instead"
     case .interrupted(let signal):
       "interrupted by \(signal == .interrupt ? "Ctrl-C" : signal.description)"
     }
@@ -30,7 +42,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
     switch self {
     case .interrupted(let signal): HostError(.interrupted(signal: signal.rawValue), description)
     case .nothingSelected: HostError(.nothingToTranslate, description)
-    case .noDisplay, .noClipboardKeeper: HostError(.failure, description)
+    case .noDisplay, .noClipboardKeeper, .notReplaceable, .selectionChanged, .replaceFailed:
+      HostError(.failure, description)
     }
   }
 }

@@ -17,8 +17,14 @@ package struct DesktopPopoverPresentation {
   package enum Source: Sendable {
     case text(String)
     /// The PRIMARY selection, else the clipboard; a replacement is pasted
-    /// back into the window that had focus (X11), the one it came from.
+    /// back into the window that had focus (X11), the one it came from, or
+    /// typed into it (sway, `WaylandReplace`).
     case selection
+
+    var isSelection: Bool {
+      if case .selection = self { return true }
+      return false
+    }
   }
 
   package var placement: DesktopPlacement
@@ -26,13 +32,13 @@ package struct DesktopPopoverPresentation {
   /// Tells the person what happened that the popover cannot show any more
   /// (a replacement left on the clipboard instead of pasted).
   package var note: (String) -> Void
-  /// Keeps `text` on the clipboard after this process exits (X11 has no
+  /// Keeps contents on the clipboard after this process exits (X11 has no
   /// clipboard once its owner is gone): the CLI starts a holder process.
-  package var keepOnClipboard: (String) -> Void
+  package var keepOnClipboard: (ClipboardContents) -> Void
 
   package init(
     placement: DesktopPlacement, environment: [String: String], note: @escaping (String) -> Void,
-    keepOnClipboard: @escaping (String) -> Void
+    keepOnClipboard: @escaping (ClipboardContents) -> Void
   ) {
     self.placement = placement
     self.environment = environment
@@ -47,18 +53,28 @@ package struct DesktopPopoverPresentation {
   ) throws -> (outcome: PopoverOutcome, text: String) {
     let display = try GtkSession.open(environment: environment)
     var placement = placement
-    // The window the selection is in, before the popover takes the focus.
+    // The window and the field the selection is in, before the popover takes the focus.
     let x11 = X11Session(display)
-    let previousFocus = x11?.focusedWindow
+    let focused = x11?.focused
+    let waylandTarget = x11 == nil && source.isSelection ? WaylandReplace(environment: environment) : nil
+    var selected: SelectedText?
+    if case .selection = source, let field = AccessibilityBus.focusedText(processID: focused?.processID) {
+      selected = SelectedText(text: field.text, origin: .accessible(field))
+      if placement.anchor == nil { placement.selection = field.extents(windowOrigin: focused?.origin) }
+    }
     if placement.anchor == nil { placement.anchor = x11?.pointer }
     let window = PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
     defer { window.hide() }
     window.presentWaiting(nil)
 
     let text: String
+    var allowsReplacement = allowsReplacement
     switch source {
     case .text(let given): text = given
-    case .selection: text = try Self.selectedText(display, window: window)
+    case .selection:
+      if selected == nil { selected = try Self.selectedText(display, window: window, x11: x11, focused: focused) }
+      text = selected!.text
+      allowsReplacement = allowsReplacement && selected!.allowsReplacement
     }
     guard
       let language = try window.wait(
@@ -74,7 +90,7 @@ package struct DesktopPopoverPresentation {
       chosen = tag
       window.presentWaiting(nil)
     }
-    let target = targetLanguage ?? chosen.flatMap { PreferredLanguages.target(for: $0, environment: environment) }
+    let target = targetLanguage ?? chosen.flatMap { RequestLanguages.target(for: $0, environment: environment) }
     guard
       let first = try window.wait(
         for: {
@@ -93,8 +109,8 @@ package struct DesktopPopoverPresentation {
       case nil: outcome = .dismissed
       }
     }
-    if case .replaced(let translation) = outcome, case .selection = source {
-      paste(translation, display: display, window: window, x11: x11, into: previousFocus)
+    if case .replaced(let translation) = outcome, let selected {
+      put(translation, for: selected, display: display, window: window, x11: x11, waylandTarget: waylandTarget)
     }
     return (outcome, text)
   }
@@ -105,33 +121,94 @@ package struct DesktopPopoverPresentation {
     return .dismissed
   }
 
-  /// The PRIMARY selection's text, else the clipboard's.
-  private static func selectedText(_ display: OpaquePointer, window: PopoverWindow) throws -> String {
+  /// The PRIMARY selection's text when it belongs to the focused window's
+  /// application (or cannot be checked, on Wayland), else the clipboard's.
+  private static func selectedText(
+    _ display: OpaquePointer, window: PopoverWindow, x11: X11Session?, focused: FocusedWindow?
+  ) throws -> SelectedText {
     window.waitUntilActive(timeout: .seconds(2))
-    for clipboard in [gdk_display_get_primary_clipboard(display), gdk_display_get_clipboard(display)] {
-      if let clipboard, let text = GObjectBridge.readText(clipboard), !text.isEmpty { return text }
+    if let primary = gdk_display_get_primary_clipboard(display) {
+      if let x11 {
+        // Another window's selection is not the text a replacement would overwrite.
+        if let focused, x11.primaryBelongs(to: focused), let text = GObjectBridge.readText(primary), !text.isEmpty {
+          return SelectedText(text: text, origin: .primary(focused))
+        }
+      } else if let text = GObjectBridge.readText(primary), !text.isEmpty {
+        return SelectedText(text: text, origin: .uncheckedPrimary)
+      }
+    }
+    if let clipboard = gdk_display_get_clipboard(display), let text = GObjectBridge.readText(clipboard), !text.isEmpty {
+      return SelectedText(text: text, origin: .clipboard)
     }
     throw DesktopPopoverError.nothingSelected
   }
 
-  /// Puts `translation` in place of the selection: on X11, through the
-  /// clipboard and Ctrl+V into the window that had focus, and only that
-  /// one; the clipboard's text is then put back. Where that is not
-  /// possible the translation stays on the clipboard and the person is told.
+  /// Puts `translation` where `selected` came from: in place through
+  /// AT-SPI, or pasted into the window it came from, and only that one.
+  /// Where that is not possible it stays on the clipboard and the person is told.
+  private func put(
+    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?,
+    waylandTarget: WaylandReplace?
+  ) {
+    switch selected.origin {
+    case .accessible(let field) where field.kind == .editable:
+      window.hide()
+      do {
+        try field.replaceSelection(with: translation)
+      } catch {
+        leaveOnClipboard(translation, display: display, because: error.description)
+      }
+    case .accessible(let field):
+      // A terminal: pasted at its prompt, into the focused window of its application.
+      let focused = x11?.focused.flatMap { $0.processID == field.processID || field.processID == 0 ? $0 : nil }
+      paste(translation, display: display, window: window, x11: x11, into: focused, terminal: true)
+    case .primary(let focused):
+      paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
+    case .uncheckedPrimary:
+      window.hide()
+      // Wayland: typed into the window that had the focus, once sway confirms it has it again.
+      if let waylandTarget, waylandTarget.type(translation, environment: environment, window: window) { return }
+      leaveOnClipboard(translation, display: display, because: nil)
+    case .clipboard:
+      break
+    }
+  }
+
+  /// Keeps `translation` on the clipboard and says so; on Wayland without
+  /// `wl-copy`, which alone could keep it, says that instead.
+  private func leaveOnClipboard(_ translation: String, display: OpaquePointer, because reason: String?) {
+    let prefix = reason.map { $0 + "; " } ?? ""
+    guard X11Session(display) != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
+      note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
+      return
+    }
+    if let clipboard = gdk_display_get_clipboard(display) { gdk_clipboard_set_text(clipboard, translation) }
+    keepOnClipboard(ClipboardContents(text: translation))
+    note(prefix + "the translation is on the clipboard: press Ctrl+V to paste it")
+  }
+
+  /// Pastes `translation` into `target` through the clipboard (and the
+  /// PRIMARY selection, which a terminal's Shift+Insert pastes); the
+  /// clipboard is then put back as it was, every format.
   private func paste(
-    _ translation: String, display: OpaquePointer, window: PopoverWindow, x11: X11Session?, into target: UInt?
+    _ translation: String, display: OpaquePointer, window: PopoverWindow, x11: X11Session?, into target: FocusedWindow?,
+    terminal: Bool
   ) {
     let clipboard = gdk_display_get_clipboard(display)!
-    let previous = GObjectBridge.readText(clipboard)
+    let previous = GObjectBridge.readContents(clipboard)
     window.hide()
     gdk_clipboard_set_text(clipboard, translation)
-    guard let x11, let target, x11.paste(into: target) else {
-      keepOnClipboard(translation)
-      note("the translation is on the clipboard: press Ctrl+V to paste it")
+    if terminal, let primary = gdk_display_get_primary_clipboard(display) { gdk_clipboard_set_text(primary, translation) }
+    guard let x11, let target, x11.paste(into: target.window, terminal: terminal) else {
+      leaveOnClipboard(translation, display: display, because: nil)
       return
     }
     // The application reads the clipboard when it handles the keys.
     window.iterate(for: .milliseconds(600))
-    if let previous { keepOnClipboard(previous) }
+    guard let previous else {
+      note("the clipboard's earlier contents could not be read whole (its application did not answer), so it is empty now")
+      return
+    }
+    if !previous.formats.isEmpty { keepOnClipboard(previous) }
   }
 }

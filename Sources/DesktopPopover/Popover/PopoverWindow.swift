@@ -137,8 +137,29 @@ final class PopoverWindow {
 
   // MARK: Showing
 
+  /// The window shown in this process, for the desktop agent's `dismiss`.
+  private nonisolated(unsafe) static weak var shown: PopoverWindow?
+
+  /// Dismisses the window being shown, if any, as Esc does.
+  static func dismissShown() { shown?.dismiss() }
+
+  /// Builds, styles and measures `sample` in the window without showing it
+  /// (the desktop agent's warm-up): GTK's widget classes, the style sheet
+  /// and the fonts are loaded then, not when a shortcut is pressed.
+  func prepareUnshown(_ sample: Widget) {
+    // Not realised: a window realised and destroyed unmapped leaves GTK 4.8
+    // a surface event for it, which it handles after the window is gone.
+    setContent(sample, controls: [:])
+    var minimum: Int32 = 0
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_widget_measure(window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, nil, nil)
+    gtk_widget_measure(window, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
+  }
+
   /// Shows the window with a spinner and `message`, as soon as GTK can draw it.
   func presentWaiting(_ message: String?) {
+    Self.shown = self
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
     gtk_window_present(GObjectBridge.cast(window))
@@ -367,7 +388,8 @@ final class PopoverWindow {
       var area = GdkRectangle()
       gdk_monitor_get_geometry(OpaquePointer(item), &area)
       let rect = ScreenRect(x: Int(area.x), y: Int(area.y), width: Int(area.width), height: Int(area.height))
-      if let anchor = placement.anchor, rect.contains(anchor) { return rect }
+      let selection = placement.selection.map { ScreenPoint(x: $0.x, y: $0.y) }
+      if let anchor = placement.anchor ?? selection, rect.contains(anchor) { return rect }
       first = first ?? rect
     }
     return first ?? ScreenRect(x: 0, y: 0, width: 1024, height: 768)

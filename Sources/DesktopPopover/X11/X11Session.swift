@@ -2,8 +2,9 @@ import CGtk
 import Presentation
 
 /// What the popover needs from X11 that GTK 4 does not offer: the pointer,
-/// the window with keyboard focus, moving its own toplevel (GTK 4 cannot
-/// place toplevels), and pasting with XTest key events.
+/// the window with keyboard focus and the process that owns it, the owner
+/// of the PRIMARY selection, moving its own toplevel (GTK 4 cannot place
+/// toplevels), and pasting with XTest key events.
 final class X11Session {
   private let display: OpaquePointer
 
@@ -36,23 +37,105 @@ final class X11Session {
     return window > 1 ? window : nil
   }
 
+  /// The focused window, its application's toplevel, owner and class; nil when no window has the focus.
+  var focused: FocusedWindow? {
+    guard let window = focusedWindow else { return nil }
+    var toplevel = window
+    var windowClass: String?
+    var current = window
+    // Up from the focused window to the first with a WM_CLASS: the
+    // application's toplevel (a window manager's frame sits above it).
+    for _ in 0..<16 {
+      var hint = XClassHint()
+      if XGetClassHint(display, current, &hint) != 0 {
+        toplevel = current
+        windowClass = hint.res_class.map { String(cString: $0) }
+        if let name = hint.res_name { XFree(name) }
+        if let name = hint.res_class { XFree(name) }
+        break
+      }
+      guard let parent = parent(of: current), parent != XDefaultRootWindow(display) else { break }
+      current = parent
+    }
+    return FocusedWindow(
+      window: window, toplevel: toplevel, processID: processID(owning: window), windowClass: windowClass,
+      origin: origin(of: toplevel))
+  }
+
+  private func parent(of window: Window) -> Window? {
+    var root: Window = 0
+    var parent: Window = 0
+    var children: UnsafeMutablePointer<Window>?
+    var count: UInt32 = 0
+    guard XQueryTree(display, window, &root, &parent, &children, &count) != 0 else { return nil }
+    if let children { XFree(children) }
+    return parent == 0 ? nil : parent
+  }
+
+  private func origin(of window: Window) -> ScreenPoint? {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var child: Window = 0
+    guard XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child) != 0 else {
+      return nil
+    }
+    return ScreenPoint(x: Int(x), y: Int(y))
+  }
+
+  /// The process whose connection created `window`, as the X server says
+  /// (X-Resource), not as the client claims (`_NET_WM_PID`); nil when the
+  /// server cannot tell (a remote client, no extension).
+  func processID(owning window: Window) -> Int32? {
+    var spec = XResClientIdSpec(client: XID(window), mask: UInt32(XRES_CLIENT_ID_PID_MASK.rawValue))
+    var count = 0
+    var values: UnsafeMutablePointer<XResClientIdValue>?
+    guard XResQueryClientIds(display, 1, &spec, &count, &values) == Success, let values else { return nil }
+    defer { XResClientIdsDestroy(count, values) }
+    for index in 0..<count {
+      let pid = XResGetClientPid(values + index)
+      if pid > 0 { return pid }
+    }
+    return nil
+  }
+
+  /// The window that owns the PRIMARY selection (the text selected last, anywhere); nil when none does.
+  var primaryOwner: Window? {
+    let owner = XGetSelectionOwner(display, XA_PRIMARY)
+    return owner == 0 ? nil : owner
+  }
+
+  /// The window that owns the clipboard; nil when none does.
+  var clipboardOwner: Window? {
+    let owner = XGetSelectionOwner(display, XInternAtom(display, "CLIPBOARD", 0))
+    return owner == 0 ? nil : owner
+  }
+
+  /// Whether the PRIMARY selection belongs to the application of `focused`
+  /// (the same process, as the X server knows it): only then is it the
+  /// text selected in the window a replacement would go into.
+  func primaryBelongs(to focused: FocusedWindow) -> Bool {
+    guard let owner = primaryOwner, let pid = focused.processID else { return false }
+    return processID(owning: owner) == pid
+  }
+
   /// Moves the toplevel of `surface` so its top-left corner is at `x`, `y`.
   func move(_ surface: OpaquePointer, x: Int, y: Int) {
     XMoveWindow(display, th_x11_surface_xid(surface), Int32(x), Int32(y))
     XFlush(display)
   }
 
-  /// Gives `window` the keyboard focus and presses Ctrl+V in it, only if
-  /// it then has the focus: never into another window.
+  /// Gives `window` the keyboard focus and presses the paste keys in it
+  /// (Ctrl+V; Shift+Insert in a terminal, where Ctrl+V is literal-next),
+  /// only if it then has the focus: never into another window.
   /// - Returns: whether the keys were sent.
-  func paste(into window: Window) -> Bool {
+  func paste(into window: Window, terminal: Bool) -> Bool {
     XSetInputFocus(display, window, RevertToParent, UInt(CurrentTime))
     XSync(display, 0)
     guard focusedWindow == window else { return false }
-    let control = XKeysymToKeycode(display, KeySym(XK_Control_L))
-    let v = XKeysymToKeycode(display, KeySym(XK_v))
-    guard control != 0, v != 0 else { return false }
-    for (code, isPress) in [(control, true), (v, true), (v, false), (control, false)] {
+    let modifier = XKeysymToKeycode(display, KeySym(terminal ? XK_Shift_L : XK_Control_L))
+    let key = XKeysymToKeycode(display, KeySym(terminal ? XK_Insert : XK_v))
+    guard modifier != 0, key != 0 else { return false }
+    for (code, isPress) in [(modifier, true), (key, true), (key, false), (modifier, false)] {
       XTestFakeKeyEvent(display, UInt32(code), isPress ? 1 : 0, UInt(CurrentTime))
     }
     XFlush(display)

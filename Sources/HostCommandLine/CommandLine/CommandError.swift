@@ -35,7 +35,8 @@ struct CommandError: Error {
     case .failure, .serviceFailed: .failure
     case .usage: .usage
     case .invalidInput, .nothingToTranslate: .invalidInput
-    case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing, .unableToIdentifyLanguage:
+    case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing, .unableToIdentifyLanguage,
+      .notInstalled:
       .unsupportedLanguage
     case .noSuchControl: .noSuchControl
     case .providerUnavailable: .providerUnavailable

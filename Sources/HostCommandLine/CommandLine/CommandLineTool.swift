@@ -35,7 +35,7 @@ package enum CommandLineTool {
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
     DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
-    NewProviderCommand.self, ServeCommand.self, ShortcutCommand.self,
+    NewProviderCommand.self, ServeCommand.self, ShortcutCommand.self, AgentCommand.self,
   ]
   /// Commands the host starts itself, left out of `--help`.
   static let internalCommands: [any Command.Type] = [ClipboardHoldCommand.self]

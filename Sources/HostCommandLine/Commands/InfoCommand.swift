@@ -60,6 +60,11 @@ struct InfoCommand: Command {
       ("Translation app", summary.translationApp ? "yes" : "no"),
       ("Network access", summary.networkAccess ? "declared" : "not declared: the provider gets no network"),
       ("Reads", summary.readOnlyPaths.isEmpty ? "its bundle and the system only" : summary.readOnlyPaths.joined(separator: ", ")),
+      (
+        "Memory files",
+        summary.memoryFiles
+          ? "allowed (TPMemoryFiles): memory files, which the memory limit does not count" : "refused (memfd_create)"
+      ),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
       (

@@ -8,12 +8,16 @@ struct ShortcutCommand: Command {
   static let abstract = "Bind a key that translates the selection in any application."
   static let usage = "install [--key <accelerator>] [--desktop gnome|sway|kde] | remove [--desktop gnome|sway|kde]"
   static let discussion = """
-    The key runs 'translation-host run --selection --replace': the default
-    provider's popover at the pointer, for the text selected in any
-    application, whose "Replace with Translation" puts the translation in
-    its place. The command line bound names translation-host-desktop (in
-    libexec), the same tool with the desktop popover linked in, which
-    'translation-host run' would become anyway.
+    The key translates the text selected in any application, as
+    'translation-host run --selection --replace' does: the default
+    provider's popover at the pointer, whose "Replace with Translation" puts
+    the translation in its place. It runs 'gapplication action
+    org.translationhost.Desktop translate-selection', which asks the
+    resident desktop agent ('translation-host agent --help') to show the
+    popover, without starting GTK; the session bus starts the agent on the
+    first press. 'install' writes the bus's activation file for this
+    installation's agent in $XDG_DATA_HOME/dbus-1/services (unless you wrote
+    one there yourself); 'remove' removes it.
 
     GNOME: a custom keybinding is added to GSettings (as the Keyboard page of
     Settings does); 'remove' takes it out, other keybindings stay. sway: the
@@ -59,11 +63,16 @@ struct ShortcutCommand: Command {
       }
       desktop = current
     }
-    let command = "\(DesktopHandOff.desktopProgram) run --selection --replace"
-    guard installs else { return try remove(command: command, from: desktop, output: output) }
+    let command = AgentActivation.shortcutCommand
+    guard installs else { return try remove(command: command, from: desktop, environment: environment, output: output) }
     // Only GTK reads its accelerator syntax: translation-host becomes
     // translation-host-desktop here, before anything is written.
     guard let parsed = try DesktopHandOff.frontEnd().shortcutKey(key) else { throw ShortcutError.invalidKey(key) }
+    if let written = try AgentActivation.install(program: DesktopHandOff.desktopProgram, environment: environment) {
+      output.note("the session bus starts the desktop agent from \(written)")
+    } else {
+      output.note("\(AgentActivation.path(environment)) is not this tool's; it is left as it is")
+    }
     let shortcut = GlobalShortcut(key: parsed.name, swayKey: parsed.swayName, command: command)
     switch desktop {
     case .gnome:
@@ -86,7 +95,12 @@ struct ShortcutCommand: Command {
 
   /// `remove`: needs no GTK (GNOME's keybinding is GSettings, in GIO), so it
   /// works in translation-host alone.
-  private func remove(command: String, from desktop: ShortcutDesktop, output: Output) throws -> ExitCode {
+  private func remove(
+    command: String, from desktop: ShortcutDesktop, environment: [String: String], output: Output
+  ) throws -> ExitCode {
+    if AgentActivation.remove(environment: environment) {
+      output.note("the desktop agent's activation file is removed")
+    }
     switch desktop {
     case .gnome:
       let removed = try GnomeKeybinding.remove()

@@ -117,12 +117,16 @@ struct TranslateCommand: Command {
   static func languages(
     _ source: String?, _ target: String?, text: String, environment: [String: String], command: any Command.Type
   ) throws -> (String, String) {
-    let source = try source ?? LanguageDetector.sourceLanguage(of: text)
-    guard let target = target ?? PreferredLanguages.target(for: source, environment: environment) else {
+    let filled: (source: String, target: String)
+    do {
+      filled = try RequestLanguages.fill(source: source, target: target, texts: [text], environment: environment)
+    } catch .noTargetLanguage(let source) {
       throw CommandError.usage(
         "missing '--to <tag>', and no preferred language other than '\(source)' in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; say which language to translate into, such as 'es'",
         of: command)
     }
+    // Either spelling, BCP 47 or POSIX (`en_US.UTF-8`), in any case.
+    let (source, target) = (LanguageTag.normalized(filled.source), LanguageTag.normalized(filled.target))
     for (option, tag) in [("--from", source), ("--to", target)] where !isLanguageTag(tag) {
       throw CommandError.usage("'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: command)
     }

@@ -20,13 +20,27 @@ package protocol DesktopFrontEnd: Sendable {
   /// or throws; a replacement of the selection has been pasted back over it.
   func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome
 
-  /// Keeps `text` on the clipboard until another application copies
-  /// something (an X11 clipboard is gone when its owner exits); returns then.
-  func holdClipboard(_ text: String, environment: [String: String]) throws
+  /// Keeps `contents` (every format) on the clipboard until another
+  /// application copies something (an X11 clipboard is gone when its owner
+  /// exits) and has answered what it was asked; returns then. With
+  /// `owner`, only if that process or no one owns the clipboard when the
+  /// holder is ready (else something newer was copied, and is left alone).
+  func holdClipboard(_ contents: ClipboardContents, unlessCopiedSince owner: Int32?, environment: [String: String]) throws
 
   /// `key` in GTK's accelerator syntax as GTK reads it: normalised, and as
   /// sway writes it; nil when GTK cannot parse it.
   func shortcutKey(_ key: String) -> (name: String, swayName: String)?
+
+  /// Runs the resident desktop agent (`org.translationhost.Desktop`) in
+  /// this process until it exits: GTK warm, each request shown by `run`
+  /// (the arguments of `translation-host run`, checked, `--desktop`
+  /// first) on this thread. It exits after `idleExit` without requests
+  /// (nil: never) or on SIGTERM. `note` tells what it refused.
+  /// - Returns: false when another agent of this session was running already.
+  func runAgent(
+    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    run: @escaping ([String]) -> Void
+  ) throws -> Bool
 }
 
 /// What `run` asks of the desktop popover.
@@ -47,6 +61,6 @@ package struct DesktopPopoverRequest {
   /// Tells the person what the popover can no longer show (a replacement
   /// left on the clipboard instead of pasted).
   package var note: (String) -> Void
-  /// Keeps a text on the clipboard after this process exits (`clipboard-hold`).
-  package var keepOnClipboard: (String) -> Void
+  /// Keeps contents on the clipboard after this process exits (`clipboard-hold`).
+  package var keepOnClipboard: (ClipboardContents) -> Void
 }

@@ -17,6 +17,8 @@ struct ProviderSummary: Encodable {
   var networkAccess: Bool
   /// System paths the manifest asks to read (`TPReadOnlyPaths`).
   var readOnlyPaths: [String]
+  /// The manifest lets it make memory files (`TPMemoryFiles`).
+  var memoryFiles: Bool
   var isDefault: Bool
   var shadowedBy: String?
   var problems: [String]
@@ -37,6 +39,7 @@ struct ProviderSummary: Encodable {
     translationApp = manifest?.isTranslationApp ?? false
     networkAccess = manifest?.allowsNetworkAccess ?? false
     readOnlyPaths = manifest?.readOnlyPaths ?? []
+    memoryFiles = manifest?.allowsMemoryFiles ?? false
     isDefault = entry.path == defaultPath
     shadowedBy = entry.shadowedBy
     problems = entry.problemDescriptions
@@ -45,7 +48,7 @@ struct ProviderSummary: Encodable {
   // `shadowedBy` is written as null rather than left out.
   enum CodingKeys: String, CodingKey {
     case id, name, displayName, version, path, executable, folder, origin, eligible, translationApp, networkAccess,
-      readOnlyPaths, isDefault, shadowedBy, problems, sandbox
+      readOnlyPaths, memoryFiles, isDefault, shadowedBy, problems, sandbox
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -62,6 +65,7 @@ struct ProviderSummary: Encodable {
     try c.encode(translationApp, forKey: .translationApp)
     try c.encode(networkAccess, forKey: .networkAccess)
     try c.encode(readOnlyPaths, forKey: .readOnlyPaths)
+    try c.encode(memoryFiles, forKey: .memoryFiles)
     try c.encode(isDefault, forKey: .isDefault)
     try c.encode(shadowedBy, forKey: .shadowedBy)
     try c.encode(problems, forKey: .problems)

@@ -8,6 +8,8 @@ enum ShortcutError: HostErrorConvertible, Equatable {
   case noGnomeSettings
   /// The desktop could not be told from the environment.
   case unknownDesktop(String)
+  /// The session bus's activation file for the desktop agent could not be written.
+  case cannotWriteActivation(String, Errno)
 
   var description: String {
     switch self {
@@ -19,13 +21,15 @@ enum ShortcutError: HostErrorConvertible, Equatable {
       desktop.isEmpty
         ? "cannot tell which desktop this is (XDG_CURRENT_DESKTOP is not set); name it with --desktop: gnome, sway or kde"
         : "the desktop '\(desktop)' is not one this can bind keys in; name one with --desktop: gnome, sway or kde"
+    case .cannotWriteActivation(let path, let errno):
+      "cannot write \(path), which lets the session bus start the desktop agent the key asks for: \(errno); check that folder's owner and permissions"
     }
   }
 
   var hostError: HostError {
     switch self {
     case .invalidKey, .unknownDesktop: HostError(.usage, description)
-    case .noGnomeSettings: HostError(.failure, description)
+    case .noGnomeSettings, .cannotWriteActivation: HostError(.failure, description)
     }
   }
 }

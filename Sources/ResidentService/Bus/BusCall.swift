@@ -2,7 +2,10 @@
 /// by type against the introspection data, which GDBus does before any of
 /// this code runs).
 enum BusCall: Sendable {
-  case translate(texts: [String], source: String, target: String, provider: String)
+  /// `Translate`, or `TranslateRequest` with the caller's `requestID` ("" for none).
+  case translate(texts: [String], source: String, target: String, provider: String, requestID: String)
+  /// `CancelTranslate`: the caller's own calls with that request id.
+  case cancelTranslate(requestID: String)
   case languages(provider: String)
   case detect(text: String)
   case present(BusPresentation.Request)
@@ -11,6 +14,7 @@ enum BusCall: Sendable {
   var method: String {
     switch self {
     case .translate: "Translate"
+    case .cancelTranslate: "CancelTranslate"
     case .languages: "Languages"
     case .detect: "Detect"
     case .present: "Present"
@@ -25,4 +29,8 @@ enum BusReply: Sendable {
   case pairs([[String]])
   case detection(tag: String, confidence: Double, reliable: Bool)
   case presented(response: UInt32, replacement: String)
+  /// `Present`'s request object.
+  case handle(String)
+  /// A method without out arguments.
+  case nothing
 }

@@ -46,6 +46,12 @@ package final class BusEndpoint: @unchecked Sendable {
   private var isFinished = false
   private var isStopping = false
   private var callsInFlight = 0
+  /// The callers, checked once per unique name and watched for leaving.
+  private let callers = BusCallers()
+  /// The threads that answer calls, at most `maximumCalls`.
+  private let threads: CallThreads
+  /// `Present`'s request objects.
+  private let requestObjects = BusRequestObjects()
 
   /// Connects to the bus at `address`, exports the interface and takes the
   /// name; `onClosed` is called (on another thread) if the bus goes away.
@@ -57,6 +63,7 @@ package final class BusEndpoint: @unchecked Sendable {
     self.address = address
     self.requests = requests
     self.maximumCalls = maximumCalls
+    threads = CallThreads(name: "dbus-call", limit: maximumCalls)
     self.log = log
     self.onClosed = onClosed
     DetachedThread.start(name: "dbus") { [self] in main() }
@@ -113,6 +120,17 @@ package final class BusEndpoint: @unchecked Sendable {
     }
     guard let (connection, registration) = connect() else { return }
     let loop = g_main_loop_new(context, 0)
+    // PropertiesChanged: the watched files looked at twice a second.
+    let properties = BusPropertyWatch(requests: requests)
+    let watching = Unmanaged.passRetained(WatchTick(properties: properties, connection: connection))
+    let timer = g_timeout_source_new(500)!
+    g_source_set_callback(timer, Self.tick, watching.toOpaque(), nil)
+    g_source_attach(timer, context)
+    defer {
+      g_source_destroy(timer)
+      g_source_unref(timer)
+      watching.release()
+    }
     state.lock()
     (self.connection, self.loop, self.context, isStarted) = (connection, loop, context, true)
     state.broadcast()
@@ -202,54 +220,118 @@ package final class BusEndpoint: @unchecked Sendable {
       return Self.reply(invocation, .failure(error))
     }
     state.lock()
+    let connection = connection
     let refusal: String? =
-      isStopping
+      isStopping || connection == nil
       ? "the service is stopping; call again in a moment"
       : callsInFlight >= maximumCalls
         ? "all \(maximumCalls) calls the service takes at once are being answered; call again in a moment" : nil
     if refusal == nil { callsInFlight += 1 }
-    let connection = connection
     state.unlock()
-    if let refusal { return Self.reply(invocation, .failure(.named("Busy", refusal))) }
-    // A caller that leaves the bus closes its popover.
-    let subscription: guint =
-      if case .present = call, let connection {
-        g_dbus_connection_signal_subscribe(
-          connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", sender,
-          G_DBUS_SIGNAL_FLAGS_NONE, Self.nameOwnerChanged, Unmanaged.passUnretained(self).toOpaque(), nil)
-      } else { 0 }
-    let pending = Pending(invocation: invocation, connection: connection, subscription: subscription)
-    DetachedThread.start(name: "dbus-call") { [self] in
-      let result = Result { () throws(BusError) in
-        let caller = try check(sender)
-        return try requests.answer(call, caller: caller)
+    guard let connection, refusal == nil else {
+      return Self.reply(invocation, .failure(.named("Busy", refusal ?? "")))
+    }
+    // Its own calls, which need neither a thread nor the caller's credentials.
+    if case .cancelTranslate(let requestID) = call {
+      callers.cancel(sender, requestID: requestID)
+      Self.reply(invocation, .success(.nothing))
+      return finishCall()
+    }
+    // Watched from its first call: a caller that leaves the bus cancels its calls.
+    let requestID: String = if case .translate(_, _, _, _, let id) = call { id } else { "" }
+    let cancellation = callers.begin(sender, requestID: requestID) { name in
+      g_dbus_connection_signal_subscribe(
+        connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", name,
+        G_DBUS_SIGNAL_FLAGS_NONE, Self.nameOwnerChanged, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+    // Present's request object exists before its call is answered, here on
+    // the bus's thread, which answers its Close.
+    var handle: String?
+    if case .present(let request) = call {
+      do throws(BusError) {
+        try BusPresentation.check(request)
+        let path = try requestObjects.path(for: sender, token: request.handleToken)
+        try requestObjects.export(path, for: sender, cancellation: cancellation, on: connection)
+        handle = path
+      } catch {
+        callers.end(sender, cancellation)
+        Self.reply(invocation, .failure(error))
+        return finishCall()
       }
-      if pending.subscription != 0, let connection = pending.connection {
-        g_dbus_connection_signal_unsubscribe(connection, pending.subscription)
-      }
-      Self.reply(pending.invocation, result)
-      state.lock()
-      callsInFlight -= 1
-      state.broadcast()
-      state.unlock()
+    }
+    let pending = Pending(invocation: invocation, connection: connection)
+    let accepted = answer(call, from: sender, handle: handle, cancellation: cancellation, pending)
+    if !accepted {
+      callers.end(sender, cancellation)
+      if let handle { requestObjects.remove(handle, on: connection) }
+      Self.reply(invocation, .failure(.named("Busy", "the service has no thread free for the call; call again in a moment")))
+      finishCall()
     }
   }
 
-  /// A call being answered on its own thread. GDBus objects may be used from
+  /// Answers `call` on a thread of the pool; false when none is free.
+  private func answer(
+    _ call: BusCall, from sender: String, handle: String?, cancellation: Cancellation, _ pending: Pending
+  ) -> Bool {
+    threads.run { [self] in
+      defer {
+        callers.end(sender, cancellation)
+        finishCall()
+      }
+      let caller = Result { () throws(BusError) in try check(sender) }
+      guard let handle else {
+        let result = caller.flatMap { caller in
+          Result { () throws(BusError) in try requests.answer(call, caller: caller, cancellation: cancellation) }
+        }
+        return Self.reply(pending.invocation, result)
+      }
+      if case .failure(let error) = caller {
+        requestObjects.remove(handle, on: pending.connection)
+        return Self.reply(pending.invocation, .failure(error))
+      }
+      Self.reply(pending.invocation, .success(.handle(handle)))
+      let (response, results) = Self.response(
+        to: Result { () throws(BusError) in try requests.answer(call, caller: caller.get(), cancellation: cancellation) })
+      requestObjects.finish(handle, response: response, results: results, on: pending.connection)
+    }
+  }
+
+  /// Present's `Response`: the portal's response code and results
+  /// (`replacement`; for a failure, the error's `error` name and `message`).
+  static func response(to result: Result<BusReply, BusError>) -> (UInt32, [String: String]) {
+    switch result {
+    case .success(.presented(let response, let replacement)):
+      return (response, response == BusPresentation.Response.success.rawValue ? ["replacement": replacement] : [:])
+    case .success:
+      return (BusPresentation.Response.other.rawValue, [:])
+    case .failure(let error):
+      return (BusPresentation.Response.other.rawValue, ["error": error.name, "message": error.message])
+    }
+  }
+
+  private func finishCall() {
+    state.lock()
+    callsInFlight -= 1
+    state.broadcast()
+    state.unlock()
+  }
+
+  /// A call being answered on a thread of the pool. GDBus objects may be used from
   /// any thread; Swift cannot know that of its opaque pointers.
   private struct Pending: @unchecked Sendable {
     var invocation: OpaquePointer
-    var connection: OpaquePointer?
-    var subscription: guint
+    var connection: OpaquePointer
   }
 
   /// The call's arguments; GDBus checked their types against the interface already.
   static func decode(method: String, _ parameters: OpaquePointer) throws(BusError) -> BusCall {
     let string = { (index: Int) in GVariantCoding.withChild(parameters, index, GVariantCoding.string) }
     switch method {
-    case "Translate":
+    case "Translate", "TranslateRequest":
       let texts = GVariantCoding.withChild(parameters, 0, GVariantCoding.strings)
-      return .translate(texts: texts, source: string(1), target: string(2), provider: string(3))
+      let requestID = method == "TranslateRequest" ? string(4) : ""
+      return .translate(texts: texts, source: string(1), target: string(2), provider: string(3), requestID: requestID)
+    case "CancelTranslate": return .cancelTranslate(requestID: string(0))
     case "Languages": return .languages(provider: string(0))
     case "Detect": return .detect(text: string(0))
     case "Present":
@@ -273,7 +355,7 @@ package final class BusEndpoint: @unchecked Sendable {
     let expected: String? =
       switch key {
       case "anchor": "(ii)"
-      case "arrow_edge", "provider", "source", "target": "s"
+      case "arrow_edge", "provider", "source", "target", "handle_token": "s"
       case "allows_replacement": "b"
       case "press": "as"
       default: nil
@@ -292,6 +374,7 @@ package final class BusEndpoint: @unchecked Sendable {
     case "provider": request.provider = GVariantCoding.string(value).nonEmpty
     case "source": request.source = GVariantCoding.string(value).nonEmpty
     case "target": request.target = GVariantCoding.string(value).nonEmpty
+    case "handle_token": request.handleToken = GVariantCoding.string(value)
     case "allows_replacement": request.allowsReplacement = g_variant_get_boolean(value) != 0
     default: request.presses = GVariantCoding.strings(value)
     }
@@ -310,6 +393,10 @@ package final class BusEndpoint: @unchecked Sendable {
       g_dbus_method_invocation_return_value(invocation, cgdbus_tuple_sdb(tag, confidence, reliable ? 1 : 0))
     case .success(.presented(let response, let replacement)):
       g_dbus_method_invocation_return_value(invocation, cgdbus_tuple_us(response, replacement))
+    case .success(.handle(let path)):
+      g_dbus_method_invocation_return_value(invocation, GVariantCoding.makeTuple([g_variant_new_object_path(path)]))
+    case .success(.nothing):
+      g_dbus_method_invocation_return_value(invocation, nil)
     }
   }
 
@@ -318,6 +405,14 @@ package final class BusEndpoint: @unchecked Sendable {
   /// The caller behind `sender`, if the service serves it: the user's own
   /// uid, and not a process the service started.
   private func check(_ sender: String) throws(BusError) -> BusCaller {
+    if let caller = callers.checked(sender) { return caller }
+    let caller = try askTheBus(about: sender)
+    callers.remember(caller)
+    return caller
+  }
+
+  /// What the bus daemon says of `sender` (`GetConnectionCredentials`), checked.
+  private func askTheBus(about sender: String) throws(BusError) -> BusCaller {
     state.lock()
     let connection = connection
     state.unlock()
@@ -358,12 +453,15 @@ package final class BusEndpoint: @unchecked Sendable {
     }
   }
 
-  private static let nameOwnerChanged: GDBusSignalCallback = { _, _, _, _, _, parameters, userData in
+  private static let nameOwnerChanged: GDBusSignalCallback = { connection, _, _, _, _, parameters, userData in
     let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
     guard let parameters, g_variant_n_children(parameters) == 3 else { return }
     let name = GVariantCoding.withChild(parameters, 0, GVariantCoding.string)
     let newOwner = GVariantCoding.withChild(parameters, 2, GVariantCoding.string)
-    if newOwner.isEmpty { endpoint.requests.presentation.cancel(caller: name) }
+    guard newOwner.isEmpty else { return }
+    if let subscription = endpoint.callers.left(name), let connection {
+      g_dbus_connection_signal_unsubscribe(connection, subscription)
+    }
   }
 
   // MARK: Properties
@@ -376,10 +474,27 @@ package final class BusEndpoint: @unchecked Sendable {
       return nil
     }
     switch String(cString: property!) {
+    case "version": return g_variant_new_uint32(BusInterface.version)
     case "DefaultProvider": return GVariantCoding.make(endpoint.requests.defaultProvider())
     case "Providers": return GVariantCoding.makeRows(endpoint.requests.providers())
     default: return nil
     }
+  }
+
+  /// What the property timer needs, kept alive while it runs.
+  private final class WatchTick {
+    let properties: BusPropertyWatch
+    let connection: OpaquePointer
+    init(properties: BusPropertyWatch, connection: OpaquePointer) {
+      self.properties = properties
+      self.connection = connection
+    }
+  }
+
+  private static let tick: GSourceFunc = { userData in
+    let tick = Unmanaged<WatchTick>.fromOpaque(userData!).takeUnretainedValue()
+    tick.properties.look(on: tick.connection)
+    return 1  // G_SOURCE_CONTINUE
   }
 
   // MARK: The bus going away
@@ -391,10 +506,6 @@ package final class BusEndpoint: @unchecked Sendable {
     // Not on the bus thread: stopping waits for it.
     DispatchQueue.global().async { endpoint.onClosed() }
   }
-}
-
-extension String {
-  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 extension BusEndpoint {

@@ -18,6 +18,7 @@ struct BusError: Error, Equatable, CustomStringConvertible {
     self.message = message
   }
 
+  /// A call the interface's types or documented values do not allow (GDBus's own name for a wrong signature).
   static func invalidArguments(_ message: String) -> BusError {
     BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
   }
@@ -43,6 +44,7 @@ struct BusError: Error, Equatable, CustomStringConvertible {
       case .unsupportedTargetLanguage: "UnsupportedTargetLanguage"
       case .unsupportedLanguagePairing: "UnsupportedLanguagePairing"
       case .unableToIdentifyLanguage: "UnableToIdentifyLanguage"
+      case .notInstalled: "NotInstalled"
       case .noSuchControl: "NoSuchControl"
       case .providerUnavailable: "ProviderUnavailable"
       case .providerFailed: "ProviderFailed"

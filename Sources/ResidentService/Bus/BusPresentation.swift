@@ -1,3 +1,4 @@
+import Core
 import FoundationEssentials
 import Presentation
 import Synchronization
@@ -7,11 +8,12 @@ import System
 /// installation's own `run` (`PopoverProcess`: `translation-host-desktop`,
 /// which needs no hand-off to draw on the desktop) started for the caller,
 /// with the display environment the service has (`DISPLAY`,
-/// `WAYLAND_DISPLAY`, …).
+/// `WAYLAND_DISPLAY`, …). `BusRequestObjects` gives the caller a request
+/// object at once and tells it the outcome in a `Response` signal.
 ///
 /// A failure of `run` is named after its exit status's meaning, with `run`'s
-/// own `Error:` line as its message. A caller that leaves the bus while its
-/// popover is open has it closed (`cancel`): the process group is killed.
+/// own `Error:` line as its message. A request closed (`Close`) or whose
+/// caller leaves the bus has its popover closed: the process group is killed.
 final class BusPresentation: Sendable {
   /// What the caller asked for.
   struct Request: Sendable {
@@ -27,9 +29,11 @@ final class BusPresentation: Sendable {
     var source: String?
     var target: String?
     var presses: [String] = []
+    /// The last element of the request object's path, as the caller chose it (portals' `handle_token`).
+    var handleToken: String?
   }
 
-  /// The response codes, as xdg-desktop-portal's.
+  /// The response codes of `Response`, as xdg-desktop-portal's.
   enum Response: UInt32 {
     case success = 0
     case cancelled = 1
@@ -42,8 +46,8 @@ final class BusPresentation: Sendable {
 
   /// The installation's `translation-host-desktop`, with the service's own environment.
   let popover: PopoverProcess
-  /// The process groups of open popovers, by the caller's unique name.
-  private let running = Mutex<[String: [Int32]]>([:])
+  /// The process groups of open popovers, by their request's cancellation.
+  private let running = Mutex<[ObjectIdentifier: Int32]>([:])
   /// Told of each `run` process when it starts and when it ended.
   private let track: @Sendable (_ pid: Int32, _ isRunning: Bool) -> Void
 
@@ -91,6 +95,24 @@ final class BusPresentation: Sendable {
     }
   }
 
+  /// The identifier of the bundle at `path`, which the service's search path
+  /// must list and which must hold it, as for `Translate`
+  /// (`ProviderResolution`'s `searchPathOnly`): `run` is then asked for the
+  /// identifier, so that no path a caller names (a bundle a provider wrote,
+  /// say) is run for it.
+  static func registeredIdentifier(_ path: String, environment: [String: String]) throws(BusError) -> String {
+    let snapshot = ProviderRegistry.standard(environment: environment).scan()
+    guard let entry = ProviderResolution.listed(path, in: snapshot), let identifier = entry.identifier else {
+      let refusal = RegistryError.outsideSearchPath(path, searched: snapshot.searchPath.folders.map(\.path))
+      throw .named("ProviderUnavailable", refusal.description)
+    }
+    if let owner = entry.shadowedBy {
+      throw .named(
+        "ProviderUnavailable", RegistryError.identifierHeld(path, identifier: identifier, owner: owner).description)
+    }
+    return identifier
+  }
+
   /// `parent_window`: "", `x11:<hex>` or `wayland:<handle>`.
   private static func checkParentWindow(_ window: String) throws(BusError) {
     if window.isEmpty { return }
@@ -111,8 +133,17 @@ final class BusPresentation: Sendable {
   }
 
   /// Shows the popover and waits for it to close: (response, replacement).
-  func present(_ request: Request, for caller: BusCaller) throws(BusError) -> (UInt32, String) {
+  /// `cancellation` (the request's `Close`, or its caller leaving the bus) closes it.
+  func present(_ request: Request, cancellation: Cancellation) throws(BusError) -> (UInt32, String) {
     try Self.check(request)
+    var request = request
+    if let provider = request.provider, ProviderResolution.isPath(provider) {
+      request.provider = try Self.registeredIdentifier(provider, environment: popover.environment)
+    }
+    let id = ObjectIdentifier(cancellation)
+    cancellation.onFire { [self] in cancel(id) }
+    defer { cancellation.clear() }
+    guard !cancellation.isFired else { return (Response.cancelled.rawValue, "") }
     let output: PopoverProcess.Output
     var pid: Int32 = 0
     do {
@@ -120,15 +151,13 @@ final class BusPresentation: Sendable {
         Self.arguments(for: request, environment: popover.environment), text: request.text,
         started: { started in
           pid = started
-          running.withLock { $0[caller.uniqueName, default: []].append(started) }
+          running.withLock { $0[id] = started }
           track(started, true)
+          if cancellation.isFired { cancel(id) }
         },
         ending: {
           // Before it is reaped: `cancel` kills only under this lock, so never a reused process group.
-          running.withLock {
-            $0[caller.uniqueName]?.removeAll { $0 == pid }
-            if $0[caller.uniqueName]?.isEmpty == true { $0[caller.uniqueName] = nil }
-          }
+          running.withLock { $0[id] = nil }
           track(pid, false)
         })
     } catch {
@@ -148,15 +177,15 @@ final class BusPresentation: Sendable {
     }
   }
 
-  /// Closes the popovers open for `caller`, which left the bus. (Under the
-  /// lock: a popover leaves the table before it is reaped.)
-  func cancel(caller uniqueName: String) {
-    running.withLock { for group in $0[uniqueName] ?? [] { Syscalls.kill(-group, .kill) } }
+  /// Closes the popover of the request `id` names. (Under the lock: a
+  /// popover leaves the table before it is reaped.)
+  private func cancel(_ id: ObjectIdentifier) {
+    running.withLock { if let group = $0[id] { Syscalls.kill(-group, .kill) } }
   }
 
   /// Closes every open popover (the service is stopping).
   func cancelAll() {
-    running.withLock { for group in $0.values.joined() { Syscalls.kill(-group, .kill) } }
+    running.withLock { for group in $0.values { Syscalls.kill(-group, .kill) } }
   }
 
   /// The failure `run`'s exit `code` stands for, with its `Error:` line as the message.

@@ -15,22 +15,30 @@ struct BusRequests: Sendable {
   let server: ServiceServer
   let presentation: BusPresentation
 
-  /// The answer to `call`, blocking until the provider answers.
-  func answer(_ call: BusCall, caller: BusCaller) throws(BusError) -> BusReply {
+  /// The answer to `call`, blocking until the provider answers; `cancellation`
+  /// fires when the caller leaves the bus, which abandons the request.
+  func answer(_ call: BusCall, caller: BusCaller, cancellation: Cancellation) throws(BusError) -> BusReply {
     do {
       switch call {
-      case .translate(let texts, let source, let target, let provider):
-        return .translations(try translate(texts, source: source, target: target, provider: provider))
+      case .translate(let texts, let source, let target, let provider, _):
+        do {
+          return .translations(
+            try translate(texts, source: source, target: target, provider: provider, cancellation: cancellation))
+        } catch  where cancellation.isFired {
+          throw BusError.named("Cancelled", "the call was cancelled (CancelTranslate) before its answer")
+        }
+      case .cancelTranslate:
+        return .nothing
       case .languages(let provider):
-        let resolution = try server.resolutions.resolve(provider.isEmpty ? nil : provider)
-        let pairs = try withRunner(resolution) { try $0.languages() }
+        let (pairs, _) = try handler.languages(
+          provider: provider.nonEmpty, timeout: Self.timeout, cancellation: cancellation)
         return .pairs(pairs.map { [$0.source, $0.target, $0.availability.rawValue] })
       case .detect(let text):
         try Self.checkSize([text])
-        let detection = LanguageDetector.detect(text)
+        let detection = handler.detect(text)
         return .detection(tag: detection.tag ?? "", confidence: Double(detection.confidence) / 100, reliable: detection.reliable)
       case .present(let request):
-        let (response, replacement) = try presentation.present(request, for: caller)
+        let (response, replacement) = try presentation.present(request, cancellation: cancellation)
         return .presented(response: response, replacement: replacement)
       }
     } catch let error as BusError {
@@ -40,19 +48,20 @@ struct BusRequests: Sendable {
     }
   }
 
-  private func translate(_ texts: [String], source: String, target: String, provider: String) throws -> [String] {
+  private var handler: RequestHandler { RequestHandler(server: server) }
+
+  /// Empty texts are answered empty without the provider; the others go
+  /// through the service's one request handler, as on the socket.
+  private func translate(
+    _ texts: [String], source: String, target: String, provider: String, cancellation: Cancellation
+  ) throws -> [String] {
     try Self.checkSize(texts)
     let nonEmpty = texts.filter { !$0.isEmpty }
     guard !nonEmpty.isEmpty else { return texts }
-    let source = source.isEmpty ? try LanguageDetector.sourceLanguage(of: nonEmpty.joined(separator: "\n")) : source
-    let target = target.isEmpty ? PreferredLanguages.target(for: source, environment: server.environment) : target
-    guard let target else {
-      throw BusError.invalidArguments(
-        "no target language was given, and the service has no preferred language other than '\(source)' (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); pass one such as 'es'"
-      )
-    }
-    let resolution = try server.resolutions.resolve(provider.isEmpty ? nil : provider)
-    var translations = try withRunner(resolution) { try $0.translate(nonEmpty, from: source, to: target) }[...]
+    let (translated, _) = try handler.translate(
+      nonEmpty, from: source.nonEmpty, to: target.nonEmpty, provider: provider.nonEmpty, timeout: Self.timeout,
+      cancellation: cancellation)
+    var translations = translated[...]
     return texts.map { $0.isEmpty ? "" : translations.removeFirst() }
   }
 
@@ -61,13 +70,6 @@ struct BusRequests: Sendable {
     guard bytes <= maximumTextBytes else {
       throw .named("InvalidText", "the text is \(bytes) bytes, more than the \(maximumTextBytes)-byte limit; send it in parts")
     }
-  }
-
-  /// Runs `body` on a runner of the pool, and gives the runner back whatever happens.
-  private func withRunner<T>(_ resolution: ResolutionCache.Resolution, _ body: (RunnerClient) throws -> T) throws -> T {
-    let runner = try server.pool.checkout(resolution, timeout: Self.timeout)
-    defer { server.pool.checkin(runner, key: resolution.key) }
-    return try body(runner)
   }
 
   // MARK: Properties
@@ -84,4 +86,9 @@ struct BusRequests: Sendable {
       return [manifest.identifier, manifest.displayName, manifest.path]
     }
   }
+}
+
+extension String {
+  /// Nil for the empty string, which the interface's arguments use for "not given".
+  var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -22,6 +22,7 @@ extension HostError: WireCodable {
     case .interrupted(let signal):
       w.tag(14)
       w.integer(signal)
+    case .notInstalled: w.tag(15)
     }
     w.string(message)
     switch remedy {
@@ -51,6 +52,7 @@ extension HostError: WireCodable {
     case 12: kind = .deadlineExceeded
     case 13: kind = .serviceFailed
     case 14: kind = .interrupted(signal: try r.integer())
+    case 15: kind = .notInstalled
     case let tag: throw .malformed("unknown failure kind \(tag)")
     }
     let message = try r.string()

@@ -21,9 +21,25 @@ extension SandboxPolicy {
     guard ["", "0", "1"].contains(weak) else { throw .invalidSwitch(weakSandboxVariable, weak) }
     return SandboxPolicy(
       allowsNetwork: bundle.allowsNetworkAccess, limits: limits, bundlePath: Self.realPath(bundle.path),
-      readOnlyPaths: bundle.readOnlyPaths,
+      readOnlyPaths: try readOnlyPaths(bundle), memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
       container: XDGFolders(environment: environment).data + "/containers/" + bundle.identifier,
       allowsWeakSandbox: weak == "1")
+  }
+
+  /// The real paths of what the manifest declares, checked again now (a
+  /// link may have changed since the bundle was read); missing ones are left out.
+  /// - Throws: `SandboxError.readOnlyPathRefused` for a path the check refuses now.
+  private static func readOnlyPaths(_ bundle: ProviderBundle) throws(SandboxError) -> ReadOnlyPaths {
+    guard !bundle.readOnlyPaths.isEmpty else { return ReadOnlyPaths() }
+    let checker = ReadOnlyPaths.Checker.system()
+    var paths: [String] = []
+    for path in bundle.readOnlyPaths {
+      switch checker.verdict(for: path) {
+      case .accepted(let real): if let real, !paths.contains(real) { paths.append(real) }
+      case .refused(let reason): throw .readOnlyPathRefused(bundle.path + "/Info.plist", path, reason)
+      }
+    }
+    return ReadOnlyPaths(paths)
   }
 
   private static func realPath(_ path: String) -> String { Syscalls.realPath(path) ?? path }

@@ -50,9 +50,31 @@ package struct ProviderValidator: Sendable {
         ))
     }
 
+    // The identifier's settings and container go to the bundle that holds it
+    // alone: another (an update about to be installed, an author's build)
+    // is tried with the defaults and a container of its own, removed afterwards.
+    let claim = IdentityClaim(
+      identifier: manifest.identifier, path: path, in: ProviderRegistry.standard().scan())
+    if case .heldBy(let owner) = claim {
+      if ProviderResolution.listed(path, in: ProviderRegistry.standard().scan()) != nil {
+        checks.append(.failed(RegistryError.identifierHeld(path, identifier: manifest.identifier, owner: owner).description))
+        return checks
+      }
+      checks.append(
+        .note(
+          "\(owner) holds the identifier \(manifest.identifier): tried with the default settings and an empty container, not that provider's"
+        ))
+    }
+    var scratch: TemporaryContainer?
+    defer { scratch?.remove() }
     let launch = { () throws -> RunnerClient in
-      let policy = try SandboxPolicy.forBundle(manifest)
-      let settings = try SettingsStore.standard().effectiveJSON(for: manifest)
+      var policy = try SandboxPolicy.forBundle(manifest)
+      var settings = try SettingsStore.standard().effectiveJSON(for: manifest)
+      if !claim.grantsIdentity {
+        scratch = try TemporaryContainer()
+        policy.container = scratch?.path
+        settings = SettingsStore.defaultJSON(for: manifest)
+      }
       return try RunnerClient.launch(
         bundle: manifest, policy: policy, runnerPath: runnerPath, timeout: timeout, settings: settings)
     }
@@ -65,12 +87,7 @@ package struct ProviderValidator: Sendable {
     }
     defer { client.close() }
     checks.append(.note("sandbox in force: \(client.sandbox.map(\.rawValue).joined(separator: ", "))"))
-    if !manifest.readOnlyPaths.isEmpty {
-      checks.append(
-        .note(
-          "reads, besides its bundle and the system: \(manifest.readOnlyPaths.joined(separator: ", ")) (\(ManifestKey.readOnlyPaths))"
-        ))
-    }
+    for grant in manifest.grants { checks.append(.note(grant)) }
     checks.append(
       .passed(
         "loaded \(manifest.executablePath): ABI \(client.providerABI), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.map(\.rawValue).joined(separator: ", "))"

@@ -63,7 +63,7 @@ package struct PopoverPresentation {
     }
     let first = try session.openScene(
       inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: language,
-      targetLanguage: targetLanguage ?? language.flatMap { PreferredLanguages.target(for: $0, environment: environment) })
+      targetLanguage: targetLanguage ?? language.flatMap { RequestLanguages.target(for: $0, environment: environment) })
     guard case .view(let tree) = first else {
       if case .finished(let translation?) = first { return .replaced(translation) }
       return .finished

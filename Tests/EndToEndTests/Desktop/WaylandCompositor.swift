@@ -106,6 +106,27 @@ final class WaylandCompositor {
     return root.find(title).map { ($0.rect.x, $0.rect.y, $0.rect.width, $0.rect.height) }
   }
 
+  /// Whether a window's title starts with `prefix` (sway's tree).
+  func hasWindow(titledLike prefix: String) throws -> Bool {
+    let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
+    guard tree.exitCode == 0, let root = try? JSONDecoder().decode(SwayNode.self, from: Data(tree.stdout.utf8)) else {
+      return false
+    }
+    return root.find(where: { $0.hasPrefix(prefix) }) != nil
+  }
+
+  /// Types `key` with `modifier` held (wtype), in the window with the focus: `ctrl`, `a` is Ctrl+A.
+  func chord(_ modifier: String, _ key: String) throws {
+    let result = try run("/usr/bin/wtype", "-s", "300", "-M", modifier, key, "-m", modifier)
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "wtype", result: result) }
+  }
+
+  /// The PRIMARY selection's text, nil when empty.
+  func primarySelection() throws -> String? {
+    let result = try run("/usr/bin/wl-paste", "--primary", "--no-newline")
+    return result.exitCode == 0 ? result.stdout : nil
+  }
+
   /// A screenshot of the whole output (grim), as PNG at `path`.
   func screenshot(to path: String) throws {
     let shot = runtime + "/screenshot.png"
@@ -144,10 +165,12 @@ final class WaylandCompositor {
       case floatingNodes = "floating_nodes"
     }
 
-    func find(_ title: String) -> SwayNode? {
-      if name == title, nodes?.isEmpty ?? true { return self }
+    func find(_ title: String) -> SwayNode? { find(where: { $0 == title }) }
+
+    func find(where matches: (String) -> Bool) -> SwayNode? {
+      if let name, matches(name), nodes?.isEmpty ?? true { return self }
       for child in (nodes ?? []) + (floatingNodes ?? []) {
-        if let found = child.find(title) { return found }
+        if let found = child.find(where: matches) { return found }
       }
       return nil
     }

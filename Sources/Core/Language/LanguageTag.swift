@@ -1,0 +1,75 @@
+import RunnerProtocol
+
+/// Language tags as callers spell them, read once into the BCP-47 form that
+/// providers are asked with, and matched against a provider's own tags the
+/// way the `Translation` library matches them: the CLI, D-Bus and the
+/// socket all read `es-ES`, `es_ES.UTF-8` and `en-us` alike.
+package enum LanguageTag {
+  /// `tag` in BCP-47's usual case, from either form: POSIX's
+  /// `language_REGION.codeset@modifier` (`en_US.UTF-8` → `en-US`) or BCP 47
+  /// in any case (`EN-us` → `en-US`, `zh-hant-tw` → `zh-Hant-TW`).
+  /// Private-use and variant subtags are kept, in lower case.
+  package static func normalized(_ tag: String) -> String {
+    let trimmed = tag.prefix { $0 != "." && $0 != "@" }.replacing("_", with: "-")
+    let subtags = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+    guard let language = subtags.first, !language.isEmpty else { return tag }
+    var result = [language.lowercased()]
+    var inPrivateUse = false
+    for subtag in subtags.dropFirst() {
+      if subtag.lowercased() == "x" { inPrivateUse = true }
+      let isLetters = subtag.allSatisfy { $0.isASCII && $0.isLetter }
+      if !inPrivateUse && subtag.count == 2 && isLetters {
+        result.append(subtag.uppercased())
+      } else if !inPrivateUse && subtag.count == 4 && isLetters {
+        result.append(subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased())
+      } else {
+        result.append(subtag.lowercased())
+      }
+    }
+    return result.joined(separator: "-")
+  }
+
+  /// The language subtag of `tag`, lower case (`pt-BR` → `pt`).
+  package static func language(of tag: String) -> String {
+    String(normalized(tag).prefix { $0 != "-" })
+  }
+
+  /// The region subtag of `tag`, if it has one (`pt-BR` → `BR`).
+  package static func region(of tag: String) -> String? {
+    let subtags = normalized(tag).split(separator: "-").dropFirst().prefix { $0.lowercased() != "x" }
+    return subtags.first { ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
+      .map(String.init)
+  }
+
+  /// Whether a provider's language `provided` serves a request for
+  /// `requested`: the same tag, or the same language where the provider
+  /// names no region of its own (a provider's `es` serves `es-ES`; its
+  /// `en-US` does not serve `en`). Private-use tags match only themselves.
+  package static func serves(_ provided: String, _ requested: String) -> Bool {
+    let (provided, requested) = (normalized(provided), normalized(requested))
+    if provided.lowercased() == requested.lowercased() { return true }
+    if provided.lowercased().contains("-x-") || requested.lowercased().contains("-x-") { return false }
+    guard language(of: provided) == language(of: requested) else { return false }
+    return region(of: provided) == nil
+  }
+
+  /// The provider's pair that serves `source` → `target` (installed before
+  /// supported, and among those the one that names both exactly), or nil.
+  package static func pair(
+    from source: String, to target: String, among pairs: [LanguagePairStatus]
+  ) -> LanguagePairStatus? {
+    let exact = (normalized(source).lowercased(), normalized(target).lowercased())
+    func rank(_ pair: LanguagePairStatus) -> Int {
+      let availability =
+        switch pair.availability {
+        case .installed: 0
+        case .supported: 1
+        case .unsupported: 2
+        }
+      let isExact = (normalized(pair.source).lowercased(), normalized(pair.target).lowercased()) == exact
+      return availability * 2 + (isExact ? 0 : 1)
+    }
+    return pairs.filter { serves($0.source, source) && serves($0.target, target) && $0.availability != .unsupported }
+      .min { rank($0) < rank($1) }
+  }
+}

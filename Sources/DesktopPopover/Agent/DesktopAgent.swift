@@ -1,0 +1,199 @@
+import CGtk
+import System
+
+/// The resident desktop agent: a `GApplication` named
+/// `org.translationhost.Desktop` on the session bus that keeps GTK
+/// initialised, its fonts and style loaded and a popover window drawn once
+/// (`PopoverWarmUp`), so that a shortcut shows the popover without starting
+/// GTK. One per session (GApplication's single instance); D-Bus starts it
+/// on first use (`agent --gapplication-service`, from its activation file),
+/// or the session does.
+///
+/// Its actions (`org.gtk.Actions`, as `gapplication action` sends them):
+/// - `translate-selection`: `run --selection --replace`, the shortcut's;
+/// - `run` (`as`): `run` with these arguments (`AgentRequest` checks them);
+/// - `dismiss`: closes the popover being shown, as Esc does;
+/// - `quit`: ends the agent.
+///
+/// An action returns at once (its D-Bus reply does not wait for the
+/// popover, which may stay open for minutes); the popover is shown from
+/// the main loop right after. One popover at a time: a request that comes
+/// while one is shown is refused with a note on stderr.
+///
+/// The agent holds no provider runner: each popover takes its scene from
+/// the resident service when it runs (else from a runner started for that
+/// popover and ended with it), through `perform`. It exits after `idleExit`
+/// without a request (never while a popover is shown), and on SIGTERM,
+/// SIGINT or SIGHUP (after the popover being shown has closed).
+package final class DesktopAgent {
+  /// The application id: the agent's bus name and object path (`/org/translationhost/Desktop`).
+  package static let applicationID = "org.translationhost.Desktop"
+
+  private let idleExit: Duration?
+  private let environment: [String: String]
+  private let perform: (AgentRequest) -> Void
+  private let note: (String) -> Void
+  private var application: UnsafeMutablePointer<GApplication>?
+  private var pending: AgentRequest?
+  private var showing = false
+  private var quitRequested = false
+  private var idleSource: UInt32 = 0
+
+  /// An agent that runs each request with `perform` (on the main thread,
+  /// with the main loop running inside it) and exits after `idleExit`
+  /// without requests (nil: never). `note` tells what it refused.
+  package init(
+    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    perform: @escaping (AgentRequest) -> Void
+  ) {
+    self.idleExit = idleExit
+    self.environment = environment
+    self.note = note
+    self.perform = perform
+  }
+
+  /// Registers the agent on the session bus, warms GTK up, and serves requests until it exits.
+  /// - Returns: false when another agent of this session already runs (this one did nothing).
+  /// - Throws: `DesktopAgentError.cannotRegister`, or `DesktopPopoverError.noDisplay`.
+  package func run() throws -> Bool {
+    let app = g_application_new(Self.applicationID, GApplicationFlags(rawValue: 0))!
+    application = app
+    defer {
+      g_object_unref(app)
+      application = nil
+    }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    let actions: [(String, String?)] = [("translate-selection", nil), ("run", "as"), ("dismiss", nil), ("quit", nil)]
+    for (name, parameter) in actions {
+      let type: OpaquePointer? = parameter.flatMap { g_variant_type_new($0) }
+      let action = g_simple_action_new(name, type)!
+      if let type { g_variant_type_free(type) }
+      th_signal_connect(UnsafeMutableRawPointer(action), "activate", Self.onAction, me)
+      g_action_map_add_action(OpaquePointer(app), action)
+      g_object_unref(UnsafeMutableRawPointer(action))
+    }
+    // `activate` (a bare launch) has nothing to show; connected so GLib does not warn.
+    th_signal_connect(UnsafeMutableRawPointer(app), "activate", Self.onActivate, nil)
+
+    var error: UnsafeMutablePointer<GError>?
+    guard g_application_register(app, nil, &error) != 0 else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      if let error { g_error_free(error) }
+      throw DesktopAgentError.cannotRegister(message)
+    }
+    if g_application_get_is_remote(app) != 0 { return false }
+
+    try PopoverWarmUp.run(environment: environment)
+    var sources: [UInt32] = []
+    for signal in [Signal.interrupt, .terminate, .hangUp] {
+      sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal.rawValue, Self.onQuitSignal, me, nil))
+    }
+    defer { sources.forEach { g_source_remove($0) } }
+    restartIdleTimer()
+    g_application_hold(app)
+    _ = g_application_run(app, 0, nil)
+    if idleSource != 0 { g_source_remove(idleSource) }
+    return true
+  }
+
+  // MARK: Requests
+
+  private func receive(_ action: String, _ parameter: OpaquePointer?) {
+    switch action {
+    case "dismiss":
+      PopoverWindow.dismissShown()
+      return
+    case "quit":
+      quit()
+      return
+    default:
+      break
+    }
+    let request: AgentRequest
+    do {
+      request = action == "run" ? try AgentRequest(running: Self.strings(parameter)) : .translateSelection
+    } catch {
+      note("\(error)")
+      return
+    }
+    guard !showing && pending == nil else {
+      note(DesktopAgentError.busy.description)
+      return
+    }
+    pending = request
+    // After the D-Bus reply to this action has gone out.
+    g_idle_add_full(G_PRIORITY_DEFAULT, Self.onIdle, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  private func performPending() {
+    guard let request = pending else { return }
+    pending = nil
+    showing = true
+    if idleSource != 0 {
+      g_source_remove(idleSource)
+      idleSource = 0
+    }
+    perform(request)
+    showing = false
+    quitRequested ? quit() : restartIdleTimer()
+  }
+
+  private func quit() {
+    guard !showing else {
+      quitRequested = true
+      PopoverWindow.dismissShown()
+      return
+    }
+    if let application { g_application_quit(application) }
+  }
+
+  private func restartIdleTimer() {
+    if idleSource != 0 { g_source_remove(idleSource) }
+    idleSource = 0
+    guard let idleExit else { return }
+    let milliseconds = UInt32(clamping: idleExit.pollMilliseconds)
+    idleSource = g_timeout_add_full(
+      G_PRIORITY_DEFAULT, milliseconds, Self.onIdleExit, Unmanaged.passUnretained(self).toOpaque(), nil)
+  }
+
+  /// The strings of an `as` parameter.
+  private static func strings(_ parameter: OpaquePointer?) -> [String] {
+    guard let parameter else { return [] }
+    var count = 0
+    guard let values = g_variant_get_strv(parameter, &count) else { return [] }
+    defer { g_free(values) }
+    return (0..<count).compactMap { values[$0].map { String(cString: $0) } }
+  }
+
+  private static func agent(_ data: gpointer?) -> DesktopAgent {
+    Unmanaged<DesktopAgent>.fromOpaque(data!).takeUnretainedValue()
+  }
+
+  // MARK: C callbacks
+
+  private static let onAction: GCallback = unsafeBitCast(
+    { (action: OpaquePointer?, parameter: OpaquePointer?, data: gpointer?) in
+      let name = String(cString: g_action_get_name(action))
+      DesktopAgent.agent(data).receive(name, parameter)
+    } as @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void, to: GCallback.self)
+
+  private static let onActivate: GCallback = unsafeBitCast(
+    { (_: gpointer?, _: gpointer?) in } as @convention(c) (gpointer?, gpointer?) -> Void, to: GCallback.self)
+
+  private static let onIdle: GSourceFunc = { data in
+    DesktopAgent.agent(data).performPending()
+    return 0
+  }
+
+  private static let onIdleExit: GSourceFunc = { data in
+    let agent = DesktopAgent.agent(data)
+    agent.idleSource = 0
+    agent.quit()
+    return 0
+  }
+
+  private static let onQuitSignal: GSourceFunc = { data in
+    DesktopAgent.agent(data).quit()
+    return 1
+  }
+}

@@ -1,0 +1,98 @@
+import Core
+import FoundationEssentials
+import RunnerProtocol
+import Service
+import System
+
+/// The one handler behind both of the service's transports, the socket
+/// (`ServiceConnection`) and D-Bus (`BusRequests`): the same resolution,
+/// languages filled in by the same rule (`RequestLanguages`), the same
+/// coalescing of headless requests (`TranslationCoalescer`), the same
+/// deadlines (a caller's own, clamped to `maximumTimeout`) and the same
+/// errors (`HostError`). Each transport only reads its requests, tells the
+/// handler when its caller left (`Cancellation`: a socket closed, a bus name
+/// gone), and writes the answers.
+struct RequestHandler: Sendable {
+  let server: ServiceServer
+
+  /// The texts translated by the provider that `provider` names (nil: the
+  /// default), batched with other callers' requests for the same pair; a
+  /// nil or empty language is filled in as `RequestLanguages` says.
+  /// `cancellation`, fired when the caller leaves, abandons the request and
+  /// stops a runner that works for it alone.
+  func translate(
+    _ texts: [String], from source: String?, to target: String?, provider: String?, timeout: Duration,
+    cancellation: Cancellation
+  ) throws -> (translations: [String], notices: [String]) {
+    let resolution = try server.resolutions.resolve(provider)
+    // An empty batch is the provider's to judge, as on the direct path.
+    guard !texts.isEmpty else {
+      let (source, target) = (source ?? "", target ?? "")
+      let translations = try withRunner(resolution, timeout: timeout, cancellation: cancellation) {
+        try $0.translate(texts, from: source, to: target)
+      }
+      return (translations, resolution.notices)
+    }
+    defer { cancellation.clear() }
+    let languages = try RequestLanguages.fill(source: source, target: target, texts: texts, environment: server.environment)
+    let (source, target) = (LanguageTag.normalized(languages.source), LanguageTag.normalized(languages.target))
+    let translate = { (source: String, target: String) in
+      try server.coalescer.translate(
+        texts, from: source, to: target, resolution: resolution, timeout: clamped(timeout), pool: server.pool,
+        cancellation: cancellation)
+    }
+    do {
+      return (try translate(source, target), resolution.notices)
+    } catch  where Self.isRefusal(error) && !cancellation.isFired {
+      // The provider's own list decides, as in the library: its tag for the
+      // language (its `es` serves `es-ES`), or why not (not installed).
+      let pairs = try? withRunner(resolution, timeout: timeout, cancellation: cancellation) { try $0.languages() }
+      guard let pair = LanguageTag.pair(from: source, to: target, among: pairs ?? []) else { throw error }
+      if pair.availability == .supported {
+        let how = pair.note.isEmpty ? "install it for the provider" : pair.note
+        throw HostError(
+          .notInstalled,
+          "provider '\(resolution.bundle.identifier)' supports '\(source)' → '\(target)' but it is not installed; \(how)")
+      }
+      guard (pair.source, pair.target) != (source, target) else { throw error }
+      return (try translate(pair.source, pair.target), resolution.notices)
+    }
+  }
+
+  /// Whether the provider refused the languages (rather than failed).
+  private static func isRefusal(_ error: any Error) -> Bool {
+    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(HostError(error).kind)
+  }
+
+  /// The language pairs of the provider that `provider` names (nil: the default).
+  func languages(
+    provider: String?, timeout: Duration, cancellation: Cancellation
+  ) throws -> (pairs: [LanguagePairStatus], notices: [String]) {
+    let resolution = try server.resolutions.resolve(provider)
+    let pairs = try withRunner(resolution, timeout: timeout, cancellation: cancellation) { try $0.languages() }
+    return (pairs, resolution.notices)
+  }
+
+  /// The language of `text`, as detection sees it.
+  func detect(_ text: String) -> LanguageDetection {
+    LanguageDetector.detect(text)
+  }
+
+  /// Runs `body` on a runner of the pool and gives the runner back whatever
+  /// happens: closed, not reused, when the caller left meanwhile (its
+  /// runner was stopped).
+  func withRunner<T>(
+    _ resolution: ResolutionCache.Resolution, timeout: Duration, cancellation: Cancellation,
+    _ body: (RunnerClient) throws -> T
+  ) throws -> T {
+    let runner = try server.pool.checkout(resolution, timeout: clamped(timeout))
+    cancellation.onFire(runner.interruption)
+    defer {
+      cancellation.clear()
+      server.pool.checkin(runner, key: resolution.key, reusable: !cancellation.isFired)
+    }
+    return try body(runner)
+  }
+
+  func clamped(_ timeout: Duration) -> Duration { min(timeout, server.configuration.maximumTimeout) }
+}

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import DesktopPopover
+
+/// What the desktop agent runs for a request from the session bus, and what it refuses.
+@Suite struct AgentRequestTests {
+  struct Accepted: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var runs: [String]
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    Accepted(arguments: ["--text", "Hello"], runs: ["--desktop", "--text", "Hello"]),
+    Accepted(arguments: ["--text=Hello, world"], runs: ["--desktop", "--text=Hello, world"]),
+    // A text that looks like an option is the value of --text, not an option.
+    Accepted(arguments: ["--text", "--in-process"], runs: ["--desktop", "--text", "--in-process"]),
+    Accepted(arguments: ["--selection", "--replace"], runs: ["--desktop", "--selection", "--replace"]),
+    // --desktop is implied; given again it is not repeated.
+    Accepted(arguments: ["--desktop", "--selection"], runs: ["--desktop", "--selection"]),
+    Accepted(
+      arguments: ["--provider", "Reverse", "--from", "en", "--to=es", "--text", "Hi", "--anchor", "10,20"],
+      runs: ["--desktop", "--provider", "Reverse", "--from", "en", "--to=es", "--text", "Hi", "--anchor", "10,20"]),
+    Accepted(
+      arguments: ["--selection", "--arrow-edge", "bottom", "--timeout", "5"],
+      runs: ["--desktop", "--selection", "--arrow-edge", "bottom", "--timeout", "5"]),
+  ])
+  func accepts(_ example: Accepted) throws {
+    #expect(try AgentRequest(running: example.arguments).arguments == example.runs)
+  }
+
+  struct Refused: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    /// The argument the error names.
+    var names: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test(arguments: [
+    // No text: the agent has no stdin to read it from.
+    Refused(arguments: [], names: ""),
+    Refused(arguments: ["--replace"], names: "--replace"),
+    // Both sources, or one twice.
+    Refused(arguments: ["--text", "a", "--selection"], names: "--text a --selection"),
+    Refused(arguments: ["--text", "a", "--text", "b"], names: "--text a --text b"),
+    // What would load a provider into the agent, or draw elsewhere.
+    Refused(arguments: ["--text", "a", "--in-process"], names: "--in-process"),
+    Refused(arguments: ["--terminal", "--text", "a"], names: "--terminal"),
+    Refused(arguments: ["--text", "a", "--press", "Translate"], names: "--press"),
+    Refused(arguments: ["--text", "a", "--close-with-parent", "1"], names: "--close-with-parent"),
+    Refused(arguments: ["--text", "a", "--headless"], names: "--headless"),
+    Refused(arguments: ["--text", "a", "--no-service"], names: "--no-service"),
+    // Positional words, a lone dash pair, a value missing, a value given to a flag.
+    Refused(arguments: ["Hello"], names: "Hello"),
+    Refused(arguments: ["--", "--text", "a"], names: "--"),
+    Refused(arguments: ["--selection", "--provider"], names: "--provider"),
+    Refused(arguments: ["--selection=yes"], names: "--selection=yes"),
+  ])
+  func refuses(_ example: Refused) {
+    #expect {
+      try AgentRequest(running: example.arguments)
+    } throws: { error in
+      guard case .refusedArguments(let argument, _) = error as? DesktopAgentError else { return false }
+      return argument == example.names
+    }
+  }
+
+  @Test func theShortcutTranslatesAndReplacesTheSelection() {
+    #expect(AgentRequest.translateSelection.arguments == ["--desktop", "--selection", "--replace"])
+  }
+}

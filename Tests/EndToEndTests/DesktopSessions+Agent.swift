@@ -1,0 +1,155 @@
+import FoundationEssentials
+import Glibc
+import TestSupport
+import Testing
+
+/// The resident desktop agent (`translation-host agent`) in an X11 session
+/// (Xvfb) on a private session bus: started by the bus on the first
+/// request, the popover it shows, Replace into a real editor, one popover
+/// at a time, `dismiss`, refusals, a single instance, idle exit.
+extension DesktopSessions {
+  @Suite struct Agent {
+    static let reverse = "Reverse (Apple's sample)"
+    static let apertium = "Apertium (offline)"
+
+    private struct Session {
+      let display: X11Server
+      let bus: AgentBus
+      let host: Host
+      var environment: [String: String]
+
+      init() throws {
+        display = try X11Server()
+        host = try Host()
+        var base = display.environment(host.environment)
+        base["LANG"] = "C.UTF-8"
+        bus = try AgentBus(environment: base)
+        environment = bus.environment(base)
+      }
+
+      /// `translation-host agent` with `arguments`, its stderr kept.
+      func agent(_ arguments: [String] = []) throws -> RunningCommand {
+        let agent = try RunningCommand([Host.executable, "agent"] + arguments, environment: environment)
+        try eventually("the agent to register on the bus", timeout: .seconds(60), detail: { agent.stderr }) {
+          guard !agent.hasEnded else { throw RunningCommand.PopoverEnded(stderr: agent.stderr) }
+          return try bus.agentIsRunning(environment)
+        }
+        return agent
+      }
+
+      func run(_ arguments: [String]) throws {
+        try bus.action("run", AgentBus.strings(arguments), environment: environment)
+      }
+
+      func waitForNoWindow(named title: String) throws {
+        try eventually("the popover '\(title)' to close", timeout: .seconds(20), interval: .milliseconds(100)) {
+          !display.hasWindow(named: title)
+        }
+      }
+    }
+
+    /// The shortcut's path: the bus starts the agent (its activation file),
+    /// which shows the popover over the editor's selection; Return replaces it.
+    @Test func theBusStartsTheAgentWhichReplacesTheSelectionInAnEditor() throws {
+      let session = try Session()
+      let folder = try TemporaryDirectory()
+      let file = try folder.write("sentence.txt", DesktopSessions.X11.sentence + "\n")
+      let editor = try TextEditor(file: file, on: session.display, home: folder.path + "/editor-home")
+      let expected = try session.host.run(
+        "translate", "--provider", "Apertium", "--from", "en", "--to", "es", DesktopSessions.X11.sentence)
+      #expect(expected.exitCode == 0)
+      try editor.selectAll(on: session.display)
+      try session.display.xdotool("mousemove", "200", "80")
+      #expect(try !session.bus.agentIsRunning(session.environment))
+
+      try session.run(["--selection", "--replace", "--provider", "Apertium", "--from", "en", "--to", "es"])
+      let window = try session.display.window(named: Self.apertium)
+      // The scene is drawn (and its button focused) once the frame has stayed the same for a second.
+      var last = (x: 0, y: 0, width: 0, height: 0)
+      var stable = 0
+      let frame = try eventually("the scene to be drawn", interval: .milliseconds(100)) {
+        let now = try session.display.geometry(of: window)
+        stable = now == last ? stable + 1 : 0
+        last = now
+        return now.height > 120 && stable >= 10 ? now : nil
+      }
+      #expect(try session.bus.agentIsRunning(session.environment))
+      #expect(frame.y == 80)
+      #expect(frame.x <= 200 && 200 < frame.x + frame.width)
+      try eventually("the popover to have the focus", timeout: .seconds(10)) {
+        (try? session.display.xdotool("getwindowfocus").trimmingWhitespace()) == window
+      }
+      try session.display.xdotool("key", "Return")
+      try session.waitForNoWindow(named: Self.apertium)
+      try editor.save(on: session.display)
+      try eventually("the editor to save the translation", timeout: .seconds(30)) {
+        editor.contents == expected.stdout.trimmingWhitespace() + "\n"
+      }
+      // The agent stays for the next shortcut.
+      #expect(try session.bus.agentIsRunning(session.environment))
+      try session.bus.action("quit", environment: session.environment)
+      try eventually("the agent to quit", timeout: .seconds(20)) { try !session.bus.agentIsRunning(session.environment) }
+    }
+
+    /// One popover at a time: a second request is refused while one shows;
+    /// `dismiss` closes it, and the agent shows the next.
+    @Test func oneAtATimeDismissedAndShownAgain() throws {
+      let session = try Session()
+      let agent = try session.agent(["--idle-exit", "0"])
+      let request = ["--provider", "Reverse", "--from", "en", "--text", "Hello, world"]
+      try session.run(request)
+      _ = try session.display.window(named: Self.reverse)
+      try session.run(["--provider", "Reverse", "--from", "en", "--text", "Second"])
+      try eventually("the agent to refuse the second request", timeout: .seconds(10), detail: { agent.stderr }) {
+        agent.stderr.contains("the desktop agent is showing a popover already")
+      }
+      try session.bus.action("dismiss", environment: session.environment)
+      try session.waitForNoWindow(named: Self.reverse)
+      try session.run(request)
+      _ = try session.display.window(named: Self.reverse)
+      try session.bus.action("dismiss", environment: session.environment)
+      try session.waitForNoWindow(named: Self.reverse)
+      #expect(!agent.hasEnded, "\(agent.stderr)")
+      agent.stop()
+    }
+
+    /// What any program of the session may send is checked: nothing that
+    /// reads stdin, loads a provider into the agent or draws elsewhere runs.
+    @Test(arguments: [
+      (["--in-process", "--text", "Hello"], "'--in-process'"),
+      (["--replace"], "give the text with --text"),
+      (["--terminal", "--text", "Hello"], "'--terminal'"),
+    ])
+    func refusedRequestsShowNothing(arguments: [String], named: String) throws {
+      let session = try Session()
+      let agent = try session.agent(["--idle-exit", "0"])
+      try session.run(arguments + ["--provider", "Reverse"])
+      try eventually("the agent to refuse the request", timeout: .seconds(10), detail: { agent.stderr }) {
+        agent.stderr.contains("the desktop agent refuses") && agent.stderr.contains(named)
+      }
+      #expect(!session.display.hasWindow(named: Self.reverse))
+      #expect(!agent.hasEnded, "\(agent.stderr)")
+      agent.stop()
+    }
+
+    /// A single instance per session, which exits when idle.
+    @Test func aSecondAgentLeavesAndTheFirstExitsWhenIdle() throws {
+      let session = try Session()
+      let first = try session.agent(["--idle-exit", "2"])
+      let second = try RunningCommand([Host.executable, "agent"], environment: session.environment)
+      let outcome = try second.waitForExit(timeout: .seconds(60))
+      #expect(outcome.exitCode == 0)
+      #expect(outcome.stderr.contains("an agent of this session is running already"), "\(outcome.stderr)")
+      let exited = try first.waitForExit(timeout: .seconds(30))
+      #expect(exited.exitCode == 0, "\(exited.stderr)")
+      #expect(try !session.bus.agentIsRunning(session.environment))
+    }
+
+    @Test(arguments: [["--idle-exit", "-1"], ["--idle-exit", "soon"], ["extra"]])
+    func aWrongCommandLineIsAUsageError(arguments: [String]) throws {
+      let host = try Host()
+      let result = try host.run(["agent"] + arguments)
+      #expect(result.exitCode == 64, "\(result.stderr)")
+    }
+  }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// The attacks of issue 24 that the confinement of issue 11 did not contain,
+/// each by a hostile provider (`Tests/Fixtures/escaping_provider.c`), checked
+/// from outside: files, listeners, `/proc/sys` values, the bits of what a
+/// provider left in its container. Each failed before its fix.
+@Suite(.tags(.endToEnd)) struct TrustTests {
+  static let fixtures = CFixture.packageRoot + "/Tests/Fixtures"
+  static let apyIdentifier = "org.translationhost.apertium-apy"
+
+  /// A host whose search path starts with a provider folder of the test's
+  /// own, holding the escaping provider (no network key).
+  final class Setting {
+    let folder: TemporaryDirectory
+    let providers: String
+    var host: Host
+    let library: String
+    let identifier: String
+    let bundle: String
+
+    init() throws {
+      folder = try TemporaryDirectory()
+      providers = folder.path + "/providers"
+      try FileManager.default.createDirectory(
+        atPath: providers, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+      host = try Host(providerPath: providers)
+      library = try CFixture.compile(fixtures + "/escaping_provider.c", name: "libEscape", in: folder)
+      identifier = UniqueName.make("org.example.trust")
+      bundle = try BundleFixture(name: "Escape", identifier: identifier).write(name: "Escape", in: folder, library: library)
+      try FileManager.default.moveItem(atPath: bundle, toPath: providers + "/Escape.translationprovider")
+    }
+
+    var installedBundle: String { providers + "/Escape.translationprovider" }
+    func container(_ identifier: String) -> String { host.home.path + "/data/translation-host/containers/" + identifier }
+
+    /// A bundle of the escaping provider claiming `identifier`, outside the search path.
+    func impostor(identifier: String, settings: [String] = []) throws -> String {
+      let place = try TemporaryDirectory()
+      var fixture = BundleFixture(name: "Impostor", identifier: identifier)
+      fixture.info["TPSettings"] = .array(
+        settings.map {
+          .dictionary(["Key": .string($0), "Title": .string($0), "Type": .string("string"), "Default": .string("none")])
+        })
+      let written = try fixture.write(name: "Impostor", in: place, library: library)
+      let kept = folder.path + "/impostor-" + UniqueName.make("b") + "/Impostor.translationprovider"
+      try FileManager.default.createDirectory(
+        atPath: (kept as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o755])
+      try FileManager.default.moveItem(atPath: written, toPath: kept)
+      return kept
+    }
+
+    func press(_ text: String, provider: String) throws -> Command.Result {
+      try host.run("run", "--text", text, "--replace", "--press", "Go", "--provider", provider)
+    }
+  }
+
+  // MARK: 1. Self-granted network
+
+  /// Run 1 (no network) writes a manifest declaring the network key, and a
+  /// copy of its code, into its container; the pack it came in holds a
+  /// second bundle folder, a link into that container sorted first. The
+  /// link is refused: `list` names it under problems, the provider is not
+  /// shown with [net], and run 2 is the real bundle, still without network.
+  @Test func aBundleLinkedIntoItsContainerGrantsNoNetwork() throws {
+    let setting = try Setting()
+    let tcp = try Listener()
+    let first = try setting.press("environment", provider: setting.identifier)
+    #expect(first.stdout.hasPrefix("CONTAINED"), "\(first.stderr)")
+    // What run 1 could write: its container is its own (ConfinementTests).
+    let container = setting.container(setting.identifier)
+    var forged = BundleFixture(name: "Escape", identifier: setting.identifier)
+    forged.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    let written = try TemporaryDirectory()
+    let forgedBundle = try forged.write(name: "Forged", in: written, library: setting.library)
+    try FileManager.default.moveItem(atPath: forgedBundle, toPath: container + "/Forged.translationprovider")
+    symlink(container + "/Forged.translationprovider", setting.providers + "/AAA.translationprovider")
+
+    let list = try setting.host.run("list", "--all")
+    let lines = list.stdout.split(separator: "\n").filter { $0.contains("\(setting.identifier)  1.0") }
+    #expect(lines.count == 1 && !lines[0].contains("net"), "list: \(list.stdout)")
+    #expect(list.stdout.contains("AAA.translationprovider"), "list: \(list.stdout)")
+    #expect(list.stdout.contains("is a symbolic link to"), "list: \(list.stdout)")
+
+    let second = try setting.press("setns \(tcp.port)", provider: setting.identifier)
+    #expect(second.stdout.hasPrefix("CONTAINED") && second.stdout.contains("socket:EPERM"), "\(second.stdout) \(second.stderr)")
+    #expect(!tcp.acceptedConnection())
+    // Named by its path, the link is refused too, in one line.
+    let byPath = try setting.press("setns \(tcp.port)", provider: setting.providers + "/AAA.translationprovider")
+    #expect(byPath.exitCode != 0 && byPath.stdout.isEmpty, "\(byPath.stdout)")
+    #expect(!tcp.acceptedConnection())
+  }
+
+  // MARK: 2. Identity impostor
+
+  /// A bundle claiming the APY provider's identifier: `install` refuses it
+  /// before any of its code runs (so the user's endpoint with its token never
+  /// reaches it), `run` refuses it by path, and `validate` tries it with the
+  /// defaults in a container of its own.
+  @Test func anImpostorNeverGetsTheSettingsOrContainerOfTheProviderItClaims() throws {
+    let setting = try Setting()
+    let secret = "http://user:s3cret-token@127.0.0.1:1"
+    let configured = try setting.host.run("config", Self.apyIdentifier, "endpoint", secret)
+    #expect(configured.exitCode == 0, "\(configured.stderr)")
+    let impostor = try setting.impostor(identifier: Self.apyIdentifier, settings: ["endpoint"])
+    let leak = setting.container(Self.apyIdentifier) + "/settings-seen"
+
+    let install = try setting.host.run("install", impostor)
+    #expect(install.exitCode != 0)
+    #expect(install.stderr.contains("'\(Self.apyIdentifier)' belongs to "), "\(install.stderr)")
+    #expect(install.stderr.contains("ApertiumAPY.translationprovider"), "\(install.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: leak))
+
+    let run = try setting.press("environment", provider: impostor)
+    #expect(run.exitCode == 69 && run.stdout.isEmpty, "\(run.stdout) \(run.stderr)")
+    #expect(run.stderr.contains("declares the identifier '\(Self.apyIdentifier)', which belongs to"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: leak))
+
+    let validate = try setting.host.run("validate", impostor)
+    #expect(validate.stdout.contains("holds the identifier \(Self.apyIdentifier): tried with the default settings"))
+    #expect(!FileManager.default.fileExists(atPath: leak))
+    #expect(!validate.stdout.contains("s3cret"))
+
+    // With --replace the user makes it the provider: validated as a stranger
+    // all the same, the token reaches it only once it is installed.
+    let replaced = try setting.host.run("install", "--replace", impostor)
+    #expect(replaced.exitCode == 0, "\(replaced.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: leak))
+  }
+
+  /// Two bundles with one identifier in the search path: the second never
+  /// runs, whether named by its identifier or by its path.
+  @Test func aShadowedBundleNeverRuns() throws {
+    let setting = try Setting()
+    let second = try TemporaryDirectory()
+    var fixture = BundleFixture(name: "Shadow", identifier: setting.identifier)
+    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    let shadow = try fixture.write(name: "Shadow", in: second, library: setting.library)
+    setting.host.environment["TRANSLATION_HOST_PROVIDER_PATH"] = setting.providers + ":" + second.path
+    let result = try setting.press("environment", provider: shadow)
+    #expect(result.exitCode == 69 && result.stdout.isEmpty, "\(result.stdout)")
+    #expect(result.stderr.contains("which belongs to \(setting.installedBundle)"), "\(result.stderr)")
+    let list = try setting.host.run("list", "--all")
+    #expect(list.stdout.contains("shadowed by \(setting.installedBundle)"), "\(list.stdout)")
+  }
+
+  // MARK: 7. Present
+
+  /// `Present` with a bundle path outside the service's search path is
+  /// refused as `Translate` is, and the bundle's code never runs.
+  @Test func presentRunsOnlyBundlesOfTheSearchPath() throws {
+    let setting = try Setting()
+    let outside = try setting.impostor(identifier: UniqueName.make("org.example.outside"))
+    let session = try BusSession()
+    let outcome = try session.run(
+      """
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
+        '' 'environment' "{'provider': <'\(outside)'>, 'press': <['Go']>}"
+      """)
+    #expect(outcome.result.stdout.isEmpty, "\(outcome.result.stdout)")
+    #expect(outcome.result.stderr.contains(BusSession.name + ".Error.ProviderUnavailable"), "\(outcome.result.stderr)")
+    #expect(outcome.result.stderr.contains("runs only bundles in its search path"), "\(outcome.result.stderr)")
+    let containers = session.folder.path + "/data/translation-host/containers"
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: containers)) ?? []).isEmpty)
+  }
+
+  // MARK: 4. Root
+
+  /// A root-run provider finds no /proc/sys to write (core_pattern runs a
+  /// program as root everywhere); checked on a harmless value from outside.
+  @Test func procSysIsNotWritable() throws {
+    let setting = try Setting()
+    let file = "/proc/sys/fs/lease-break-time"
+    let before = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let changed = String((Int(before) ?? 45) + 1)
+    defer {
+      // Put back what an escape changed (the test failed then).
+      if let fd = Optional(open(file, O_WRONLY)), fd >= 0 {
+        _ = write(fd, before, before.utf8.count)
+        close(fd)
+      }
+    }
+    let result = try setting.press("sysctl \(file) \(changed)", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout)")
+    #expect(result.stdout.contains("open:ENOENT") || result.stdout.contains("open:EROFS"), "\(result.stdout)")
+    let after = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(after == before)
+  }
+
+  /// A provider cannot leave a setuid or setgid program in its container,
+  /// which any process of the user could run outside the sandbox.
+  @Test func noSetuidProgramIsLeftInTheContainer() throws {
+    let setting = try Setting()
+    let environment = try setting.press("environment", provider: setting.identifier)
+    let home = try #require(environment.stdout.split(separator: "HOME=").last.map(String.init))
+    let result = try setting.press("setuid \(home)/tool", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout)")
+    #expect(result.stdout.contains("open:EPERM") && result.stdout.contains("chmod:EPERM"), "\(result.stdout)")
+    var status = stat()
+    #expect(stat(home + "/tool", &status) == 0)
+    #expect(status.st_mode & (S_ISUID | S_ISGID) == 0)
+  }
+
+  // MARK: 6. Memory files
+
+  /// With the memory limit at 64 MiB, a memory file would hold far more:
+  /// `memfd_create` is refused unless the manifest declares TPMemoryFiles.
+  @Test(arguments: [false, true]) func memoryFilesNeedTheManifestsKey(_ declared: Bool) throws {
+    let setting = try Setting()
+    if declared {
+      var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
+      fixture.info["TPMemoryFiles"] = .boolean(true)
+      try FileManager.default.removeItem(atPath: setting.installedBundle)
+      let place = try TemporaryDirectory()
+      let written = try fixture.write(name: "Escape", in: place, library: setting.library)
+      try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    }
+    setting.host.environment["TRANSLATION_HOST_LIMIT_MEMORY_MIB"] = "64"
+    let result = try setting.press("memfd 80", provider: setting.identifier)
+    if declared {
+      #expect(result.stdout == "ESCAPED held 80 MiB in a memory file", "\(result.stdout) \(result.stderr)")
+      let info = try setting.host.run("info", setting.identifier)
+      #expect(info.stdout.contains("memory files"), "\(info.stdout)")
+    } else {
+      #expect(result.stdout == "CONTAINED memfd_create:EPERM", "\(result.stdout) \(result.stderr)")
+    }
+  }
+
+  // MARK: 3. TPReadOnlyPaths
+
+  /// What a manifest may ask to read is judged by where it resolves: a
+  /// backup of the password hashes, the logs, a user's home and the runtime
+  /// folder are refused at install, named in one line each.
+  @Test(arguments: [
+    ("/etc/shadow-", "is a file no provider may read"),
+    ("/etc/gshadow-", "is a file no provider may read"),
+    ("/var/log", "must not lie below /var/log"),
+    ("/var/run/dbus", "must not lie below /var/run"),
+    ("/var/lib", "holds /var/lib/sudo"),
+  ])
+  func aBundleCannotAskToReadSecrets(_ path: String, _ reason: String) throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Reader", identifier: UniqueName.make("org.example.reader"))
+    fixture.info["TPReadOnlyPaths"] = .array([.string(path)])
+    let place = try TemporaryDirectory()
+    let bundle = try fixture.write(name: "Reader", in: place, library: setting.library)
+    let install = try setting.host.run("install", bundle)
+    #expect(install.exitCode != 0)
+    #expect(install.stderr.contains("key 'TPReadOnlyPaths[0]' has the value '\(path)', which \(reason)"), "\(install.stderr)")
+  }
+
+  /// What a bundle asks to read is said at install.
+  @Test func installSaysWhatABundleReads() throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Reader", identifier: UniqueName.make("org.example.reader"))
+    fixture.info["TPReadOnlyPaths"] = .array([.string("/etc/apt")])
+    let place = try TemporaryDirectory()
+    let bundle = try fixture.write(name: "Reader", in: place, library: setting.library)
+    let install = try setting.host.run("install", bundle)
+    #expect(install.exitCode == 0, "\(install.stderr)")
+    #expect(install.stderr.contains("it reads /etc/apt besides its bundle and the system"), "\(install.stderr)")
+  }
+}
