@@ -236,20 +236,23 @@ package final class ServiceClient: @unchecked Sendable {
   /// service's socket appears there only once it listens), not polling.
   private static func open(_ location: ServiceLocation, waiting: Duration) throws(ServiceError) -> FrameChannel {
     let deadline = ContinuousClock.Instant.after(waiting)
-    // Armed before each attempt, so a socket that appears after a failed one is seen.
-    var watch = deadline.hasPassed ? nil : try? FileWatch(paths: [location.socket])
+    var watch: FileWatch?
     while true {
       let fd: FileDescriptor
       do {
         fd = try UnixSocket.connect(to: location.socket)
       } catch {
         guard !deadline.hasPassed else { throw .socketFailed(location.socket, error) }
-        if let watch {
-          _ = watch.waitForChange(until: deadline)
+        if let armed = watch {
+          _ = armed.waitForChange(until: deadline)
+          watch = nil
+        } else if let armed = try? FileWatch(paths: [location.socket]) {
+          // Armed after a failure: one more attempt first, so that a socket
+          // that appeared in between is not waited for in vain.
+          watch = armed
         } else {
           Syscalls.sleep(for: .milliseconds(50))  // no inotify (no instances left): look again now and then
         }
-        watch = try? FileWatch(paths: [location.socket])
         continue
       }
       let channel = FrameChannel(fd: fd)
