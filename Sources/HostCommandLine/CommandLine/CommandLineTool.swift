@@ -1,4 +1,6 @@
 import CHostProcess
+import FoundationEssentials
+import Presentation
 import System
 
 /// The root of `translation-host`: picks the subcommand, runs it, and turns
@@ -35,6 +37,7 @@ package enum CommandLineTool {
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
     DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    SignCommand.self, VerifyCommand.self,
     NewProviderCommand.self, ServeCommand.self, ShortcutCommand.self, AgentCommand.self,
   ]
   /// Commands the host starts itself, left out of `--help`.
@@ -70,17 +73,23 @@ package enum CommandLineTool {
       return .usage
     }
     let rest = Array(arguments.dropFirst())
+    var context = context
+    if command.name == RunCommand.name && Output.hasNoTerminal
+      && GraphicalSession.isAvailable(environment: context.environment)
+    {
+      context.output.notifiesDesktop = true
+    }
     do {
       let parsed = try ParsedArguments(rest, options: command.options, command: command)
       if parsed.has("help") {
-        try output.data(command.help)
+        try context.output.data(command.help)
         return .success
       }
       return try command.init(parsed).run(in: context)
     } catch {
       let failure = CommandError(error)
-      output.diagnostic("Error: \(failure.message)\n")
-      if failure.exitCode == .usage { output.diagnostic(usageHint(failure.usageOf ?? command)) }
+      context.output.error(failure.message)
+      if failure.exitCode == .usage { context.output.diagnostic(usageHint(failure.usageOf ?? command)) }
       return failure.exitCode
     }
   }

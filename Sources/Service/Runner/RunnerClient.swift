@@ -17,6 +17,8 @@ import TranslationViewTree
 package final class RunnerClient: SceneSession {
   package let bundle: ProviderBundle
   package private(set) var capabilities: [Capability] = []
+  /// Whether the provider answered a table for an id it cannot know (`Capability.unknownProbe`).
+  package private(set) var answersUnknownCapability = false
   /// The ABI version the provider declares ("1.1"), once loaded.
   package private(set) var providerABI = ""
   /// The isolation layers the runner put in force.
@@ -86,7 +88,8 @@ package final class RunnerClient: SceneSession {
     guard version == Runner.protocolVersion else {
       throw connection.protocolViolation(.versionMismatch(host: Runner.protocolVersion, runner: version))
     }
-    self.capabilities = capabilities
+    self.capabilities = capabilities.filter { $0 != .unknownProbe }
+    answersUnknownCapability = capabilities.contains(.unknownProbe)
     providerABI = abi
     self.sandbox = sandbox
   }

@@ -119,7 +119,7 @@ final class RunnerConnection {
       // The runner closed the socket; it is ending, or pretends to and hangs.
       let status = process.finish(socket: channel.fd, waiting: max(timeout, .milliseconds(50)))
       isClosed = true
-      return ended(.ended(provider: provider, status ?? .exited(-1)))
+      return ended(.ended(provider: provider, status ?? .exited(-1), crash: process.crashSummary))
     default:
       return protocolViolation(error)
     }

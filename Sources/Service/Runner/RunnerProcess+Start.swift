@@ -19,7 +19,10 @@ extension RunnerProcess {
     let host = OwnedDescriptor(pair.0)
     let runner = OwnedDescriptor(pair.1)
     let output: ProviderOutput
-    do { output = try ProviderOutput(provider: bundle.identifier) } catch {
+    do {
+      output = try ProviderOutput(
+        provider: bundle.identifier, providerImage: String(bundle.executablePath.split(separator: "/").last ?? ""))
+    } catch {
       throw RunnerError.spawnFailed(runnerPath, error).hostError
     }
     let pid: Int32
