@@ -133,6 +133,9 @@ let package = Package(
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "HostCommandLineTests",
+      dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
   ],
