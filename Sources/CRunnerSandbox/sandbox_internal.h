@@ -36,6 +36,13 @@ enum { TP_MAX_LIBRARY_FOLDERS = 32 };
  * Swift runtime is there. Returns how many were written to `folders`. */
 size_t tp_library_folders(char folders[][PATH_MAX], size_t capacity);
 
+/* The real path of the runner's own executable (/proc/self/exe, resolved)
+ * into `path`, when it lies outside the system folders; 0 when it lies inside
+ * them (already shown) or cannot be read. Foundation's `Bundle.main` and
+ * `ProcessInfo` resolve this path, so a provider must be able to see it
+ * wherever the host is installed (a build tree, /usr/local, a home folder). */
+int tp_runner_executable(char path[PATH_MAX]);
+
 /* Builds the private root in the current (new) mount namespace and enters
  * it; called by PID 1 of the new PID namespace, so that /proc shows that
  * namespace. Returns 0, or -1 with `failure` set. */

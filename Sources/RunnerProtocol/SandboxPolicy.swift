@@ -83,15 +83,27 @@ package struct SandboxPolicy: Equatable, Sendable {
       Self.keptVariables.contains(name) || name.hasPrefix("LC_")
     }
     var result = kept
-    // A crash is reported in one line by the host; Swift's backtracer would
-    // print pages of registers first. Authors who want it set SWIFT_BACKTRACE.
-    result["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
+    // A crash prints Swift's backtrace of the crashed thread, symbolicated,
+    // into the provider's log (its stderr, which the host shows), and the
+    // host names its first frames in the provider's code next to the signal
+    // (CrashReport). Authors who want more (all threads, registers) set
+    // SWIFT_BACKTRACE themselves; `enable=no` turns it off.
+    result["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? Self.backtraceSettings
     if let container {
       result["HOME"] = container
       result["TMPDIR"] = container + "/tmp"
+      // Foundation's home (NSHomeDirectory(), FileManager's) reads the
+      // password database, not HOME, unless this says otherwise.
+      result["CFFIXED_USER_HOME"] = container
     }
     return result.map { "\($0.key)=\($0.value)" }.sorted()
   }
+
+  /// Swift's backtracer in a runner, unless the user's SWIFT_BACKTRACE says
+  /// otherwise: on, never waiting for a debugger, plain text on stderr, the
+  /// crashed thread only, without registers and the image list.
+  package static let backtraceSettings =
+    "enable=yes,interactive=no,color=no,output-to=stderr,threads=crashed,registers=none,images=none"
 
   /// The variables passed through to runners unchanged (besides `LC_*`).
   package static let keptVariables: Set<String> = ["PATH", "LANG", "LANGUAGE", "TZ", "TRANSLATION_HOST_LOG"]

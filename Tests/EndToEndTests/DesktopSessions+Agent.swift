@@ -41,6 +41,14 @@ extension DesktopSessions {
         try bus.action("run", AgentBus.strings(arguments), environment: environment)
       }
 
+      /// Waits for the agent's popover titled `title`, telling what the agent said if it does not come.
+      func waitForWindow(named title: String, of agent: RunningCommand) throws {
+        try eventually(
+          "the agent's popover '\(title)'", timeout: .seconds(60), interval: .milliseconds(100),
+          detail: { "the agent's stderr: \(agent.stderr)" }
+        ) { display.hasWindow(named: title) }
+      }
+
       func waitForNoWindow(named title: String) throws {
         try eventually("the popover '\(title)' to close", timeout: .seconds(20), interval: .milliseconds(100)) {
           !display.hasWindow(named: title)
@@ -82,7 +90,10 @@ extension DesktopSessions {
       try session.display.xdotool("key", "Return")
       try session.waitForNoWindow(named: Self.apertium)
       try editor.save(on: session.display)
-      try eventually("the editor to save the translation", timeout: .seconds(30)) {
+      try eventually(
+        "the editor to save the translation", timeout: .seconds(30),
+        detail: { "the editor holds \(editor.contents); the agent's stderr: \(session.bus.log)" }
+      ) {
         editor.contents == expected.stdout.trimmingWhitespace() + "\n"
       }
       // The agent stays for the next shortcut.
@@ -98,7 +109,7 @@ extension DesktopSessions {
       let agent = try session.agent(["--idle-exit", "0"])
       let request = ["--provider", "Reverse", "--from", "en", "--text", "Hello, world"]
       try session.run(request)
-      _ = try session.display.window(named: Self.reverse)
+      try session.waitForWindow(named: Self.reverse, of: agent)
       try session.run(["--provider", "Reverse", "--from", "en", "--text", "Second"])
       try eventually("the agent to refuse the second request", timeout: .seconds(10), detail: { agent.stderr }) {
         agent.stderr.contains("the desktop agent is showing a popover already")
@@ -106,7 +117,7 @@ extension DesktopSessions {
       try session.bus.action("dismiss", environment: session.environment)
       try session.waitForNoWindow(named: Self.reverse)
       try session.run(request)
-      _ = try session.display.window(named: Self.reverse)
+      try session.waitForWindow(named: Self.reverse, of: agent)
       try session.bus.action("dismiss", environment: session.environment)
       try session.waitForNoWindow(named: Self.reverse)
       #expect(!agent.hasEnded, "\(agent.stderr)")

@@ -46,6 +46,9 @@ final class AgentBus {
 
   deinit { daemon.stop() }
 
+  /// What the bus and the programs it started (the agent) wrote to stderr.
+  var log: String { daemon.stderr }
+
   /// `base` with this bus as the session bus.
   func environment(_ base: [String: String]) -> [String: String] {
     base.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }

@@ -63,7 +63,7 @@ final class RunningCommand {
     var last: Frame = (0, 0, 0, 0)
     var stable = 0
     return try eventually("the scene of '\(title)' to be drawn", interval: .milliseconds(100), detail: { self.stderr }) {
-      guard !hasEnded else { throw PopoverEnded(stderr: stderr) }
+      guard !hasEnded else { throw PopoverEnded(stderr: "exit status \(result?.exitCode ?? -1); " + stderr) }
       guard let now = try frame() else { return nil }
       stable = now == last ? stable + 1 : 0
       last = now
