@@ -54,6 +54,7 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
 typedef struct tp_network_stack {
   int helper; /* its PID, or -1 */
   int go;     /* the socket it waits on, or -1 */
+  int ready;  /* the pipe it writes its PID to once the stack is up, or -1 */
 } tp_network_stack;
 
 /* Forks the helper that will run `program` (pasta) for this process. */

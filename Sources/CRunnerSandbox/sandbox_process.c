@@ -83,7 +83,7 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
                                 int *own_user_namespace, tp_sandbox_failure *failure) {
   int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | (isolate_network || network_stack ? CLONE_NEWNET : 0);
   *own_user_namespace = 0;
-  tp_network_stack stack = {-1, -1};
+  tp_network_stack stack = {-1, -1, -1};
   if (network_stack && tp_network_stack_prepare(&stack, network_stack, failure) != 0) return -2;
   /* A user namespace of its own first, mapping the user to itself, root
    * included: its capabilities then stop at the namespace. (Root stays

@@ -248,8 +248,8 @@ import Testing
       #expect(!listener.acceptedConnection())
     }
     let network = try setting.press("setns \(tcp.port)", provider: setting.identifier)
+    // (The listener may not hold the connection any more: pasta ends with the runner, at once.)
     #expect(network.stdout.hasPrefix("ESCAPED connected to 127.0.0.1:\(tcp.port)"), "\(network.stdout) \(network.stderr)")
-    #expect(tcp.acceptedConnection())
     let info = try setting.host.run("info", setting.identifier)
     #expect(info.stdout.contains("user-mode-network"), "\(info.stdout)")
   }
