@@ -92,7 +92,10 @@ let package = Package(
       exclude: ["Info.plist", "Glossary.entitlements"]),
     .target(
       name: "WebGlossary", dependencies: ["TranslationUIProvider"], path: "Examples/WebGlossary",
-      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"]),
+      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"],
+      // Keeps the entry point's init() in an optimized build, where nothing
+      // but the SDK calls it (README, "Writing a provider in Swift").
+      swiftSettings: [.unsafeFlags(["-enable-testing"])]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),

@@ -54,10 +54,10 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
 typedef struct tp_network_stack {
   int helper; /* its PID, or -1 */
   int go;     /* the socket it waits on, or -1 */
-  int ready;  /* the pipe it writes its PID to once the stack is up, or -1 */
 } tp_network_stack;
 
-/* Forks the helper that will run `program` (pasta) for this process. */
+/* Forks the helper that will run `program` (pasta) for this process, and stop
+ * it once this process has ended. */
 int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure);
 
 /* Hands the helper this process's network namespace (and user namespace,

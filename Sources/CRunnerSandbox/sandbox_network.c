@@ -25,30 +25,26 @@
  * capability-less pasta could not open for a root runner), configures the
  * interface (addresses, routes, DNS as the machine's), forwards connections
  * to the machine's loopback ports (-T/-U auto: a local APY server or
- * resolver). It stays in the foreground as a child of the runner's first
- * process, which outlives the runner, with PR_SET_PDEATHSIG: it is killed
- * when that process ends, however it ends (pasta would not notice the end of
- * a namespace it holds a descriptor of, and one that daemonized lived on).
- * It writes its PID file, a pipe to the runner, once the interface is
- * configured; the runner reads that line before going on. */
+ * resolver), and goes to the background once ready.
+ *
+ * pasta cannot see the namespace go (its watch needs a named namespace file,
+ * and the descriptor it joined through keeps the namespace alive), so the
+ * helper stays: a subreaper, it inherits pasta's background process, tells
+ * the runner once pasta is ready, and kills pasta when its socket ends, which
+ * is when the runner's original process has ended, however it ended. */
 
 #include <sys/prctl.h>
-
 #include <sys/socket.h>
+#include <stdlib.h>
+
+static void kill_children(void);
 
 int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure) {
   stack->helper = -1;
   stack->go = -1;
-  stack->ready = -1;
   int ends[2];
-  int ready[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0) {
     return tp_fail(failure, "socketpair for the network stack");
-  }
-  if (pipe2(ready, O_CLOEXEC) != 0) {
-    close(ends[0]);
-    close(ends[1]);
-    return tp_fail(failure, "pipe2 for the network stack");
   }
   uid_t uid = geteuid();
   gid_t gid = getegid();
@@ -56,24 +52,26 @@ int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sa
   if (helper < 0) {
     close(ends[0]);
     close(ends[1]);
-    close(ready[0]);
-    close(ready[1]);
     return tp_fail(failure, "fork for the network stack");
   }
   if (helper == 0) {
-    /* In the runner's original namespaces, with its user; killed with the runner's first process. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    close(ends[1]);
-    close(ready[0]);
-    char go = 0;
+    /* In the runner's original namespaces, with its user; it holds nothing
+     * of the runner's (the protocol socket's end must close with the runner)
+     * and stays out of the runner's process group, so that it outlives the
+     * runner to stop pasta. */
+    int go = ends[0];
+    if (go > 3) syscall(SYS_close_range, 3U, (unsigned)go - 1, 0);
+    syscall(SYS_close_range, (unsigned)go + 1, ~0U, 0);
+    setpgid(0, 0);
+    char byte = 0;
     int received[2] = {-1, -1};
     char control[CMSG_SPACE(sizeof received)];
-    struct iovec data = {&go, 1};
+    struct iovec data = {&byte, 1};
     struct msghdr message = {.msg_iov = &data, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
     ssize_t got;
-    while ((got = recvmsg(ends[0], &message, 0)) < 0 && errno == EINTR) {
+    while ((got = recvmsg(go, &message, 0)) < 0 && errno == EINTR) {
     }
-    if (got != 1 || go != 'g') _exit(0); /* the runner gave up: nothing to attach to */
+    if (got != 1 || byte != 'g') _exit(0); /* the runner gave up: nothing to attach to */
     size_t count = 0;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
       if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
@@ -83,38 +81,45 @@ int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sa
       }
     }
     if (count == 0) _exit(126);
-    /* Only stdio, the namespaces (3: network, 4: user) and the readiness pipe (5). */
-    /* Out of the way first: a received descriptor may be 3, 4 or 5 already. */
-    int network = fcntl(received[0], F_DUPFD, 10);
-    int user = count == 2 ? fcntl(received[1], F_DUPFD, 10) : -1;
-    int pipe_end = fcntl(ready[1], F_DUPFD, 10);
-    if (network < 0 || pipe_end < 0 || (count == 2 && user < 0)) _exit(126);
-    if (dup2(network, 3) < 0 || dup2(pipe_end, 5) < 0 || (count == 2 && dup2(user, 4) < 0)) _exit(126);
-    if (count == 1) close(4);
-    /* Its warnings are not the provider's lines: the host hears of a failure by its exit status. */
-    int null = open("/dev/null", O_RDWR);
-    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(126);
-    if (syscall(SYS_close_range, 6U, ~0U, 0) != 0) {
-      for (int fd = 6; fd < 1024; fd++) close(fd);
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) _exit(126);
+    pid_t pasta = fork();
+    if (pasta < 0) _exit(126);
+    if (pasta == 0) {
+      /* Only stdio and the namespaces: 3 and 4 are the network and user namespaces. */
+      if (dup2(received[0], 3) < 0 || (count == 2 && dup2(received[1], 4) < 0)) _exit(126);
+      if (syscall(SYS_close_range, count == 2 ? 5U : 4U, ~0U, 0) != 0) {
+        for (int fd = count == 2 ? 5 : 4; fd < 1024; fd++) close(fd);
+      }
+      char owner[64];
+      /* As root pasta would become nobody, who may not enter the namespaces. */
+      snprintf(owner, sizeof owner, "%u:%u", (unsigned)uid, (unsigned)gid);
+      char *const with_user[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none", "-u",
+                                 "none", "-T", "auto", "-U", "auto", "--userns", "/proc/self/fd/4", "--netns",
+                                 "/proc/self/fd/3", NULL};
+      char *const network_only[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none",
+                                    "-u", "none", "-T", "auto", "-U", "auto", "--netns", "/proc/self/fd/3",
+                                    "--netns-only", NULL};
+      char *const environment[] = {"PATH=/usr/bin:/bin", NULL};
+      execve(program, count == 2 ? with_user : network_only, environment);
+      _exit(127);
     }
-    char owner[64];
-    /* As root pasta would become nobody, who may not enter the namespaces. */
-    snprintf(owner, sizeof owner, "%u:%u", (unsigned)uid, (unsigned)gid);
-    char *const with_user[] = {(char *)program, "--config-net", "--quiet", "--foreground", "--pid", "/proc/self/fd/5",
-                               "--runas", owner, "-t", "none", "-u", "none", "-T", "auto", "-U", "auto", "--userns",
-                               "/proc/self/fd/4", "--netns", "/proc/self/fd/3", NULL};
-    char *const network_only[] = {(char *)program, "--config-net", "--quiet", "--foreground", "--pid",
-                                  "/proc/self/fd/5", "--runas", owner, "-t", "none", "-u", "none", "-T", "auto",
-                                  "-U", "auto", "--netns", "/proc/self/fd/3", "--netns-only", NULL};
-    char *const environment[] = {"PATH=/usr/bin:/bin", NULL};
-    execve(program, count == 2 ? with_user : network_only, environment);
-    _exit(127);
+    for (size_t i = 0; i < count; i++) close(received[i]);
+    int status = 0;
+    while (waitpid(pasta, &status, 0) < 0) {
+      if (errno != EINTR) _exit(126);
+    }
+    /* pasta's first process ends once its background one is ready. */
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 126);
+    while (write(go, "r", 1) < 0 && errno == EINTR) {
+    }
+    while ((got = read(go, &byte, 1)) != 0 && (got > 0 || errno == EINTR)) {
+    }
+    kill_children();
+    _exit(0);
   }
   close(ends[0]);
-  close(ready[1]);
   stack->helper = helper;
   stack->go = ends[1];
-  stack->ready = ready[0];
   return 0;
 }
 
@@ -141,21 +146,23 @@ int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_
   for (size_t i = 0; i < 2; i++) {
     if (namespaces[i] >= 0) close(namespaces[i]);
   }
-  close(stack->go);
-  stack->go = -1;
   if (sent != 1) {
     tp_network_stack_cancel(stack);
     errno = error;
     return tp_fail(failure, "handing the namespaces to the network stack");
   }
-  /* Its PID, once the interface is configured; end of file if it ended first. */
-  char line[32];
+  /* 'r' once pasta is ready; the end of the socket if the helper failed. The
+   * helper is left running: it stops pasta when this process's end closes. */
+  char ready = 0;
   ssize_t got;
-  while ((got = read(stack->ready, line, sizeof line)) < 0 && errno == EINTR) {
+  while ((got = read(stack->go, &ready, 1)) < 0 && errno == EINTR) {
   }
-  close(stack->ready);
-  stack->ready = -1;
-  if (got > 0) return 0; /* it runs on, a child of this process, until this process ends */
+  if (got == 1 && ready == 'r') {
+    stack->helper = -1;
+    return 0;
+  }
+  close(stack->go);
+  stack->go = -1;
   int status = 0;
   while (waitpid(stack->helper, &status, 0) < 0) {
     if (errno != EINTR) return tp_fail(failure, "waiting for the network stack");
@@ -166,11 +173,31 @@ int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_
                  WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
+/* Kills this process's children (pasta's background process, inherited as a
+ * subreaper) and reaps them. */
+static void kill_children(void) {
+  for (;;) {
+    int fd = open("/proc/thread-self/children", O_RDONLY | O_CLOEXEC);
+    char text[512];
+    ssize_t length = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (length <= 0) break;
+    text[length] = 0;
+    for (char *cursor = text; *cursor;) {
+      char *end;
+      long pid = strtol(cursor, &end, 10);
+      if (end == cursor) break;
+      if (pid > 0) kill((pid_t)pid, SIGKILL);
+      cursor = end;
+    }
+    while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
+    }
+  }
+}
+
 void tp_network_stack_cancel(tp_network_stack *stack) {
   if (stack->go >= 0) close(stack->go); /* the helper reads end of file and exits */
   stack->go = -1;
-  if (stack->ready >= 0) close(stack->ready);
-  stack->ready = -1;
   if (stack->helper > 0) {
     while (waitpid(stack->helper, NULL, 0) < 0 && errno == EINTR) {
     }

@@ -83,27 +83,22 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
                                 int *own_user_namespace, tp_sandbox_failure *failure) {
   int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | (isolate_network || network_stack ? CLONE_NEWNET : 0);
   *own_user_namespace = 0;
-  tp_network_stack stack = {-1, -1, -1};
+  tp_network_stack stack = {-1, -1};
   if (network_stack && tp_network_stack_prepare(&stack, network_stack, failure) != 0) return -2;
-  /* A user namespace of its own first, mapping the user to itself, root
-   * included: its capabilities then stop at the namespace. (Root stays
-   * exempt from RLIMIT_NPROC even there: the kernel exempts user id 0,
-   * mapped or not.) Root falls back to the namespaces alone where the
-   * kernel refuses user namespaces. */
-  uid_t uid = geteuid();
-  gid_t gid = getegid();
-  if (unshare(flags | CLONE_NEWUSER) == 0) {
+  if (unshare(flags) != 0) {
+    /* Not root: an unprivileged user namespace grants the rights within it. */
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    if (unshare(flags | CLONE_NEWUSER) != 0) {
+      int error = errno;
+      tp_network_stack_cancel(&stack);
+      errno = error;
+      return tp_fail(failure, "unshare(CLONE_NEWUSER)");
+    }
     *own_user_namespace = 1;
     if (map_identity(uid, gid, failure) != 0) {
       tp_network_stack_cancel(&stack);
       return -2;
-    }
-  } else {
-    int error = errno;
-    if (uid != 0 || unshare(flags) != 0) {
-      tp_network_stack_cancel(&stack);
-      errno = error;
-      return tp_fail(failure, "unshare(CLONE_NEWUSER)");
     }
   }
   if (network_stack && tp_network_stack_attach(&stack, *own_user_namespace, failure) != 0) return -2;
@@ -139,6 +134,7 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   }
   /* PID 1 of the new namespace. When it ends, the kernel kills every process in it. */
   close(report[0]);
+  if (stack.go >= 0) close(stack.go); /* the original process's alone: pasta is stopped when it ends */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   int built = tp_enter_private_root(files, failure);
   pid_t runner = fork();
@@ -219,8 +215,7 @@ int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace) {
   /* Since Linux 5.14 the kernel counts RLIMIT_NPROC per user namespace, so in
    * one of its own the limit bounds the sandbox's tasks alone; elsewhere it
    * would count every task of the user, and root is exempt from it. */
-  int counted = own_user_namespace && geteuid() != 0; /* the kernel exempts user id 0, mapped or not */
-  if (counted && limits->processes > 0 && set_limit(RLIMIT_NPROC, limits->processes) == 0) {
+  if (own_user_namespace && limits->processes > 0 && set_limit(RLIMIT_NPROC, limits->processes) == 0) {
     layers |= TP_LAYER_PROCESS_COUNT;
   }
   return layers;
