@@ -38,7 +38,9 @@ let package = Package(
       name: "ProviderLoading", dependencies: ["CTranslationProvider", "CDispatchMainQueue", "RunnerProtocol", "System"],
       exclude: ["README.md"]),
     .target(name: "CLD2Shim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("cld2")]),
-    .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim"], exclude: ["README.md"]),
+    // Secret settings in the user's keyring; libsecret is loaded on first use, not linked.
+    .target(name: "CSecretService", exclude: ["README.md"]),
+    .target(name: "Core", dependencies: ["System", "RunnerProtocol", "CLD2Shim", "CSecretService"], exclude: ["README.md"]),
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),

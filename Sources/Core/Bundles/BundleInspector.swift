@@ -146,8 +146,13 @@ package struct BundleInspector {
         case .integer(let number)?: .integer(number)
         default: nil
         }
+      let isSecret = reader.boolean("Secret") ?? false
       for problem in reader.problems { keys.report(problem) }
       guard let key, let title, let kind = kind.flatMap(ProviderSetting.Kind.init(rawValue:)) else { continue }
+      if isSecret && kind != .string {
+        keys.report(.invalidValue(file: file, key: prefix + "Secret", value: "true", reason: "is for string settings only"))
+        continue
+      }
       guard !settings.contains(where: { $0.key == key }) else {
         keys.report(.invalidValue(file: file, key: prefix + "Key", value: key, reason: "is declared twice; keep one"))
         continue
@@ -159,7 +164,7 @@ package struct BundleInspector {
             reason: "must be \(kind == .integer ? "an" : "a") \(kind.rawValue), as Type says"))
         continue
       }
-      settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue))
+      settings.append(ProviderSetting(key: key, title: title, kind: kind, defaultValue: defaultValue, isSecret: isSecret))
     }
     return settings
   }

@@ -1,6 +1,7 @@
 /// A setting a provider declares in its Info.plist under `TPSettings`: an
 /// array of dictionaries with `Key`, `Title`, `Type` (`string`, `boolean` or
-/// `integer`) and `Default`.
+/// `integer`), `Default` and optionally `Secret` (a string kept in the
+/// user's keyring, `SecretStore`).
 package struct ProviderSetting: Codable, Equatable, Sendable {
   package enum Kind: String, Codable, Sendable {
     case string, boolean, integer
@@ -10,12 +11,24 @@ package struct ProviderSetting: Codable, Equatable, Sendable {
   package var title: String
   package var kind: Kind
   package var defaultValue: SettingValue
+  /// Kept in the user's Secret Service keyring, never in the settings file.
+  package var isSecret: Bool
 
-  package init(key: String, title: String, kind: Kind, defaultValue: SettingValue) {
+  package init(key: String, title: String, kind: Kind, defaultValue: SettingValue, isSecret: Bool = false) {
     self.key = key
     self.title = title
     self.kind = kind
     self.defaultValue = defaultValue
+    self.isSecret = isSecret
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    key = try container.decode(String.self, forKey: .key)
+    title = try container.decode(String.self, forKey: .title)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    defaultValue = try container.decode(SettingValue.self, forKey: .defaultValue)
+    isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
   }
 }
 
