@@ -25,11 +25,11 @@ DESKTOP_ENTRY := org.translationhost.TranslateSelection.desktop
 
 # Debian packages the build and the tests need; `make deps` installs the missing ones.
 DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncurses-dev libgtk-4-dev libxtst-dev \
-                   pkg-config libglib2.0-dev libglib2.0-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
+                   pkg-config libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
-                   sway grim wtype wl-clipboard
+                   x11-utils gir1.2-atspi-2.0 gir1.2-gtk-4.0 sway grim wtype wl-clipboard passt minisign
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
@@ -42,7 +42,7 @@ APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
 APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
 CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
-EXAMPLE_PROVIDERS := Glossary
+EXAMPLE_PROVIDERS := Glossary WebGlossary
 
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
@@ -58,12 +58,22 @@ FORMAT_PATHS := Sources Tests Benchmarks Examples $(filter-out Plugins/Reverse,$
 TOOL_TMPDIR := $(CURDIR)/.build/tmp
 SWIFTPM      = TMPDIR=$(TOOL_TMPDIR) $(SWIFT)
 
-.PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp
+# Where `make bench`'s benchmarks record the rows of its one-screen summary (Benchmarks/summary.py).
+BENCH_SUMMARY := $(CURDIR)/$(BUILD)/bench-summary.jsonl
+
+.PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp dbus-interface
 
 all: build
 
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
+
+# The D-Bus interfaces as GDBus reads them, generated from their XML (Sources/CBusInterface).
+DBUS_XML := Packaging/dbus/$(DBUS_NAME).xml
+dbus-interface: deps
+	cd Sources/CBusInterface && \
+	gdbus-codegen --interface-info-header --output include/bus_interface.h ../../$(DBUS_XML) && \
+	gdbus-codegen --interface-info-body --output bus_interface.c ../../$(DBUS_XML)
 
 # Made if missing; what is older than a day is no job's any more.
 toolchain-tmp:
@@ -126,14 +136,16 @@ format:
 
 bench: build
 	@scripts/install-debian-packages time linux-perf
+	@rm -f $(BENCH_SUMMARY)
 	$(SWIFTPM) build -c $(CONFIG) --product host-benchmark
-	"$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
-	python3 Benchmarks/startup.py
-	python3 Benchmarks/registry.py
-	python3 Benchmarks/translate.py
-	python3 Benchmarks/feeding.py
-	python3 Benchmarks/popover.py
-	python3 Benchmarks/desktop_popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) "$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/feeding.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/startup.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/registry.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/translate.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py
+	@python3 Benchmarks/summary.py $(BENCH_SUMMARY)
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
 FUZZ_ARGS ?=
@@ -150,6 +162,7 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	  $(DESTDIR)$(PREFIX)/share/applications $(DESTDIR)$(DBUS_SERVICES) $(DESTDIR)$(DBUS_INTERFACES) \
 	  $(DESTDIR)$(PREFIX)/include/translation-host $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 0644 $(ABI_INCLUDE)/translation_provider.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h
+	install -m 0644 $(ABI_INCLUDE)/translation_provider_v1.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider_v1.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e "s|@VERSION@|$$(sed -n 's/^#define TP_ABI_VERSION_MAJOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h).$$(sed -n 's/^#define TP_ABI_VERSION_MINOR \([0-9]*\)$$/\1/p' $(ABI_INCLUDE)/translation_provider.h)|g" \
 	  Packaging/pkgconfig/translation-provider.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	chmod 0644 $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
@@ -161,7 +174,9 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 	  install -d -m 0755 $$target || exit 1; \
 	  for file in $$bundle/*; do \
 	    case $$file in *.so) mode=0755;; *) mode=0644;; esac; \
-	    install -m $$mode $$file $$target/ || exit 1; \
+	    if [ -d $$file ]; then \
+	      install -d -m 0755 $$target/$$(basename $$file) && install -m 0644 $$file/* $$target/$$(basename $$file)/ || exit 1; \
+	    else install -m $$mode $$file $$target/ || exit 1; fi; \
 	  done; \
 	done
 	@for unit in $(UNITS); do \
@@ -181,7 +196,8 @@ install: | $(BUILD)/bin/translation-host $(LIBEXEC)/translation-host-desktop
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/translation-host
-	rm -f $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
+	rm -f $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider.h $(DESTDIR)$(PREFIX)/include/translation-host/translation_provider_v1.h \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/translation-provider.pc
 	-rmdir $(DESTDIR)$(PREFIX)/include/translation-host 2>/dev/null
 	rm -rf $(DESTDIR)$(PREFIX)/libexec/translation-host
 	@for bundle in $(PROVIDERS)/*.translationprovider Plugins/*; do \

@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "ApertiumAPY", type: .dynamic, targets: ["ApertiumAPY"]),
     // An iOS extension ported to Linux; `make build` lays its bundle out in build/examples.
     .library(name: "Glossary", type: .dynamic, targets: ["Glossary"]),
+    // A port of an iOS extension that calls a web API with URLSession; also in build/examples.
+    .library(name: "WebGlossary", type: .dynamic, targets: ["WebGlossary"]),
   ],
   targets: [
     // MARK: ABI
@@ -23,8 +25,9 @@ let package = Package(
     .target(name: "TranslationViewTree", exclude: ["README.md"]),
 
     // MARK: SDK
+    .target(name: "CEntryPointCall", exclude: ["README.md"]),
     .target(
-      name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "TranslationViewTree"],
+      name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "CEntryPointCall", "TranslationViewTree"],
       exclude: ["README.md"]),
 
     // MARK: Host, bottom layer first (each target's README states its contract)
@@ -39,8 +42,11 @@ let package = Package(
     .target(
       name: "Service", dependencies: ["Core", "RunnerProtocol", "System", "TranslationViewTree"], exclude: ["README.md"]),
     .systemLibrary(name: "CGDBus", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+    // The D-Bus interfaces, generated from Packaging/dbus's XML by gdbus-codegen (`make dbus-interface`).
+    .target(name: "CBusInterface", dependencies: ["CGDBus"], exclude: ["README.md"]),
     .target(
-      name: "ResidentService", dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus"],
+      name: "ResidentService",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus", "CBusInterface"],
       exclude: ["README.md"]),
     .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
     .executableTarget(
@@ -82,6 +88,9 @@ let package = Package(
     .target(
       name: "Glossary", dependencies: ["TranslationUIProvider"], path: "Examples/Glossary",
       exclude: ["Info.plist", "Glossary.entitlements"]),
+    .target(
+      name: "WebGlossary", dependencies: ["TranslationUIProvider"], path: "Examples/WebGlossary",
+      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),
@@ -100,7 +109,8 @@ let package = Package(
 
     // MARK: Benchmarks
     .executableTarget(
-      name: "host-benchmark", dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport"],
+      name: "host-benchmark",
+      dependencies: ["Service", "Core", "RunnerProtocol", "System", "CLD2Shim", "ApertiumSupport", "CGDBus", "Translation"],
       path: "Benchmarks/HostBenchmark"),
     .executableTarget(name: "plist-fuzz", dependencies: ["Core", "System"], path: "Benchmarks/PlistFuzz"),
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Translation benchmark: the Apertium provider through translation-host
 against Debian's `apertium eng-spa`, in the same run. Medians. Usage:
-Benchmarks/translate.py [--quick] [--lines-only] [--corpus FILE] [--host PATH]
+Benchmarks/translate.py [--quick] [--lines-only] [--corpus FILE | --generated] [--host PATH]
 
 --corpus FILE: distinct English sentences, one a line, instead of the
-generated ones (bring your own: the goal is for any such corpus).
+built-in distinct corpus (bring your own: the goal is for any such corpus);
+--generated: issue 16's everyday sentences instead (every word known).
 --host PATH: another build's translation-host, to compare builds.
 --lines-only: only the distinct-corpus batch figures."""
 import os, random, shutil, socket, statistics, subprocess, sys, tempfile, time, urllib.parse, urllib.request
@@ -45,6 +46,65 @@ def sentences(count, start=0):
     return [" ".join(WORDS[part][(i // 10**part) % 10] for part in range(5)) + "." for i in range(start, start + count)]
 
 
+# Distinct English as outsiders bring it (issue 30), made reproducibly, as
+# Tests/ApertiumSupportTests/DistinctCorpus.swift makes its 2,000 lines: the
+# sentences of the licence texts every Debian system has (base-files), then
+# sentences drawn from word lists with names Apertium does not know, words
+# that are nouns and verbs, quotes, dashes, and every ending a line may have
+# (none, an abbreviation, a number); an empty line in fifty.
+SUBJECTS = ["Conscience", "The old teacher", "Zorblat", "My neighbour Kwame", "A small dog", "The children", "Ingrid",
+            "Nobody", "The committee", "Our new manager", "Everyone here", "The farmer's wife", "Xanthippe",
+            "The licensee", "A stranger", "The software", "Her brother Olek", "This book", "The city council", "Grandma Ruth"]
+VERBS = ["makes", "works on", "plays", "reads", "included", "used", "construed", "paints", "finds", "sells", "wants", "saw",
+         "will bring", "has opened", "can't stand", "is addressed as", "runs", "lights", "books", "watches"]
+OBJECTS = ["egotists of us all", "the red car", "three apples", "a good film", "the letter", "the modification",
+           "their own behalf", "the blue door", "any warranty", "a small light", "the play", "his works", "the park",
+           "the patent", "a glass of water", "the GNU GPL", "fresh bread", "the old bridge", "a long report", "the match"]
+MIDDLES = ["", "", "", " at home", " every morning", " near the river", " (again)", " — or so they say", " - twice",
+           ' in "the garden"', ", however", " without limitation", " on Sunday", " at 10:30", " by hand"]
+FRAMES = ["_", "_", "_", "_", '"_"', "(_)", "Why _", "— _", "'_'", "Yes, _", "_ and then left"]
+ENDINGS = [".", ".", ".", "", "", "!", "?", "...", '"', " -", " —", " Mr", " etc", " e.g", " 42", ";", ":", ".)", '!"', " 2024"]
+
+
+def licence_sentences():
+    folder = "/usr/share/common-licenses"
+    found = []
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        try:
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                words = f.read().split()
+        except (OSError, UnicodeDecodeError):
+            continue
+        sentence = []
+        for word in words:
+            sentence.append(word)
+            if word[-1] in ".!?":
+                if 3 <= len(sentence) <= 40:
+                    found.append(" ".join(sentence))
+                sentence = []
+    return found
+
+
+def distinct_corpus(count):
+    seen, lines = {""}, []
+    generator = random.Random(30)
+
+    def add(line):
+        if len(lines) % 50 == 49:
+            lines.append("")
+        if len(lines) < count and line not in seen:
+            seen.add(line)
+            lines.append(line)
+    for sentence in licence_sentences():
+        if len(lines) >= count:
+            break
+        add(sentence)
+    while len(lines) < count:
+        core = f"{generator.choice(SUBJECTS)} {generator.choice(VERBS)} {generator.choice(OBJECTS)}{generator.choice(MIDDLES)}"
+        add(generator.choice(FRAMES).replace("_", core) + generator.choice(ENDINGS))
+    return lines[:count]
+
+
 def recurring(count, distinct=1296):
     """`count` lines of which `distinct` are different, each recurring in
     turn, as the lines of a table, a log or subtitles do."""
@@ -70,10 +130,14 @@ def main():
         with open(CORPUS) as f:
             texts = [line.rstrip("\n") for line in f]
         name = f"{len(texts):,} lines of {os.path.basename(CORPUS)}"
-    else:
+    elif "--generated" in sys.argv:  # the everyday sentences of issue 16's runs: every word known, each ends in "."
         count = 1000 if QUICK else 10000
         texts = sentences(count)
-        name = f"{count:,} different sentences"
+        name = f"{count:,} different everyday sentences"
+    else:
+        count = 1000 if QUICK else 10000
+        texts = distinct_corpus(count)
+        name = f"{count:,} distinct lines (licences and generated)"
     # Five runs, each the two side by side, so that load falls on both alike.
     runs = 2 if QUICK else 5
     distinct = batch_benchmark(host, texts, runs)

@@ -22,6 +22,10 @@ enum HostBenchmark {
     let only = CommandLine.arguments.dropFirst(2).first
     if only == "service" { return try ServiceBenchmark.run(build: build) }
     if only == "throughput" { return try ServiceBenchmark.runThroughput(build: build) }
+    if only == "dbus" {
+      let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1_000
+      return try BusBenchmark.run(build: build, count: count)
+    }
     if only == "latency" {
       let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 2_000
       return try ServiceBenchmark.runLatency(build: build, count: count)
@@ -57,6 +61,10 @@ enum HostBenchmark {
     defer { echo.close() }
     let raw = median(runs: 5_000) { try echo.roundTrip() }
     row("host ↔ runner round trip (a framed ping)", roundTrip, "1-byte echo through /bin/cat", raw)
+    BenchSummary.record(
+      .init(
+        figure: "host ↔ runner round trip", value: format(roundTrip), baseline: format(raw) + " (echo through cat)",
+        ratio: roundTrip / raw, goal: "≤ 50 µs", met: roundTrip <= 50e-6))
     let coding = median(runs: 5_000) {
       var request = WireWriter()
       RunnerRequest.ping.encode(to: &request)
@@ -100,6 +108,11 @@ enum HostBenchmark {
     let trueMemory = try peakMemory("/bin/true", [])
     print("| host peak memory, `list` vs /bin/true | \(listMemory / 1024) MiB | \(trueMemory) KiB | |")
     print("| host peak memory, `translate` (the runner is another process) | \(translateMemory / 1024) MiB | | |")
+    BenchSummary.record(
+      .init(
+        figure: "host peak memory, `translate`", value: "\(translateMemory / 1024) MiB",
+        baseline: "\(trueMemory) KiB (/bin/true)",
+        ratio: nil, goal: "≤ 30 MB", met: Double(translateMemory) * 1024 <= 30e6))
     print("\nGoals (DESIGN §9): round trip ≤ 50 µs median; host peak memory ≤ 30 MB.")
 
     try ServiceBenchmark.run(build: build)

@@ -46,5 +46,13 @@ struct OwnCostPaths {
     HostBenchmark.row(
       "the same floor for Rot13: its runner's round trip plus one relay's (three cats less one)", runner + relay - echo,
       "Rot13 in a runner, no service", runner)
+    let floor = runner + relay - echo
+    HostBenchmark.row("client → service → Rot13", service, "its floor (the runner's round trip plus a relay's)", floor)
+    BenchSummary.record(
+      .init(
+        figure: "the service's own cost: client → service → Rot13 vs a bare relay (runner + relay floor)",
+        value: HostBenchmark.format(service), baseline: HostBenchmark.format(floor), ratio: service / floor,
+        goal: "≤ 1.2×", met: service / floor <= 1.2,
+        bound: "the service's CPU per request above the relay's; see Benchmarks/README.md"))
   }
 }

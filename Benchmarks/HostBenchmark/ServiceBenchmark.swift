@@ -56,6 +56,12 @@ enum ServiceBenchmark {
       "warm latency per sentence, client → service → Apertium", service, "Apertium-APY over HTTP (keep-alive)", latency["apy"]!,
       faster: true)
     HostBenchmark.row("the same", service, "the Apertium provider in a runner, no service", latency["runner"]!)
+    BenchSummary.record(
+      .init(
+        figure: "warm sentence through the service (Apertium)", value: HostBenchmark.format(service),
+        baseline: HostBenchmark.format(latency["apy"]!) + " (Apertium-APY)", ratio: latency["apy"]! / service,
+        goal: "≤ 2.5 ms, ≥ 4× faster than APY", met: service <= 2.5e-3 && latency["apy"]! / service >= 4,
+        bound: "the warm pipeline alone takes \(HostBenchmark.format(latency["pipeline"]!))"))
     HostBenchmark.row("the same", service, "the warm pipeline alone (`ApertiumEngine`)", latency["pipeline"]!)
     HostBenchmark.row("the same", service, "a cold `translate --no-service` (the direct path)", direct, faster: true)
     HostBenchmark.row(
@@ -220,6 +226,12 @@ enum ServiceBenchmark {
         "| the same vs the pipeline alone, \(name) | \(Int(service)) words/s | \(Int(median(rates))) words/s | "
           + "\(String(format2: service / median(rates)))× |")
     }
+    BenchSummary.record(
+      .init(
+        figure: "8 one-sentence clients through the service vs the engine fed the same way (feeding.py)",
+        value: "\(Int(service)) words/s", baseline: "feeding.py's bound", ratio: nil, goal: "≥ 0.9×", met: nil,
+        bound: "the service's coalescing and request path; see Benchmarks/README.md", baselineKey: "feeding-bound",
+        number: service))
     print(
       "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
         + "\(batched.map { String(Int($0)) }.joined(separator: ", ")) | "

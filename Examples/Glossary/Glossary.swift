@@ -3,7 +3,6 @@
 // glosses each English word of the selection in Spanish: the words are
 // looked up off the main thread, and the results come back the way iOS code
 // brings them back, with `DispatchQueue.main.async` and `await MainActor.run`.
-import Dispatch
 import TranslationUIProvider
 
 @main

@@ -61,7 +61,8 @@ class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, Translat
 
 /// The scene: the language pair, the text, the translation as soon as it is
 /// ready (a progress indicator until then), and "Replace with Translation"
-/// when the caller allows replacement.
+/// when the caller allows replacement. Without an installed pair for the
+/// request, it names the pair asked for and offers the installed targets.
 struct ApertiumTranslationView: View {
   enum Outcome: Equatable {
     case working
@@ -71,18 +72,46 @@ struct ApertiumTranslationView: View {
 
   @State var context: TranslationUIProviderContext
   @State var outcome: Outcome = .working
-  let pair: ApertiumPair?
+  @State var pair: ApertiumPair?
+  /// The installed pairs to offer when none fits the request.
+  let alternatives: [ApertiumPair]
+  let engine: ApertiumEngine
 
   init(context: TranslationUIProviderContext, engine: ApertiumEngine) {
     self.context = context
+    self.engine = engine
     let pair = Self.choosePair(engine: engine, source: context.sourceLanguage, target: context.targetLanguage)
     self.pair = pair
-    let text = context.inputText.map { String($0.characters) } ?? ""
-    let outcome = $outcome
+    alternatives = pair == nil ? Self.alternatives(engine: engine, source: context.sourceLanguage) : []
     guard let pair else {
-      outcome.wrappedValue = .failed("No installed Apertium pair for this request.")
+      $outcome.wrappedValue = .failed(
+        Self.missingPairMessage(source: context.sourceLanguage, target: context.targetLanguage, offers: alternatives))
       return
     }
+    Self.translate(context.inputText.map { String($0.characters) } ?? "", with: pair, engine: engine, into: $outcome)
+  }
+
+  /// Why nothing is translated: the pair asked for, and what to do.
+  static func missingPairMessage(source: String?, target: String?, offers alternatives: [ApertiumPair]) -> String {
+    let asked =
+      switch (source, target) {
+      case (let source?, let target?): "from \(source) to \(target)"
+      case (let source?, nil): "from \(source)"
+      case (nil, let target?): "to \(target)"
+      case (nil, nil): "at all"
+      }
+    return "No Apertium pair \(asked) is installed"
+      + (alternatives.isEmpty ? ": install one (apt install apertium-<pair>)." : ". Translate into:")
+  }
+
+  /// The installed pairs from `source` (every installed pair when the source is not known).
+  static func alternatives(engine: ApertiumEngine, source: String?) -> [ApertiumPair] {
+    guard let source else { return engine.pairs }
+    return engine.pairs.filter { $0.source.lowercased() == source.lowercased() }
+  }
+
+  /// Translates `text` with `pair` on another thread, into `outcome`.
+  static func translate(_ text: String, with pair: ApertiumPair, engine: ApertiumEngine, into outcome: Binding<Outcome>) {
     DispatchQueue.global().async {
       do {
         let translation = engine.finished(try engine.translate([text], from: pair.source, to: pair.target)[0])
@@ -102,6 +131,16 @@ struct ApertiumTranslationView: View {
       case .working: ProgressView("Translating…")
       case .translated(let translation): Text(translation)
       case .failed(let message): Label(message, systemImage: "exclamationmark.triangle")
+      }
+      if pair == nil {
+        ForEach(alternatives, id: \.mode) { choice in
+          Button("\(choice.source) → \(choice.target)") {
+            pair = choice
+            outcome = .working
+            Self.translate(
+              context.inputText.map { String($0.characters) } ?? "", with: choice, engine: engine, into: $outcome)
+          }
+        }
       }
       if context.allowsReplacement {
         Button("Replace with Translation") {

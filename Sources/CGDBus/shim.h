@@ -23,6 +23,16 @@ static inline GVariant *cgdbus_tuple_su(const char *text, guint32 number) {
   return g_variant_new("(su)", text, number);
 }
 
+/// The arguments of org.freedesktop.Notifications.Notify, `(susssasa{sv}i)`:
+/// no actions, the urgency hint (0 low, 1 normal, 2 critical), the default timeout.
+static inline GVariant *cgdbus_notify_arguments(const char *application, const char *icon, const char *summary,
+                                                const char *body, guchar urgency) {
+  GVariantBuilder hints;
+  g_variant_builder_init(&hints, G_VARIANT_TYPE("a{sv}"));
+  g_variant_builder_add(&hints, "{sv}", "urgency", g_variant_new_byte(urgency));
+  return g_variant_new("(susssasa{sv}i)", application, (guint32)0, icon, summary, body, NULL, &hints, (gint32)-1);
+}
+
 /// A `(s)` tuple: the argument of the bus's own calls about a connection.
 static inline GVariant *cgdbus_tuple_s(const char *text) {
   return g_variant_new("(s)", text);

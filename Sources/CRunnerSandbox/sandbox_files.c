@@ -165,6 +165,16 @@ static int mount_tmpfs(const char *path, const char *options, tp_sandbox_failure
   return 0;
 }
 
+/* The runner's own executable, read-only at its real path (alone: not the
+ * rest of its folder), when it lies outside the system folders. */
+static int open_runner_executable(struct source *source, size_t *count, tp_sandbox_failure *failure) {
+  static char executable[PATH_MAX];
+  if (!tp_runner_executable(executable)) return 0;
+  if (open_source(source, executable, 0, 0, 1, failure) != 0) return -1;
+  *count += 1;
+  return 0;
+}
+
 /* The PID namespace's /proc at `target`, with only the processes' own
  * entries (subset=pid, Linux 5.8): no /proc/sys, whose files root may write
  * without any capability (core_pattern runs a program as root everywhere),
@@ -203,6 +213,7 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
   for (size_t i = 0; i < library_count && result == 0; i++) {
     result = open_source(&sources[count++], libraries[i], 0, 0, 1, failure);
   }
+  if (result == 0) result = open_runner_executable(&sources[count], &count, failure);
   for (size_t i = 0; files && i < files->read_only_count && result == 0 && count < MAX_SOURCES - 8; i++) {
     if (tp_is_system_path(files->read_only[i])) continue;
     result = open_source(&sources[count++], files->read_only[i], 0, 0, 0, failure);

@@ -36,9 +36,34 @@ enum { TP_MAX_LIBRARY_FOLDERS = 32 };
  * Swift runtime is there. Returns how many were written to `folders`. */
 size_t tp_library_folders(char folders[][PATH_MAX], size_t capacity);
 
+/* The real path of the runner's own executable (/proc/self/exe, resolved)
+ * into `path`, when it lies outside the system folders; 0 when it lies inside
+ * them (already shown) or cannot be read. Foundation's `Bundle.main` and
+ * `ProcessInfo` resolve this path, so a provider must be able to see it
+ * wherever the host is installed (a build tree, /usr/local, a home folder). */
+int tp_runner_executable(char path[PATH_MAX]);
+
 /* Builds the private root in the current (new) mount namespace and enters
  * it; called by PID 1 of the new PID namespace, so that /proc shows that
  * namespace. Returns 0, or -1 with `failure` set. */
 int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure);
+
+/* The user-mode network stack of a provider with the network key
+ * (sandbox_network.c): a helper forked before the namespaces are made, told
+ * to attach once they exist. */
+typedef struct tp_network_stack {
+  int helper; /* its PID, or -1 */
+  int go;     /* the socket it waits on, or -1 */
+} tp_network_stack;
+
+/* Forks the helper that will run `program` (pasta) for this process. */
+int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure);
+
+/* Hands the helper this process's network namespace (and user namespace,
+ * with `own_user_namespace`) and waits until the stack is up. */
+int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_sandbox_failure *failure);
+
+/* Lets the helper go without attaching (the namespaces were refused). */
+void tp_network_stack_cancel(tp_network_stack *stack);
 
 #endif

@@ -98,6 +98,8 @@ static int add_rules(int ruleset, int private_root, const tp_sandbox_files *file
   for (size_t i = 0; files && i < files->read_only_count; i++) {
     if (allow(ruleset, files->read_only[i], reading, handled, failure) != 0) return -1;
   }
+  char executable[PATH_MAX];
+  if (tp_runner_executable(executable) && allow(ruleset, executable, reading, handled, failure) != 0) return -1;
   return 0;
 }
 

@@ -40,6 +40,11 @@ int tp_is_system_path(const char *path) {
   return 0;
 }
 
+int tp_runner_executable(char path[PATH_MAX]) {
+  if (!realpath("/proc/self/exe", path)) return 0;
+  return tp_is_system_path(path) ? 0 : 1;
+}
+
 struct folder_list {
   char (*folders)[PATH_MAX];
   size_t capacity;

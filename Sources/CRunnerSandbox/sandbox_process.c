@@ -79,18 +79,29 @@ static void retire(void) {
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
-int tp_sandbox_enter_namespaces(int isolate_network, const tp_sandbox_files *files, int *own_user_namespace,
-                                tp_sandbox_failure *failure) {
-  int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | (isolate_network ? CLONE_NEWNET : 0);
+int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, const tp_sandbox_files *files,
+                                int *own_user_namespace, tp_sandbox_failure *failure) {
+  int flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | (isolate_network || network_stack ? CLONE_NEWNET : 0);
   *own_user_namespace = 0;
+  tp_network_stack stack = {-1, -1};
+  if (network_stack && tp_network_stack_prepare(&stack, network_stack, failure) != 0) return -2;
   if (unshare(flags) != 0) {
     /* Not root: an unprivileged user namespace grants the rights within it. */
     uid_t uid = geteuid();
     gid_t gid = getegid();
-    if (unshare(flags | CLONE_NEWUSER) != 0) return tp_fail(failure, "unshare(CLONE_NEWUSER)");
+    if (unshare(flags | CLONE_NEWUSER) != 0) {
+      int error = errno;
+      tp_network_stack_cancel(&stack);
+      errno = error;
+      return tp_fail(failure, "unshare(CLONE_NEWUSER)");
+    }
     *own_user_namespace = 1;
-    if (map_identity(uid, gid, failure) != 0) return -2;
+    if (map_identity(uid, gid, failure) != 0) {
+      tp_network_stack_cancel(&stack);
+      return -2;
+    }
   }
+  if (network_stack && tp_network_stack_attach(&stack, *own_user_namespace, failure) != 0) return -2;
   /* Three processes from here: the original one, which the host started and
    * waits for; PID 1 of the namespace, a minimal init that builds the private
    * root (so that its /proc shows this namespace) and reaps orphans; and the
@@ -145,7 +156,8 @@ int tp_sandbox_enter_namespaces(int isolate_network, const tp_sandbox_files *fil
   close(report[1]);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (built != 0) return -2;
-  return TP_LAYER_PID_NAMESPACE | TP_LAYER_FILE_SYSTEM | (isolate_network ? TP_LAYER_NETWORK_NAMESPACE : 0);
+  return TP_LAYER_PID_NAMESPACE | TP_LAYER_FILE_SYSTEM | (isolate_network ? TP_LAYER_NETWORK_NAMESPACE : 0) |
+         (network_stack ? TP_LAYER_USER_MODE_NETWORK : 0);
 }
 
 int tp_sandbox_drop_capabilities(tp_sandbox_failure *failure) {

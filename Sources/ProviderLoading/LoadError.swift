@@ -33,7 +33,7 @@ package enum LoadError: Error, Equatable, CustomStringConvertible {
     case .abiMismatch(let path, let provider, let symbol):
       "\(path): built for provider ABI \(provider.0).\(provider.1), but this host speaks ABI \(TP_V1_ABI_VERSION_MAJOR).\(TP_V1_ABI_VERSION_MINOR) through 'translation_provider_entry' and ABI \(TP_ABI_VERSION_MAJOR).\(TP_ABI_VERSION_MINOR) through 'translation_provider_entry_v2', and the provider's table came from '\(symbol)'; rebuild the provider against this host's header"
     case .initFailed(let path):
-      "\(path): the provider's create returned NULL (init returned false, for ABI 1; see its log above)"
+      "\(path): the provider's create returned NULL (init returned false, for ABI 1; its log lines, if it wrote any, say why)"
     }
   }
 

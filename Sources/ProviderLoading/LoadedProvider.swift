@@ -95,7 +95,7 @@ package final class LoadedProvider {
       self.binding = .v2(entry, instance: instance)
     }
     let binding = binding
-    capabilities = Capability.known.filter { Self.capabilityTable(binding, $0.rawValue) != nil }
+    capabilities = (Capability.known + [.unknownProbe]).filter { Self.capabilityTable(binding, $0.rawValue) != nil }
   }
 
   deinit {
@@ -126,7 +126,8 @@ package final class LoadedProvider {
     switch binding {
     case .v1:
       guard size >= MemoryLayout<tp_v1_selected_text_scene_factory>.size else {
-        throw .invalidTable("tp_selected_text_scene_factory", size: size)
+        throw .invalidTable(
+          "tp_selected_text_scene_factory", size: size, required: MemoryLayout<tp_v1_selected_text_scene_factory>.size)
       }
       guard let create = raw.assumingMemoryBound(to: tp_v1_selected_text_scene_factory.self).pointee.create_scene else {
         throw .missingFunction("create_scene")
@@ -134,7 +135,8 @@ package final class LoadedProvider {
       return { create($0) }
     case .v2(_, let instance):
       guard size >= MemoryLayout<tp_selected_text_scene_factory>.size else {
-        throw .invalidTable("tp_selected_text_scene_factory", size: size)
+        throw .invalidTable(
+          "tp_selected_text_scene_factory", size: size, required: MemoryLayout<tp_selected_text_scene_factory>.size)
       }
       guard let create = raw.assumingMemoryBound(to: tp_selected_text_scene_factory.self).pointee.create_scene else {
         throw .missingFunction("create_scene")
@@ -161,13 +163,17 @@ package final class LoadedProvider {
     let size = raw.assumingMemoryBound(to: UInt32.self).pointee
     switch binding {
     case .v1:
-      guard size >= MemoryLayout<tp_v1_translator>.size else { throw .invalidTable("tp_translator", size: size) }
+      guard size >= MemoryLayout<tp_v1_translator>.size else {
+        throw .invalidTable("tp_translator", size: size, required: MemoryLayout<tp_v1_translator>.size)
+      }
       let table = raw.assumingMemoryBound(to: tp_v1_translator.self).pointee
       return TranslatorFunctions(
         translate: table.translate.map { translate in { translate($0, $1, $2, $3, $4, $5) } },
         languages: table.languages.map { languages in { languages($0) } })
     case .v2(_, let instance):
-      guard size >= MemoryLayout<tp_translator>.size else { throw .invalidTable("tp_translator", size: size) }
+      guard size >= MemoryLayout<tp_translator>.size else {
+        throw .invalidTable("tp_translator", size: size, required: MemoryLayout<tp_translator>.size)
+      }
       let table = raw.assumingMemoryBound(to: tp_translator.self).pointee
       return TranslatorFunctions(
         translate: table.translate.map { translate in { translate(instance, $0, $1, $2, $3, $4, $5) } },

@@ -54,7 +54,7 @@ package final class ProviderScene {
     let sceneSize = UnsafeRawPointer(scene).assumingMemoryBound(to: UInt32.self).pointee
     guard sceneSize >= MemoryLayout<tp_scene>.size else {
       Self.freeContext(context)
-      throw .invalidTable("tp_scene", size: sceneSize)
+      throw .invalidTable("tp_scene", size: sceneSize, required: MemoryLayout<tp_scene>.size)
     }
     self.scene = scene
   }

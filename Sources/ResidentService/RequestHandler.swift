@@ -47,7 +47,16 @@ struct RequestHandler: Sendable {
       // The provider's own list decides, as in the library: its tag for the
       // language (its `es` serves `es-ES`), or why not (not installed).
       let pairs = try? withRunner(resolution, timeout: timeout, cancellation: cancellation) { try $0.languages() }
-      guard let pair = LanguageTag.pair(from: source, to: target, among: pairs ?? []) else { throw error }
+      let found = LanguageTag.pair(from: source, to: target, among: pairs ?? []) { pair in
+        let isInstalled: Bool? =
+          switch pair.availability {
+          case .installed: true
+          case .supported: false
+          case .unsupported: nil
+          }
+        return (pair.source, pair.target, isInstalled)
+      }
+      guard let pair = found else { throw error }
       if pair.availability == .supported {
         let how = pair.note.isEmpty ? "install it for the provider" : pair.note
         throw HostError(

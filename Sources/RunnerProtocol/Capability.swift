@@ -10,6 +10,10 @@ package struct Capability: RawRepresentable, Hashable, Sendable, CustomStringCon
   package static let selectedTextScene = Capability(rawValue: "tp.scene.selected-text/1")
   /// Headless batch translation and the language list (`TP_CAPABILITY_TRANSLATE`).
   package static let translate = Capability(rawValue: "tp.translate/1")
+  /// An id no provider implements: a runner asks for it, and a provider that
+  /// answers with a table reports it among its capabilities, for `validate`
+  /// to name (`get_capability` must return NULL for ids it does not know).
+  package static let unknownProbe = Capability(rawValue: "tp.translation-host.unknown-capability-probe/1")
   /// Every capability this host knows, in the order it asks providers for them.
   package static let known = [selectedTextScene, translate]
 

@@ -8,6 +8,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   case containerUnusable(String, String)
   /// A path the manifest (the file) declares under `TPReadOnlyPaths` that the check refuses now (the reason).
   case readOnlyPathRefused(String, String, String)
+  /// A provider with the network key needs the user-mode network stack, found at none of these paths.
+  case networkStackMissing([String])
   /// The kernel refused the namespaces (the step, and errno).
   case namespacesRefused(String, Int32)
   /// A step of the set-up failed (the step, and errno).
@@ -26,6 +28,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
       "the provider's container '\(folder)' cannot be created (\(reason)); check the folder's permissions"
     case .readOnlyPathRefused(let file, let path, let reason):
       "\(file): key '\(ReadOnlyPaths.manifestKey)' names '\(path)', which \(reason); the provider was not started: remove the path from the manifest"
+    case .networkStackMissing(let paths):
+      "a provider with the network key runs in a network namespace of its own, reached through pasta, which is not installed (\(paths.joined(separator: ", "))); install Debian's passt package, or set \(SandboxPolicy.weakSandboxVariable)=1 to run it in the machine's network namespace, where it reaches the abstract sockets of X11 and the session bus (Documentation/Security.md)"
     case .namespacesRefused(let step, let code):
       "the kernel refused user namespaces (\(step): \(Errno(rawValue: code))), so the provider cannot get its own "
         + "PID, mount and network namespaces; allow them (sysctl user.max_user_namespaces, kernel.unprivileged_userns_clone, "
@@ -41,7 +45,7 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   package var hostError: HostError {
     switch self {
     case .invalidLimit, .invalidSwitch, .invalidArguments: HostError(.usage, description)
-    case .containerUnusable, .readOnlyPathRefused, .namespacesRefused, .setupFailed, .filterFailed:
+    case .containerUnusable, .readOnlyPathRefused, .networkStackMissing, .namespacesRefused, .setupFailed, .filterFailed:
       HostError(.providerUnavailable, description)
     }
   }

@@ -4,6 +4,7 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
   case noTerminal = "no-terminal"
   case pidNamespace = "pid-namespace"
   case networkNamespace = "network-namespace"
+  case userModeNetwork = "user-mode-network"
   case fileSystem = "file-system"
   case noCapabilities = "no-capabilities"
   case noNewPrivileges = "no-new-privileges"
@@ -20,6 +21,8 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
     case .noTerminal: "a session of its own with no controlling terminal"
     case .pidNamespace: "own PID namespace and /proc: every process it starts dies with it"
     case .networkNamespace: "own network namespace: no interface but a loopback that is down"
+    case .userModeNetwork:
+      "own network namespace reached through pasta: the network, but none of the machine's abstract sockets (X11, the session bus)"
     case .fileSystem: "own mount namespace: the system read-only, its bundle read-only, its container, an empty /tmp"
     case .noCapabilities: "every capability dropped, the bounding set included"
     case .noNewPrivileges: "no_new_privs: no setuid or file-capability gains"

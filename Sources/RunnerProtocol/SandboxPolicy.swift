@@ -49,13 +49,17 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var memoryFiles: MemoryFiles
   /// The provider's writable folder, its `HOME`; nil for none.
   package var container: String?
+  /// With the network key: the user-mode network stack (pasta) that
+  /// connects the provider's own network namespace to the network; nil
+  /// runs it in the host's network namespace (a weak sandbox only).
+  package var networkStack: String?
   /// Whether the user lets providers run without namespaces where the kernel refuses them.
   package var allowsWeakSandbox: Bool
 
   package init(
     allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
     readOnlyPaths: ReadOnlyPaths = ReadOnlyPaths(), memoryFiles: MemoryFiles = MemoryFiles(), container: String? = nil,
-    allowsWeakSandbox: Bool = false
+    networkStack: String? = nil, allowsWeakSandbox: Bool = false
   ) {
     self.allowsNetwork = allowsNetwork
     self.limits = limits
@@ -64,6 +68,7 @@ package struct SandboxPolicy: Equatable, Sendable {
     self.readOnlyPaths = readOnlyPaths
     self.memoryFiles = memoryFiles
     self.container = container
+    self.networkStack = networkStack
     self.allowsWeakSandbox = allowsWeakSandbox
   }
 
@@ -78,15 +83,27 @@ package struct SandboxPolicy: Equatable, Sendable {
       Self.keptVariables.contains(name) || name.hasPrefix("LC_")
     }
     var result = kept
-    // A crash is reported in one line by the host; Swift's backtracer would
-    // print pages of registers first. Authors who want it set SWIFT_BACKTRACE.
-    result["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "enable=no"
+    // A crash prints Swift's backtrace of the crashed thread, symbolicated,
+    // into the provider's log (its stderr, which the host shows), and the
+    // host names its first frames in the provider's code next to the signal
+    // (CrashReport). Authors who want more (all threads, registers) set
+    // SWIFT_BACKTRACE themselves; `enable=no` turns it off.
+    result["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? Self.backtraceSettings
     if let container {
       result["HOME"] = container
       result["TMPDIR"] = container + "/tmp"
+      // Foundation's home (NSHomeDirectory(), FileManager's) reads the
+      // password database, not HOME, unless this says otherwise.
+      result["CFFIXED_USER_HOME"] = container
     }
     return result.map { "\($0.key)=\($0.value)" }.sorted()
   }
+
+  /// Swift's backtracer in a runner, unless the user's SWIFT_BACKTRACE says
+  /// otherwise: on, never waiting for a debugger, plain text on stderr, the
+  /// crashed thread only, without registers and the image list.
+  package static let backtraceSettings =
+    "enable=yes,interactive=no,color=no,output-to=stderr,threads=crashed,registers=none,images=none"
 
   /// The variables passed through to runners unchanged (besides `LC_*`).
   package static let keptVariables: Set<String> = ["PATH", "LANG", "LANGUAGE", "TZ", "TRANSLATION_HOST_LOG"]
@@ -148,6 +165,7 @@ extension SandboxPolicy: WireCodable {
     readOnlyPaths.encode(to: &writer)
     memoryFiles.encode(to: &writer)
     writer.optionalString(container)
+    writer.optionalString(networkStack)
     writer.boolean(allowsWeakSandbox)
   }
 
@@ -167,10 +185,12 @@ extension SandboxPolicy: WireCodable {
     if let container, !container.hasPrefix("/") || container == "/" {
       throw .malformed("the container is not an absolute path below /")
     }
+    let networkStack = try reader.optionalString()
+    if let networkStack, !networkStack.hasPrefix("/") { throw .malformed("the network stack is not an absolute path") }
     self.init(
       allowsNetwork: allowsNetwork,
       limits: Limits(memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3]),
       hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
-      container: container, allowsWeakSandbox: try reader.boolean())
+      container: container, networkStack: networkStack, allowsWeakSandbox: try reader.boolean())
   }
 }

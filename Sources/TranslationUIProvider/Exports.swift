@@ -1,6 +1,10 @@
-// Provider authors write `import TranslationUIProvider` and get what Apple's
-// SwiftUI import gives them on iOS: Foundation's value types, AttributedString
-// first among them.
-@_exported import FoundationEssentials
-// …and Observation, for `@Observable` models, as SwiftUI re-exports it.
+@_exported import Dispatch
+// Provider authors write `import TranslationUIProvider` in place of `import
+// SwiftUI` and get what that import gives an iOS file: all of Foundation
+// (AttributedString, Bundle, FileManager, UserDefaults, …) with
+// FoundationNetworking (URLSession), Dispatch (DispatchQueue) and Observation
+// (`@Observable`). The whole of Foundation, not FoundationEssentials alone, so
+// that a file that also imports Foundation sees one declaration of each name.
+@_exported import Foundation
+@_exported import FoundationNetworking
 @_exported import Observation

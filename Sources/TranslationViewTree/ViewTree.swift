@@ -10,11 +10,20 @@ package struct ViewTree: Codable, Equatable, Sendable {
   package var version: Int
   /// The top of the tree.
   package var root: ViewNode
+  /// True while work the scene started when it appeared (SwiftUI's `.task`)
+  /// has not finished: the scene will draw again when it has, so a scripted
+  /// press waits before it judges a disabled or missing button. Absent
+  /// (nil) means settled.
+  package var settling: Bool?
 
-  package init(root: ViewNode) {
+  package init(root: ViewNode, settling: Bool = false) {
     self.version = Self.currentVersion
     self.root = root
+    self.settling = settling ? true : nil
   }
+
+  /// Whether the scene said it is still settling.
+  package var isSettling: Bool { settling == true }
 
   /// Encodes the tree as a compact JSON document.
   package func jsonData() throws -> [UInt8] {

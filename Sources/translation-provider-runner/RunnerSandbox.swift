@@ -21,7 +21,12 @@ enum RunnerSandbox {
     var failure = tp_sandbox_failure()
     let result = withFiles(policy) { files -> Result<Int32, SandboxError> in
       var ownUserNamespace: Int32 = 0
-      let entered = tp_sandbox_enter_namespaces(denyNetwork, files, &ownUserNamespace, &failure)
+      let entered: Int32
+      if policy.allowsNetwork, let stack = policy.networkStack {
+        entered = stack.withCString { tp_sandbox_enter_namespaces(denyNetwork, $0, files, &ownUserNamespace, &failure) }
+      } else {
+        entered = tp_sandbox_enter_namespaces(denyNetwork, nil, files, &ownUserNamespace, &failure)
+      }
       if entered == -1 && !policy.allowsWeakSandbox { return .failure(.namespacesRefused(step(failure), failure.error)) }
       if entered < -1 { return .failure(.setupFailed(step(failure), failure.error)) }
       var bits = max(entered, 0)
@@ -70,6 +75,7 @@ enum RunnerSandbox {
     case .noTerminal: Int32(TP_LAYER_NO_TERMINAL)
     case .pidNamespace: Int32(TP_LAYER_PID_NAMESPACE)
     case .networkNamespace: Int32(TP_LAYER_NETWORK_NAMESPACE)
+    case .userModeNetwork: Int32(TP_LAYER_USER_MODE_NETWORK)
     case .fileSystem: Int32(TP_LAYER_FILE_SYSTEM)
     case .noCapabilities: Int32(TP_LAYER_NO_CAPABILITIES)
     case .noNewPrivileges: Int32(TP_LAYER_NO_NEW_PRIVS)

@@ -57,6 +57,21 @@ import Testing
     #expect(preload.paths.allSatisfy { $0.hasPrefix(home.path + "/") })
   }
 
+  /// The tagger's fix comes first, from the bundle, under the same checks.
+  @Test(arguments: [(0o755, true), (0o444, true), (0o775, false), (0o757, false)])
+  func loadsTheTaggersFixFromTheBundle(mode: Int, loaded: Bool) throws {
+    let home = try TemporaryDirectory()
+    for name in [ApertiumStagePreload.taggerOpenClass, Self.scan] {
+      let path = try home.write("Apertium.translationprovider/" + name, "")
+      try FileManager.default.setAttributes(
+        [.posixPermissions: name == Self.scan ? 0o755 : mode], ofItemAtPath: path)
+    }
+    let preload = ApertiumStagePreload(bundle: home.path + "/Apertium.translationprovider", libraryFolders: [])
+    #expect(
+      preload.paths.map { String($0.split(separator: "/").last!) }
+        == (loaded ? [ApertiumStagePreload.taggerOpenClass, Self.scan] : [Self.scan]))
+  }
+
   @Test func goesBeforeWhatThePreloadListHeld() {
     let preload = ApertiumStagePreload(paths: ["/a/one.so", "/b/two.so"])
     #expect(preload.environmentValue(after: "/usr/lib/other.so") == "/a/one.so /b/two.so /usr/lib/other.so")

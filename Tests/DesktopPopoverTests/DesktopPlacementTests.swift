@@ -63,6 +63,50 @@ import Testing
     #expect(frame.arrow?.offset == example.arrow?.offset)
   }
 
+  struct SelectionCase: Sendable, CustomTestStringConvertible {
+    var selection: ScreenRect
+    var edge: ArrowEdge
+    var window: ScreenRect
+    var arrow: (edge: ArrowEdge, offset: Int)
+    var testDescription: String { "\(selection) \(edge)" }
+  }
+
+  /// Anchored at the selection's extents: below (or above) the selected
+  /// lines, never over them, whatever the pointer; the arrow at their middle.
+  @Test(arguments: [
+    // One line: below it, centred on it.
+    SelectionCase(
+      selection: ScreenRect(x: 600, y: 100, width: 80, height: 18), edge: .top,
+      window: ScreenRect(x: 490, y: 118, width: 300, height: 200 + arrow), arrow: (.top, 150)),
+    // Three lines near the bottom: above the first, not over any.
+    SelectionCase(
+      selection: ScreenRect(x: 100, y: 600, width: 600, height: 54), edge: .top,
+      window: ScreenRect(x: 250, y: 600 - 200 - arrow, width: 300, height: 200 + arrow), arrow: (.bottom, 150)),
+    // Above as asked.
+    SelectionCase(
+      selection: ScreenRect(x: 600, y: 400, width: 80, height: 18), edge: .bottom,
+      window: ScreenRect(x: 490, y: 400 - 200 - arrow, width: 300, height: 200 + arrow), arrow: (.bottom, 150)),
+    // Above asked, no room above: below.
+    SelectionCase(
+      selection: ScreenRect(x: 600, y: 50, width: 80, height: 18), edge: .bottom,
+      window: ScreenRect(x: 490, y: 68, width: 300, height: 200 + arrow), arrow: (.top, 150)),
+    // At the left edge: kept on screen, the arrow still under the selection.
+    SelectionCase(
+      selection: ScreenRect(x: 0, y: 100, width: 40, height: 18), edge: .top,
+      window: ScreenRect(x: 0, y: 118, width: 300, height: 200 + arrow), arrow: (.top, 20)),
+  ])
+  func anchorsAtTheSelection(_ example: SelectionCase) {
+    // The pointer is elsewhere: the selection wins.
+    let placement = DesktopPlacement(
+      anchor: ScreenPoint(x: 5, y: 5), arrowEdge: example.edge, selection: example.selection)
+    let frame = placement.frame(width: 300, height: 200, screen: Self.screen)
+    #expect(frame.window == example.window)
+    #expect(frame.arrow?.edge == example.arrow.edge)
+    #expect(frame.arrow?.offset == example.arrow.offset)
+    let selection = example.selection
+    #expect(frame.window.y >= selection.maxY || frame.window.maxY <= selection.y, "the popover covers the selection")
+  }
+
   @Test(arguments: [
     ("640,360", ScreenPoint(x: 640, y: 360)), (" 1, 2 ", ScreenPoint(x: 1, y: 2)), ("-4,0", ScreenPoint(x: -4, y: 0)),
   ])

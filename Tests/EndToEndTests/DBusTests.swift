@@ -72,8 +72,8 @@ import Testing
   }
 
   /// Callers killed while the provider works for them (it never answers
-  /// their text) free their runners: the next call is answered at once, not
-  /// after the deadline (30 s), as on the socket.
+  /// their text) free their runners: each is stopped within 50 ms, and the
+  /// next call is answered at once, not after the deadline (30 s), as on the socket.
   @Test(arguments: [1, 2])
   func aCallerKilledMidCallFreesItsRunner(callers: Int) throws {
     let directory = try TemporaryDirectory()
@@ -86,6 +86,12 @@ import Testing
     let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
     #expect(answers["warm"] as? [String] == ["WARM"], "\(answers)")
     #expect(answers["answer"] as? [String] == ["HI", "THERE"], "\(answers)")
+    // Each killed caller's runner is stopped within 50 ms of the bus dropping
+    // the caller's name, and the next call is answered in less.
+    #expect(answers["busy runners"] as? Int == callers, "\(answers)")
+    #expect(answers["callers"] as? Int == callers, "\(answers)")
+    let stopped = try #require(answers["runners stopped after milliseconds"] as? Double)
+    #expect(stopped < 50, "the runners were stopped \(stopped) ms after the bus dropped their callers: \(answers)")
     let milliseconds = try #require(answers["milliseconds"] as? Double)
     #expect(milliseconds < 50, "the next call took \(milliseconds) ms")
     // CancelTranslate ends the caller's own call at once, as the named error Cancelled.
@@ -109,6 +115,8 @@ import Testing
     ("bad arrow edge", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("bad handle token", "org.freedesktop.DBus.Error.InvalidArgs"),
     ("not installed", errorPrefix + "NotInstalled"),
+    ("same language", errorPrefix + "UnsupportedLanguagePairing"),
+    ("too long for Present", errorPrefix + "InvalidText"),
     ("no target", errorPrefix + "InvalidArguments"),
     ("no such button", errorPrefix + "NoSuchControl"),
   ]
@@ -156,6 +164,23 @@ import Testing
     #expect((report["answer"] as? [String: String])?["error"] == "no Response", "\(report)")
     let other = try #require(report["closing another caller's request"] as? [String: String], "\(report)")
     #expect(other["error"] == "org.freedesktop.DBus.Error.AccessDenied", "\(other)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The person answers after more than a minute (three presses of 21 s):
+  /// the Response still reaches the client, whose Present call (default
+  /// timeout, 25 s) returned at once.
+  @Test func presentAnsweredAfterAMinuteReachesTheCaller() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbuslate")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["SLOW_PRESSES"], name: "libSlow",
+      in: directory)
+    _ = try BundleFixture(name: "Slow", identifier: identifier).write(name: "Slow", in: directory, library: library)
+    let (outcome, json) = try BusSession(providerFolders: [directory.path]).python("late", [identifier])
+    let report = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    #expect(report["answer"] as? [AnyHashable] == [0, "LATE ANSWER"], "\(report)")
+    #expect((report["seconds"] as? Double ?? 0) > 60, "\(report)")
     #expect(outcome.serviceStopped)
   }
 
@@ -239,6 +264,20 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
+  /// What GDBus reads (Sources/CBusInterface) is what gdbus-codegen makes of
+  /// the interface's XML now: the XML is the one source of the interface.
+  @Test(arguments: [("--interface-info-body", "bus_interface.c"), ("--interface-info-header", "include/bus_interface.h")])
+  func theGeneratedInterfaceIsTheXMLs(_ option: String, _ file: String) throws {
+    let folder = try TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: folder.path + "/include", withIntermediateDirectories: true)
+    let generate = try Command.run(
+      "/bin/sh", ["-c", "cd '\(folder.path)' && gdbus-codegen \(option) --output \(file) '\(BusSession.interfaceFile)'"])
+    #expect(generate.exitCode == 0, "\(generate.stderr)")
+    let generated = try String(contentsOfFile: folder.path + "/" + file, encoding: .utf8)
+    let kept = try String(contentsOfFile: CFixture.packageRoot + "/Sources/CBusInterface/" + file, encoding: .utf8)
+    #expect(generated == kept, "Sources/CBusInterface/\(file) is not what the XML gives: run make dbus-interface")
+  }
+
   /// The examples of Documentation/DBus.md, as written there.
   static func example(_ language: String) throws -> String {
     let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
@@ -257,7 +296,8 @@ import Testing
     #expect(compile.exitCode == 0, "\(compile.stderr)")
     let outcome = try session.run("/usr/bin/python3 '\(python)' && '\(program)'")
     #expect(
-      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\nEl gato es en la mesa.\n", "\(outcome.result.stderr)")
+      outcome.result.stdout == "El gato es en la mesa.\nLa casa es grande.\n!tleW ,ollaH\nEl gato es en la mesa.\n",
+      "\(outcome.result.stderr)")
     #expect(outcome.serviceStopped)
   }
 

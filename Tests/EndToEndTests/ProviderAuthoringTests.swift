@@ -29,6 +29,34 @@ import Testing
     #expect(result.exitCode == 0, "\(result.stderr)")
   }
 
+  /// The port passes `validate` (its Replace, enabled by `.task`, is
+  /// pressed on every text) and `run --press` waits for its task.
+  @Test func anIOSExtensionPortPassesValidate() throws {
+    let result = try Host().run("validate", Self.glossary)
+    #expect(result.exitCode == 0, "\(result.stdout)")
+    #expect(
+      result.stdout.contains("ok    scene on quotes: pressed 'Cancel', 'Replace with Translation'"), "\(result.stdout)")
+    #expect(!result.stdout.contains("never became enabled"), "\(result.stdout)")
+  }
+
+  /// Apple's sample enables Replace whenever replacement is allowed, before
+  /// anything was translated: pressing it first would write an empty
+  /// replacement, which the host refuses to do silently.
+  @Test func anEmptyReplacementIsNeverWrittenSilently() throws {
+    let result = try Host().run(
+      "run", "--provider", "Reverse", "--headless", "--replace", "--text", "Hallo", "--press", "Replace With Translation")
+    #expect(result.stdout == "")
+    #expect(result.exitCode == 70, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "finished with an empty replacement after 'Replace With Translation' was pressed, for a text that was not empty; nothing was written"
+      ), "\(result.stderr)")
+    let translated = try Host().run(
+      "run", "--provider", "Reverse", "--headless", "--replace", "--text", "Hallo", "--press", "Translate", "--press",
+      "Replace With Translation")
+    #expect(translated.stdout == "ollaH", "\(translated.stderr)")
+  }
+
   @Test func anIOSExtensionPortRunsInThePopover() throws {
     let host = try Host()
     var environment = host.environment

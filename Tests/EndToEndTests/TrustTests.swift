@@ -155,14 +155,10 @@ import Testing
     let setting = try Setting()
     let outside = try setting.impostor(identifier: UniqueName.make("org.example.outside"))
     let session = try BusSession()
-    let outcome = try session.run(
-      """
-      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) -m \(BusSession.name).Present \
-        '' 'environment' "{'provider': <'\(outside)'>, 'press': <['Go']>}"
-      """)
-    #expect(outcome.result.stdout.isEmpty, "\(outcome.result.stdout)")
-    #expect(outcome.result.stderr.contains(BusSession.name + ".Error.ProviderUnavailable"), "\(outcome.result.stderr)")
-    #expect(outcome.result.stderr.contains("runs only bundles in its search path"), "\(outcome.result.stderr)")
+    let (outcome, json) = try session.python("present-path", [outside])
+    let answer = try #require(json as? [String: String], "\(outcome.result.stdout) \(outcome.result.stderr)")
+    #expect(answer["error"] == BusSession.name + ".Error.ProviderUnavailable", "\(answer)")
+    #expect(answer["message"]?.contains("runs only bundles in its search path") == true, "\(answer)")
     let containers = session.folder.path + "/data/translation-host/containers"
     #expect(((try? FileManager.default.contentsOfDirectory(atPath: containers)) ?? []).isEmpty)
   }
@@ -229,6 +225,61 @@ import Testing
     }
   }
 
+  // MARK: 5. Abstract sockets with the network key
+
+  /// A provider with the network key is in a network namespace of its own,
+  /// reached through pasta: the machine's loopback services still answer it,
+  /// but an abstract socket of the machine (the X server's, the session
+  /// bus's) does not exist for it, whatever the kernel's Landlock can scope.
+  @Test func aNetworkProviderReachesTheNetworkButNoAbstractSocket() throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
+    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    try FileManager.default.removeItem(atPath: setting.installedBundle)
+    let place = try TemporaryDirectory()
+    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
+    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
+    let bus = try UnixListener("@" + UniqueName.make("dbus-session"))
+    let tcp = try Listener()
+    for listener in [display, bus] {
+      let result = try setting.press("connect \(listener.address)", provider: setting.identifier)
+      #expect(result.stdout == "CONTAINED connect:ECONNREFUSED", "\(result.stdout) \(result.stderr)")
+      #expect(!listener.acceptedConnection())
+    }
+    let network = try setting.press("setns \(tcp.port)", provider: setting.identifier)
+    #expect(network.stdout.hasPrefix("ESCAPED connected to 127.0.0.1:\(tcp.port)"), "\(network.stdout) \(network.stderr)")
+    #expect(tcp.acceptedConnection())
+    let info = try setting.host.run("info", setting.identifier)
+    #expect(info.stdout.contains("user-mode-network"), "\(info.stdout)")
+  }
+
+  /// The same on a kernel without Landlock's abstract-socket scoping (as
+  /// Debian 12's 6.1): the namespace alone keeps the display out.
+  @Test func withoutLandlockANetworkProviderStillReachesNoAbstractSocket() throws {
+    let setting = try Setting()
+    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
+    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+    try FileManager.default.removeItem(atPath: setting.installedBundle)
+    let place = try TemporaryDirectory()
+    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
+    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    let wrapper = try CFixture.compileProgram(
+      Self.fixtures + "/deny_landlock.c", libraries: ["seccomp"], name: "deny_landlock", in: setting.folder)
+    let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
+    let result = try Command.run(
+      wrapper,
+      [
+        Host.executable, "run", "--text", "connect \(display.address)", "--replace", "--press", "Go", "--provider",
+        setting.identifier,
+      ],
+      environment: setting.host.environment)
+    #expect(result.stdout == "CONTAINED connect:ECONNREFUSED", "\(result.stdout) \(result.stderr)")
+    #expect(!display.acceptedConnection())
+    let info = try Command.run(wrapper, [Host.executable, "info", setting.identifier], environment: setting.host.environment)
+    #expect(!info.stdout.contains("landlock") && info.stdout.contains("user-mode-network"), "\(info.stdout)")
+  }
+
   // MARK: 3. TPReadOnlyPaths
 
   /// What a manifest may ask to read is judged by where it resolves: a
@@ -262,5 +313,80 @@ import Testing
     let install = try setting.host.run("install", bundle)
     #expect(install.exitCode == 0, "\(install.stderr)")
     #expect(install.stderr.contains("it reads /etc/apt besides its bundle and the system"), "\(install.stderr)")
+  }
+
+  // MARK: Signed bundles
+
+  /// A minisign key pair without a password, in `folder`.
+  static func keyPair(_ name: String, in folder: TemporaryDirectory) throws -> (secret: String, public: String) {
+    let secret = folder.path + "/\(name).key"
+    let publicKey = folder.path + "/\(name).pub"
+    let made = try Command.run("/usr/bin/minisign", ["-G", "-W", "-p", publicKey, "-s", secret], environment: [:])
+    #expect(made.exitCode == 0, "\(made.stderr)")
+    return (secret, publicKey)
+  }
+
+  /// A copy of the escaping provider's bundle with `identifier`, in a folder of its own.
+  static func copy(of setting: Setting, identifier: String) throws -> String {
+    let place = setting.folder.path + "/copy-" + UniqueName.make("c")
+    try FileManager.default.createDirectory(
+      atPath: place, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let scratch = try TemporaryDirectory()
+    let written = try BundleFixture(name: "Signed", identifier: identifier).write(
+      name: "Signed", in: scratch, library: setting.library)
+    try FileManager.default.moveItem(atPath: written, toPath: place + "/Signed.translationprovider")
+    return place + "/Signed.translationprovider"
+  }
+
+  /// The first signed copy installed pins its identifier to its key; a later
+  /// copy signed by another key, or unsigned, is refused naming both; a
+  /// signed file changed afterwards fails `verify`.
+  @Test func anIdentifierIsPinnedToTheKeyOfItsFirstSignedCopy() throws {
+    let setting = try Setting()
+    let keys = try TemporaryDirectory()
+    let author = try Self.keyPair("author", in: keys)
+    let stranger = try Self.keyPair("stranger", in: keys)
+    let identifier = UniqueName.make("org.example.signed")
+    let first = try Self.copy(of: setting, identifier: identifier)
+    let signed = try setting.host.run("sign", first, "--secret-key", author.secret, "--public-key", author.public)
+    #expect(signed.exitCode == 0, "\(signed.stderr)")
+    let authorID = try #require(signed.stdout.split(separator: " ").dropFirst(4).first.map { String($0.dropLast()) })
+    #expect(signed.stdout.hasPrefix("signed \(identifier) with key "), "\(signed.stdout)")
+    let verified = try setting.host.run("verify", first)
+    #expect(
+      verified.stdout == "\(identifier): signed by key \(authorID), not pinned yet\n", "\(verified.stdout) \(verified.stderr)")
+
+    let install = try setting.host.run("install", first)
+    #expect(install.exitCode == 0, "\(install.stderr)")
+    #expect(install.stderr.contains("now pinned to key \(authorID)"), "\(install.stderr)")
+    let list = try setting.host.run("list")
+    #expect(list.stdout.contains("(signed, pinned)"), "\(list.stdout)")
+    let info = try setting.host.run("info", identifier)
+    #expect(info.stdout.contains("signed by key \(authorID), verified"), "\(info.stdout)")
+
+    // The same identifier signed by another key, under the same folder name (an "update").
+    let forged = try Self.copy(of: setting, identifier: identifier)
+    _ = try setting.host.run("sign", forged, "--secret-key", stranger.secret, "--public-key", stranger.public)
+    let other = try setting.host.run("install", forged)
+    #expect(other.exitCode != 0)
+    #expect(other.stderr.contains("is pinned to key \(authorID)") && other.stderr.contains("signed by key "), "\(other.stderr)")
+    // Unsigned.
+    let unsigned = try Self.copy(of: setting, identifier: identifier)
+    let plain = try setting.host.run("install", unsigned)
+    #expect(plain.exitCode != 0)
+    #expect(plain.stderr.contains("is unsigned, but '\(identifier)' is pinned to key \(authorID)"), "\(plain.stderr)")
+
+    // A signed file changed after signing.
+    let tampered = try Self.copy(of: setting, identifier: identifier)
+    _ = try setting.host.run("sign", tampered, "--secret-key", author.secret, "--public-key", author.public)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: tampered + "/libSigned.so"))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("x".utf8))
+    try handle.close()
+    let check = try setting.host.run("verify", tampered)
+    #expect(check.exitCode == 69, "\(check.stdout) \(check.stderr)")
+    #expect(
+      check.stderr.contains("libSigned.so: its signature does not verify with the bundle's key \(authorID)"), "\(check.stderr)")
+    #expect(try setting.host.run("install", tampered).exitCode != 0)
   }
 }

@@ -137,9 +137,32 @@ def abandoned(provider, callers):
         ["gdbus", "call", "--session", "-d", NAME, "-o", PATH, "-m", NAME + ".Translate", "['hang']", "en", "en-x-upper",
          provider], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(int(callers))]
     time.sleep(1)
+    daemon = bus_daemon()
+    service = int(daemon.GetConnectionUnixProcessID(NAME))
+    busy = runners(service)
+    # The callers' unique names, by their process ids.
+    pids = {process.pid for process in hanging}
+    names = [name for name in daemon.ListNames() if name.startswith(":")
+             and int(daemon.GetConnectionUnixProcessID(name)) in pids]
     for process in hanging:
         os.kill(process.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    # When the bus has dropped their names (it then sends NameOwnerChanged),
+    # and when the runners that worked for them are stopped.
+    left = None
+    while time.monotonic() - killed < 10:
+        if left is None and not any(daemon.NameHasOwner(name) for name in names):
+            left = time.monotonic()
+        if left is not None and not any(alive(pid) for pid in busy):
+            break
+        time.sleep(0.001)
+    stopped = (time.monotonic() - (left or killed)) * 1000
+    for process in hanging:
         process.wait()
+    # Then the next call finds a runner at once: a fresh one, started in the place of each.
+    while len(runners(service)) < len(busy) and time.monotonic() - killed < 10:
+        time.sleep(0.01)
+    time.sleep(0.3)
     started = time.monotonic()
     answer = outcome(lambda: translation.Translate(["hi", "there"], "en", "en-x-upper", provider))
     elapsed = time.monotonic() - started
@@ -168,7 +191,42 @@ def abandoned(provider, callers):
     GLib.timeout_add(20000, loop.quit)
     loop.run()
     cancelled.pop("started", None)
-    return {"warm": warm, "answer": answer, "milliseconds": elapsed * 1000, "cancelled": cancelled}
+    return {"warm": warm, "answer": answer, "milliseconds": elapsed * 1000, "cancelled": cancelled,
+            "busy runners": len(busy), "callers": len(names), "bus said they left after milliseconds":
+            ((left or killed) - killed) * 1000, "runners stopped after milliseconds": stopped}
+
+
+def bus_daemon():
+    return dbus.Interface(dbus.SessionBus().get_object("org.freedesktop.DBus", "/org/freedesktop/DBus"),
+                          "org.freedesktop.DBus")
+
+
+def alive(pid):
+    """Whether process `pid` runs (is neither gone nor a zombie)."""
+    try:
+        with open("/proc/%d/stat" % pid) as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def runners(service):
+    """The live (not zombie) provider runners that `service` started."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            with open("/proc/%s/cmdline" % entry, "rb") as file:
+                command = file.read()
+        except OSError:
+            continue
+        if fields[0] != "Z" and int(fields[1]) == service and b"translation-provider-runner" in command:
+            found.append(int(entry))
+    return found
 
 
 def bad_arguments():
@@ -195,6 +253,8 @@ def bad_arguments():
             bus, "", "Hallo", {"provider": "Reverse", "press": dbus.Array(["Nope"], "s")}),
         "cancel unknown request": outcome(lambda: translation.CancelTranslate("nothing-by-this-id") or []),
         "empty batch": outcome(lambda: translation.Translate(dbus.Array([], "s"), "en", "es", "")),
+        "same language": outcome(lambda: translation.Translate(["The cat."], "en", "en", "")),
+        "too long for Present": present_and_wait(bus, "", "x" * (96 * 1024 + 1), {}),
         "not installed": outcome(lambda: translation.Translate(["The cat."], "en", "ca", "")),
         "no target": outcome(lambda: translation.Translate(["The cat is on the table."], "en", "", "")),
         "tags": outcome(lambda: translation.Translate(["The cat is on the table."], "en_US.UTF-8", "es-ES", "")),
@@ -215,6 +275,18 @@ def present():
         "properties": outcome(lambda: dbus.SessionBus().get_object(NAME, PATH).GetAll(
             NAME, dbus_interface="org.freedesktop.DBus.Properties")),
     }
+
+
+def late(provider):
+    """A popover answered after more than a minute still reaches a client that
+    called Present with the default timeout (25 s), through Response."""
+    import time
+    bus = dbus.SessionBus()
+    started = time.monotonic()
+    answer = present_and_wait(
+        bus, "", "late answer", {"provider": provider, "allows_replacement": True,
+                                 "press": dbus.Array(["Go", "Go", "Go"], "s")}, timeout=180)
+    return {"answer": answer, "seconds": time.monotonic() - started}
 
 
 def run_processes(marker):
@@ -284,7 +356,14 @@ def properties_changed(executable, provider):
     return {"before": before, "version": version, "changes": changes}
 
 
-SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "close": close, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments, "present": present}
+def present_path(provider):
+    """Present with a provider named by its bundle path (issue 24: refused
+    unless the service's search path lists it)."""
+    return present_and_wait(dbus.SessionBus(), "", "environment",
+                            {"provider": provider, "press": dbus.Array(["Go"], "s")}, timeout=30)
+
+
+SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "close": close, "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments, "present": present, "present-path": present_path}
 
 if __name__ == "__main__":
     print(json.dumps(SCENARIOS[sys.argv[1]](*sys.argv[2:]), sort_keys=True))

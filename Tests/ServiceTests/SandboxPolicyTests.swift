@@ -81,8 +81,8 @@ import Testing
     let container = "/home/ana/.local/share/translation-host/containers/org.example.net"
     #expect(
       policy.environment(from: user) == [
-        "HOME=\(container)", "LANG=de_DE.UTF-8", "LC_TIME=C", "PATH=/usr/bin", "SWIFT_BACKTRACE=enable=no",
-        "TMPDIR=\(container)/tmp",
+        "CFFIXED_USER_HOME=\(container)", "HOME=\(container)", "LANG=de_DE.UTF-8", "LC_TIME=C", "PATH=/usr/bin",
+        "SWIFT_BACKTRACE=\(SandboxPolicy.backtraceSettings)", "TMPDIR=\(container)/tmp",
         "TRANSLATION_HOST_LOG=debug", "TZ=UTC",
       ])
   }

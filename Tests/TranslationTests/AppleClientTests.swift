@@ -69,6 +69,9 @@ import Testing
       "headless: \(try translated("My brother reads a book."))",
       "headless after stop refused: true",
       "editor: Hello, presented: false",
+      "observable: \(try translated("The weather is very good today in the city.")), supported: true, "
+        + "preview: Hola nil",
+      "supported languages listed once: true",
     ]
     #expect(run.stdout.split(separator: "\n").map(String.init) == expected)
     // The service's runner did the work: the app started none of its own.

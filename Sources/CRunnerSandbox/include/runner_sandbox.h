@@ -32,6 +32,7 @@ enum {
   TP_LAYER_LANDLOCK = 1 << 9,           /* Landlock file (and, without the network, TCP) rules */
   TP_LAYER_NO_TERMINAL = 1 << 10,       /* a session of its own without a controlling terminal */
   TP_LAYER_PROCESS_COUNT = 1 << 11,     /* RLIMIT_NPROC counted within its own user namespace */
+  TP_LAYER_USER_MODE_NETWORK = 1 << 12, /* with the network key: a network namespace reached through pasta */
 };
 
 /* Resource limits; 0 leaves a limit as it is. */
@@ -72,6 +73,9 @@ int tp_sandbox_detach(int keep_up_to, int host_pid);
 
 /* Enters new PID, mount and IPC namespaces and, with `isolate_network`, a new
  * network namespace (directly as root, else through a new user namespace);
+ * with `network_stack` (the path of pasta; for a provider with the network
+ * key) also a new network namespace, which that program, started outside the
+ * namespaces, connects to the machine's network before this returns;
  * builds the private root of `files` in the mount namespace; then forks: the
  * caller returns in PID 2 of the new namespace, PID 1 reaps orphans, and the
  * original process waits and ends as PID 2 ends, so the host's view of the
@@ -80,8 +84,8 @@ int tp_sandbox_detach(int keep_up_to, int host_pid);
  * Returns the layers entered; -1 when the kernel refuses the namespaces
  * (nothing changed; `failure` says which); -2 when a later step failed (the
  * process is half set up and must not load a provider). */
-int tp_sandbox_enter_namespaces(int isolate_network, const tp_sandbox_files *files, int *own_user_namespace,
-                                tp_sandbox_failure *failure);
+int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, const tp_sandbox_files *files,
+                                int *own_user_namespace, tp_sandbox_failure *failure);
 
 /* Drops every capability: effective, permitted, inheritable, ambient and the
  * bounding set, and locks root out of regaining them on exec. Returns

@@ -195,7 +195,8 @@ typedef struct tp_context {
    * allows_replacement is false is ignored (treated as NULL), as Apple
    * documents. Call it once: a second call, or a translation that is not
    * valid UTF-8, is a violation, and the host stops the provider and replaces
-   * nothing. A call after the scene was destroyed is ignored.
+   * nothing. Never call it after the scene's destroy returned: the host has
+   * freed the context then.
    * `translation->data` is borrowed; the host copies it. [any-thread] */
   void (*finish)(const struct tp_context *context, const tp_string *translation);
 

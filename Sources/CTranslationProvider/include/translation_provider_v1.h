@@ -1,7 +1,8 @@
 /*
  * translation_provider_v1.h: the tables of ABI version 1 that differ from
- * version 2, for the host, which still loads ABI 1 providers. Not installed
- * and not for providers: a new provider is written against
+ * version 2, for the host, which still loads ABI 1 providers, and for
+ * authors migrating one (installed beside translation_provider.h; ABI.md,
+ * "Migrating an ABI 1 provider"). A new provider is written against
  * translation_provider.h (ABI 2). The types the two versions share (tp_host,
  * tp_context, tp_scene, the sinks) have the same layout in both.
  *

@@ -91,7 +91,8 @@ package struct BundleInspector {
     return ProviderBundle(
       path: path, identifier: identifier, name: name, displayName: displayName ?? name, version: version,
       executablePath: executablePath, allowsNetworkAccess: allowsNetworkAccess, isTranslationApp: isTranslationApp,
-      settings: settings, readOnlyPaths: readOnlyPaths, allowsMemoryFiles: allowsMemoryFiles)
+      settings: settings, readOnlyPaths: readOnlyPaths, allowsMemoryFiles: allowsMemoryFiles,
+      hasSignature: names.contains(BundleSignature.folder))
   }
 
   /// The `TPReadOnlyPaths` declarations (`ReadOnlyPaths.Checker`): system

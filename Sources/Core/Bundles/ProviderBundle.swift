@@ -25,6 +25,9 @@ package struct ProviderBundle: Equatable, Codable, Sendable {
   package var readOnlyPaths: [String] = []
   /// `TPMemoryFiles` is Boolean true: the provider may make memory files (`MemoryFiles`).
   package var allowsMemoryFiles = false
+  /// The bundle holds a `_CodeSignature` folder (`BundleSignature`): signed
+  /// or claiming to be, which only `verify` and `install` check.
+  package var hasSignature = false
 
   /// What the manifest's sandbox rules ask for beyond the default sandbox, one line each, as declared.
   package var grants: [String] {

@@ -1,5 +1,3 @@
-import RunnerProtocol
-
 /// Language tags as callers spell them, read once into the BCP-47 form that
 /// providers are asked with, and matched against a provider's own tags the
 /// way the `Translation` library matches them: the CLI, D-Bus and the
@@ -55,21 +53,19 @@ package enum LanguageTag {
 
   /// The provider's pair that serves `source` → `target` (installed before
   /// supported, and among those the one that names both exactly), or nil.
-  package static func pair(
-    from source: String, to target: String, among pairs: [LanguagePairStatus]
-  ) -> LanguagePairStatus? {
+  /// `describe` gives a pair's tags and whether it is installed (nil: the
+  /// provider does not translate it, and it is never chosen).
+  package static func pair<Pair>(
+    from source: String, to target: String, among pairs: [Pair],
+    describe: (Pair) -> (source: String, target: String, isInstalled: Bool?)
+  ) -> Pair? {
     let exact = (normalized(source).lowercased(), normalized(target).lowercased())
-    func rank(_ pair: LanguagePairStatus) -> Int {
-      let availability =
-        switch pair.availability {
-        case .installed: 0
-        case .supported: 1
-        case .unsupported: 2
-        }
-      let isExact = (normalized(pair.source).lowercased(), normalized(pair.target).lowercased()) == exact
-      return availability * 2 + (isExact ? 0 : 1)
+    let ranked = pairs.compactMap { pair -> (pair: Pair, rank: Int)? in
+      let (provided, into, isInstalled) = describe(pair)
+      guard let isInstalled, serves(provided, source), serves(into, target) else { return nil }
+      let isExact = (normalized(provided).lowercased(), normalized(into).lowercased()) == exact
+      return (pair, (isInstalled ? 0 : 2) + (isExact ? 0 : 1))
     }
-    return pairs.filter { serves($0.source, source) && serves($0.target, target) && $0.availability != .unsupported }
-      .min { rank($0) < rank($1) }
+    return ranked.min { $0.rank < $1.rank }?.pair
   }
 }

@@ -20,7 +20,7 @@ import System
 package struct RegistryCache {
   package static let fileName = "registry-v1.cache"
   // 6: bundles that resolve outside themselves, lie in a container or hold
-  // hard links are refused (5 trusted them), TPMemoryFiles; 5: each file's status change time too (4 trusted a file rewritten with its
+  // hard links are refused (5 trusted them), TPMemoryFiles, signatures; 5: each file's status change time too (4 trusted a file rewritten with its
   // size and modification time restored); 4: binary records in scan order, with
   // TPReadOnlyPaths (3 lost them); 3: every format read by our own readers.
   static let header = Array("translation-host registry cache 6\n".utf8)
@@ -206,7 +206,8 @@ package struct RegistryCache {
     }
     bytes.append(1)
     for field in [m.identifier, m.name, m.displayName, m.version, m.executablePath] { append(field, to: &bytes) }
-    bytes.append((m.allowsNetworkAccess ? 1 : 0) | (m.isTranslationApp ? 2 : 0) | (m.allowsMemoryFiles ? 4 : 0))
+    bytes.append(
+      (m.allowsNetworkAccess ? 1 : 0) | (m.isTranslationApp ? 2 : 0) | (m.allowsMemoryFiles ? 4 : 0) | (m.hasSignature ? 8 : 0))
     if m.settings.isEmpty {
       append("", to: &bytes)
     } else {
@@ -248,7 +249,7 @@ package struct RegistryCache {
     }
     guard let identifier = record.text(), let name = record.text(), let displayName = record.text(),
       let version = record.text(), let executablePath = record.text(), let flags = record.byte(),
-      flags & ~7 == 0, let settingsField = record.field(), let readOnlyCount = record.count()
+      flags & ~15 == 0, let settingsField = record.field(), let readOnlyCount = record.count()
     else { return nil }
     var settings: [ProviderSetting] = []
     if !settingsField.isEmpty {
@@ -264,7 +265,7 @@ package struct RegistryCache {
     let manifest = ProviderBundle(
       path: path, identifier: identifier, name: name, displayName: displayName, version: version,
       executablePath: executablePath, allowsNetworkAccess: flags & 1 != 0, isTranslationApp: flags & 2 != 0,
-      settings: settings, readOnlyPaths: readOnlyPaths, allowsMemoryFiles: flags & 4 != 0)
+      settings: settings, readOnlyPaths: readOnlyPaths, allowsMemoryFiles: flags & 4 != 0, hasSignature: flags & 8 != 0)
     return BundleInspection(path: path, manifest: manifest, problems: problems, files: files)
   }
 

@@ -21,6 +21,9 @@ package struct ProviderTemplate: Sendable {
   package var language: Language
   /// Where the Swift SDK comes from: a path to a translation-host checkout or its Git URL.
   package var sdkLocation: String
+  /// The `translation-host` the Makefile's `install` runs when none is on
+  /// PATH: the one that wrote the package.
+  package var hostExecutable = Syscalls.executablePath() ?? "translation-host"
 
   /// `name` must be a Swift type name (letters and digits, a letter first):
   /// it names the library, the bundle and, for Swift, the types.
@@ -206,11 +209,13 @@ package struct ProviderTemplate: Sendable {
   var swiftMakefile: String {
     """
     # make           builds build/\(name).translationprovider
-    # make install   installs it for you with `translation-host install` (validated first)
+    # make install   installs it for you with `translation-host install` (validated first);
+    #                TRANSLATION_HOST=/path/to/translation-host names another one
     NAME   := \(name)
     BUNDLE := build/$(NAME).translationprovider
     SWIFT  ?= swift
     CONFIG ?= release
+    TRANSLATION_HOST ?= $(shell command -v translation-host 2>/dev/null || echo '\(hostExecutable)')
 
     .PHONY: all bundle install clean
 
@@ -221,9 +226,10 @@ package struct ProviderTemplate: Sendable {
     \trm -rf $(BUNDLE) && install -d -m 0755 $(BUNDLE)
     \tinstall -m 0644 Info.plist $(NAME).entitlements $(BUNDLE)/
     \tinstall -m 0755 "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/lib$(NAME).so" $(BUNDLE)/lib$(NAME).so
+    \tfor folder in *.lproj; do [ ! -d "$$folder" ] || { install -d -m 0755 $(BUNDLE)/$$folder && install -m 0644 $$folder/* $(BUNDLE)/$$folder/; } || exit 1; done
 
     install: bundle
-    \ttranslation-host install $(BUNDLE)
+    \t$(TRANSLATION_HOST) install $(BUNDLE)
 
     clean:
     \trm -rf build .build
@@ -436,16 +442,21 @@ package struct ProviderTemplate: Sendable {
   var cMakefile: String {
     """
     # make           builds build/\(name).translationprovider
-    # make install   installs it for you with `translation-host install` (validated first)
+    # make install   installs it for you with `translation-host install` (validated first);
+    #                TRANSLATION_HOST=/path/to/translation-host names another one
     # The ABI header comes from pkg-config (translation-provider.pc, which
-    # translation-host's `make install` puts in <prefix>/lib/pkgconfig).
+    # translation-host's `make install` puts in <prefix>/lib/pkgconfig). For a
+    # prefix pkg-config does not search, set PKG_CONFIG_PATH=<prefix>/lib/pkgconfig;
+    # for a staged install (make install DESTDIR=<root>), also
+    # PKG_CONFIG_SYSROOT_DIR=<root>, so that the header is found under <root>.
     NAME   := \(name)
     BUNDLE := build/$(NAME).translationprovider
     CC     ?= cc
     CFLAGS ?= -O2
+    TRANSLATION_HOST ?= $(shell command -v translation-host 2>/dev/null || echo '\(hostExecutable)')
     PROVIDER_CFLAGS := $(shell pkg-config --cflags translation-provider)
     ifneq ($(shell pkg-config --exists translation-provider && echo yes),yes)
-    $(error pkg-config does not know translation-provider: run `make install` in translation-host, or set PKG_CONFIG_PATH to its <prefix>/lib/pkgconfig)
+    $(error pkg-config does not know translation-provider: run `make install` in translation-host, or set PKG_CONFIG_PATH to its <prefix>/lib/pkgconfig (and PKG_CONFIG_SYSROOT_DIR to <root> after `make install DESTDIR=<root>`))
     endif
 
     .PHONY: all bundle install clean
@@ -461,7 +472,7 @@ package struct ProviderTemplate: Sendable {
     \tinstall -m 0755 lib$(NAME).so $(BUNDLE)/lib$(NAME).so
 
     install: bundle
-    \ttranslation-host install $(BUNDLE)
+    \t$(TRANSLATION_HOST) install $(BUNDLE)
 
     clean:
     \trm -rf build lib$(NAME).so

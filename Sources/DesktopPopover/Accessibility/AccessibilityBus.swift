@@ -17,11 +17,12 @@ package enum AccessibilityBus {
   /// (a spreadsheet's cells) must not make the popover wait.
   static let searchLimit = 4000
 
+  /// Whether the bus was reached. `atspi_init` answers 0 when it was, 1
+  /// when it had been called before and 2 when there is no bus; after a 2,
+  /// the library's next call ends the process (`g_error`: "Couldn't
+  /// connect to accessibility bus"), so only a 0 lets the popover use it.
   private static let started: Bool = {
-    // libatspi ends the process (g_error) when it cannot reach the bus:
-    // it is started only once the bus is known to be there.
-    guard isReachable() else { return false }
-    guard atspi_init() >= 0 else { return false }
+    guard isReachable(), atspi_init() == 0 else { return false }
     atspi_set_timeout(Int32(callTimeout.pollMilliseconds), Int32(callTimeout.pollMilliseconds))
     return true
   }()

@@ -43,11 +43,18 @@ enum GObjectBridge {
     (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! Handler<Body>).body
   }
 
-  /// Connects a signal whose handler takes only the instance: `clicked`, `activate`, `changed`, `map`, `notify::…`.
+  /// Connects a signal whose handler takes only the instance: `clicked`, `activate`, `changed`, `map`.
   static func onSignal(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
     typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
     let thunk: Thunk = { _, data in GObjectBridge.body(data, as: (() -> Void).self)() }
     connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+  }
+
+  /// Connects `notify::<property>`, whose handler takes the instance and the property's spec.
+  static func onNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
+    typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+    let thunk: Thunk = { _, _, data in GObjectBridge.body(data, as: (() -> Void).self)() }
+    connect(instance, "notify::" + property, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
   }
 
   /// Connects a signal whose handler answers whether it handled it: `close-request`.

@@ -29,6 +29,9 @@ enum GtkSession {
     .th-color-gray { color: #77767b; } .th-color-accentColor { color: @theme_selected_bg_color; }
     """
 
+  /// The popover's program name, its X11 `WM_CLASS` instance (the class is `Translation-host`).
+  static let programName = "translation-host"
+
   /// The default display, opened on first use.
   /// - Throws: `DesktopPopoverError.noDisplay` when GTK cannot open it.
   static func open(environment: [String: String]) throws(DesktopPopoverError) -> OpaquePointer {
@@ -43,6 +46,11 @@ enum GtkSession {
     if Syscalls.environmentVariable("GSK_RENDERER") == nil {
       Syscalls.setEnvironmentVariableIfUnset("GSK_RENDERER", to: "cairo")
       Syscalls.setEnvironmentVariableIfUnset("GDK_DEBUG", to: "gl-disable")
+    }
+    // WM_CLASS (and the Wayland app id) come from the program's name: window
+    // managers' rules and the test of a screenshot find the popover by it.
+    if g_get_prgname() == nil || String(cString: g_get_prgname()).hasPrefix("translation-host") {
+      g_set_prgname(programName)
     }
     guard gtk_init_check() != 0, let opened = gdk_display_get_default() else {
       throw .noDisplay(environment["WAYLAND_DISPLAY"] ?? environment["DISPLAY"] ?? "")

@@ -66,6 +66,8 @@ final class PopoverWindow {
   private var ending: Ending?
   private var signal: Signal?
   private var sources: [UInt32] = []
+  /// Whether the window has had the keyboard focus: losing it then dismisses the popover.
+  private var wasActive = false
 
   /// A window titled `title` on `display`, not shown yet.
   init(display: OpaquePointer, title: String, placement: DesktopPlacement) {
@@ -119,6 +121,14 @@ final class PopoverWindow {
       return true
     }
     gtk_widget_add_controller(window, keys)
+    // A popover goes when the person clicks elsewhere or switches away, as iOS's does.
+    GObjectBridge.onNotify(UnsafeMutableRawPointer(window), property: "is-active") { [unowned self] in
+      if gtk_window_is_active(GObjectBridge.cast(window)) != 0 {
+        wasActive = true
+      } else if wasActive && gtk_widget_get_visible(window) != 0 {
+        dismiss()
+      }
+    }
     GObjectBridge.onRequest(window, "close-request") { [unowned self] in
       dismiss()
       return true
@@ -163,6 +173,7 @@ final class PopoverWindow {
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
     gtk_window_present(GObjectBridge.cast(window))
+    if let x11, let surface = gtk_native_get_surface(GObjectBridge.cast(window)) { x11.keepAbove(surface) }
     waitForFirstFrame()
   }
 
@@ -414,9 +425,15 @@ final class PopoverWindow {
     }
     guard let x11, placedSize.map({ $0 != (width, height) }) ?? true else { return }
     placedSize = (width, height)
-    if gtk_widget_get_realized(window) == 0 { gtk_widget_realize(window) }
+    let isFirst = gtk_widget_get_realized(window) == 0
+    if isFirst { gtk_widget_realize(window) }
     guard let surface = gtk_native_get_surface(GObjectBridge.cast(window)) else { return }
-    x11.move(surface, x: frame.window.x, y: frame.window.y)
+    if isFirst {
+      x11.makePopover(
+        surface, x: frame.window.x, y: frame.window.y, width: frame.window.width, height: frame.window.height)
+    } else {
+      x11.move(surface, x: frame.window.x, y: frame.window.y)
+    }
   }
 
   private func makeArrow(_ edge: ArrowEdge) -> WidgetPointer {

@@ -118,6 +118,51 @@ final class X11Session {
     return processID(owning: owner) == pid
   }
 
+  /// Makes `surface`'s window a popover for the window manager, before it
+  /// is mapped: a utility window (no taskbar entry, no pager), kept above
+  /// the others, mapped where it belongs (position hints: a window manager
+  /// would otherwise place it first, at the centre, and it would jump).
+  func makePopover(_ surface: OpaquePointer, x: Int, y: Int, width: Int, height: Int) {
+    let window = th_x11_surface_xid(surface)
+    gdk_x11_surface_set_skip_taskbar_hint(surface, 1)
+    gdk_x11_surface_set_skip_pager_hint(surface, 1)
+    setAtoms(window, "_NET_WM_WINDOW_TYPE", ["_NET_WM_WINDOW_TYPE_UTILITY"])
+    setAtoms(window, "_NET_WM_STATE", ["_NET_WM_STATE_ABOVE", "_NET_WM_STATE_SKIP_TASKBAR", "_NET_WM_STATE_SKIP_PAGER"])
+    guard let hints = XAllocSizeHints() else { return }
+    defer { XFree(hints) }
+    hints.pointee.flags = USPosition | PPosition | USSize | PSize
+    (hints.pointee.x, hints.pointee.y) = (Int32(x), Int32(y))
+    (hints.pointee.width, hints.pointee.height) = (Int32(width), Int32(height))
+    XSetWMNormalHints(display, window, hints)
+    XMoveWindow(display, window, Int32(x), Int32(y))
+    XFlush(display)
+  }
+
+  /// Asks the window manager to keep `surface`'s window above the others
+  /// once it is mapped (EWMH: a `_NET_WM_STATE` message to the root window).
+  func keepAbove(_ surface: OpaquePointer) {
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = th_x11_surface_xid(surface)
+    event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+    event.xclient.format = 32
+    event.xclient.data.l.0 = 1  // _NET_WM_STATE_ADD
+    event.xclient.data.l.1 = Int(XInternAtom(display, "_NET_WM_STATE_ABOVE", 0))
+    event.xclient.data.l.3 = 1  // from an application
+    XSendEvent(
+      display, XDefaultRootWindow(display), 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    XFlush(display)
+  }
+
+  private func setAtoms(_ window: Window, _ property: String, _ names: [String]) {
+    var atoms = names.map { UInt(XInternAtom(display, $0, 0)) }
+    atoms.withUnsafeMutableBytes { bytes in
+      _ = XChangeProperty(
+        display, window, XInternAtom(display, property, 0), XA_ATOM, 32, PropModeReplace,
+        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
+    }
+  }
+
   /// Moves the toplevel of `surface` so its top-left corner is at `x`, `y`.
   func move(_ surface: OpaquePointer, x: Int, y: Int) {
     XMoveWindow(display, th_x11_surface_xid(surface), Int32(x), Int32(y))

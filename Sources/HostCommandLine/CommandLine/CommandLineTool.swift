@@ -1,4 +1,6 @@
 import CHostProcess
+import FoundationEssentials
+import Presentation
 import System
 
 /// The root of `translation-host`: picks the subcommand, runs it, and turns
@@ -35,6 +37,7 @@ package enum CommandLineTool {
     RunCommand.self, TranslateCommand.self, DetectCommand.self, LanguagesCommand.self, ListCommand.self, InfoCommand.self,
     DefaultCommand.self,
     SetDefaultCommand.self, ConfigCommand.self, ValidateCommand.self, InstallCommand.self, UninstallCommand.self,
+    SignCommand.self, VerifyCommand.self,
     NewProviderCommand.self, ServeCommand.self, ShortcutCommand.self, AgentCommand.self,
   ]
   /// Commands the host starts itself, left out of `--help`.
@@ -69,6 +72,12 @@ package enum CommandLineTool {
       return .usage
     }
     let rest = Array(arguments.dropFirst())
+    var output = output
+    if command.name == RunCommand.name && Output.hasNoTerminal
+      && GraphicalSession.isAvailable(environment: ProcessInfo.processInfo.environment)
+    {
+      output.notifiesDesktop = true
+    }
     do {
       let parsed = try ParsedArguments(rest, options: command.options, command: command)
       if parsed.has("help") {
@@ -78,7 +87,7 @@ package enum CommandLineTool {
       return try command.init(parsed).run(output: output)
     } catch {
       let failure = CommandError(error)
-      output.diagnostic("Error: \(failure.message)\n")
+      output.error(failure.message)
       if failure.exitCode == .usage { output.diagnostic(usageHint(failure.usageOf ?? command)) }
       return failure.exitCode
     }

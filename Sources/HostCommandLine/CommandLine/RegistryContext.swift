@@ -7,15 +7,18 @@ final class RegistryContext {
   let preferences: [String]
   let ignoredPreferences: [String]
   let choice: DefaultChoice
+  /// The keys identifiers are pinned to (`SignaturePins`).
+  let pins: [String: String]
 
   init() throws {
     snapshot = ProviderRegistry.standard().scan()
     (preferences, ignoredPreferences) = try DefaultPreferences.standard().read()
     choice = DefaultChoice.choose(from: snapshot, preferences: preferences)
+    pins = SignaturePins.standard().read()
   }
 
   func summary(_ entry: RegistryEntry) -> ProviderSummary {
-    ProviderSummary(entry, defaultPath: choice.entry?.path)
+    ProviderSummary(entry, defaultPath: choice.entry?.path, pins: pins)
   }
 
   /// Leaves the context to the process's exit instead of freeing it: a

@@ -64,6 +64,7 @@ struct InfoCommand: Command {
         summary.memoryFiles
           ? "allowed (TPMemoryFiles): memory files, which the memory limit does not count" : "refused (memfd_create)"
       ),
+      ("Signature", Self.signature(of: entry, pinned: summary.pinned)),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
       (
@@ -75,5 +76,18 @@ struct InfoCommand: Command {
     if !summary.problems.isEmpty { text += "Problems:\n" + summary.problems.map { "  \($0)\n" }.joined() }
     try output.data(text.escapingControlCharacters())
     return .success
+  }
+
+  /// The bundle's signature, checked now, and its pin.
+  private static func signature(of entry: RegistryEntry, pinned: Bool) -> String {
+    guard let manifest = entry.manifest else { return "?" }
+    let pin = pinned ? "; the identifier is pinned to a key" : ""
+    do {
+      let signature = try BundleSignature.verified(manifest)
+      try SignaturePins.standard().check(manifest, signedBy: signature)
+      return (signature.map { "signed by key \($0.keyID), verified" } ?? "unsigned") + pin
+    } catch {
+      return "does not hold: \(error)"
+    }
   }
 }

@@ -67,12 +67,20 @@ struct InstallCommand: Command {
     guard manifest.identifier == identifier else {
       throw CommandError("\(source) changed while it was checked; install it again", exitCode: .failure)
     }
+    // Signed or not, against the key the identifier is pinned to; the first signed copy pins it.
+    let signature = try BundleSignature.verified(manifest)
+    let pins = SignaturePins.standard()
+    try pins.check(manifest, signedBy: signature)
     let installer = BundleInstaller(folder: userFolder)
     let installed = try installer.install(
       source, executableName: URL(fileURLWithPath: manifest.executablePath).lastPathComponent)
     for holder in holders where holder.folder.path == userFolder {
       try installer.uninstall(holder.path)
       output.note("removed \(holder.path), which held '\(manifest.identifier)'")
+    }
+    if let signature, pins.read()[manifest.identifier] == nil {
+      try pins.set(manifest.identifier, to: signature.publicKey)
+      output.note("'\(manifest.identifier)' is now pinned to key \(signature.keyID): later copies must be signed by it")
     }
     try output.data("installed \(manifest.identifier) \(manifest.version) at \(installed)\n")
     for grant in manifest.grants { output.note("it \(grant)") }

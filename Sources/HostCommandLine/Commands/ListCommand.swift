@@ -46,7 +46,8 @@ struct ListCommand: Command {
       let usable = entry.isUsable
       anyUsable = anyUsable || usable
       guard all || usable else { continue }
-      Self.appendLine(for: entry, usable: usable, isDefault: entry.path == defaultPath, all: all, to: &bytes)
+      Self.appendLine(
+        for: entry, usable: usable, isDefault: entry.path == defaultPath, all: all, pins: context.pins, to: &bytes)
     }
     if all { bytes.append(utf8: snapshot.folderProblems.map { "! \($0)\n" }.joined()) }
     try output.data(String(decoding: bytes, as: UTF8.self).escapingControlCharacters())
@@ -57,7 +58,9 @@ struct ListCommand: Command {
   }
 
   /// One line for `entry`, and with `all` its problems, each on a line of its own.
-  private static func appendLine(for entry: RegistryEntry, usable: Bool, isDefault: Bool, all: Bool, to bytes: inout [UInt8]) {
+  private static func appendLine(
+    for entry: RegistryEntry, usable: Bool, isDefault: Bool, all: Bool, pins: [String: String], to bytes: inout [UInt8]
+  ) {
     let manifest = entry.inspection.manifest
     bytes.append(utf8: isDefault ? "* " : "  ")
     bytes.append(utf8: manifest?.identifier ?? "?")
@@ -65,6 +68,11 @@ struct ListCommand: Command {
     bytes.append(utf8: manifest?.version ?? "?")
     bytes.append(utf8: "  ")
     bytes.append(utf8: manifest?.displayName ?? entry.path)
+    // Signed (claimed: `info` and `verify` check it) and pinned, only when so: most bundles are neither.
+    if let manifest, manifest.hasSignature || (!pins.isEmpty && pins[manifest.identifier] != nil) {
+      bytes.append(utf8: manifest.hasSignature ? "  (signed" : "  (unsigned")
+      bytes.append(utf8: pins[manifest.identifier] != nil ? ", pinned)" : ")")
+    }
     switch (manifest?.allowsNetworkAccess ?? false, usable) {
     case (false, true): bytes.append(utf8: "\n")
     case (true, true): bytes.append(utf8: "  [net]\n")

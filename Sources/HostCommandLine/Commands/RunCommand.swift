@@ -212,7 +212,7 @@ struct RunCommand: Command {
       }
       let first = try client.openScene(
         inputText: input.text, allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target)
-      switch try SceneScript(presses: presses).run(on: client, from: first) {
+      switch try SceneScript(presses: presses).run(on: client, from: first, inputText: input.text) {
       case .replaced(let replacement):
         try output.data(replacement + newline)
         return .success

@@ -24,6 +24,14 @@ struct UninstallCommand: Command {
     let entry = try snapshot.entry(named: reference)
     try BundleInstaller(folder: snapshot.searchPath.userFolder).uninstall(entry.path)
     try output.data("removed \(entry.identifier ?? entry.path) from \(entry.path)\n")
+    // The key is forgotten with the last copy: a new install pins afresh.
+    if let identifier = entry.identifier,
+      !ProviderRegistry.standard().scan().entries.contains(where: { $0.identifier == identifier }),
+      SignaturePins.standard().read()[identifier] != nil
+    {
+      try SignaturePins.standard().set(identifier, to: nil)
+      output.note("forgot the key '\(identifier)' was pinned to")
+    }
     return .success
   }
 }

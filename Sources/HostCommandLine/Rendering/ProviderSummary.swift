@@ -19,13 +19,17 @@ struct ProviderSummary: Encodable {
   var readOnlyPaths: [String]
   /// The manifest lets it make memory files (`TPMemoryFiles`).
   var memoryFiles: Bool
+  /// The bundle has a `_CodeSignature` folder (checked by `info`, `verify`, `install`).
+  var signed: Bool
+  /// Its identifier is pinned to a key (`SignaturePins`).
+  var pinned: Bool
   var isDefault: Bool
   var shadowedBy: String?
   var problems: [String]
   /// The isolation layers in force, when they were probed (`info`).
   var sandbox: [String]?
 
-  init(_ entry: RegistryEntry, defaultPath: String?) {
+  init(_ entry: RegistryEntry, defaultPath: String?, pins: [String: String]) {
     let manifest = entry.manifest
     id = manifest?.identifier
     name = manifest?.name
@@ -40,6 +44,8 @@ struct ProviderSummary: Encodable {
     networkAccess = manifest?.allowsNetworkAccess ?? false
     readOnlyPaths = manifest?.readOnlyPaths ?? []
     memoryFiles = manifest?.allowsMemoryFiles ?? false
+    signed = manifest?.hasSignature ?? false
+    pinned = manifest.map { pins[$0.identifier] != nil } ?? false
     isDefault = entry.path == defaultPath
     shadowedBy = entry.shadowedBy
     problems = entry.problemDescriptions
@@ -48,7 +54,7 @@ struct ProviderSummary: Encodable {
   // `shadowedBy` is written as null rather than left out.
   enum CodingKeys: String, CodingKey {
     case id, name, displayName, version, path, executable, folder, origin, eligible, translationApp, networkAccess,
-      readOnlyPaths, memoryFiles, isDefault, shadowedBy, problems, sandbox
+      readOnlyPaths, memoryFiles, signed, pinned, isDefault, shadowedBy, problems, sandbox
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -66,6 +72,8 @@ struct ProviderSummary: Encodable {
     try c.encode(networkAccess, forKey: .networkAccess)
     try c.encode(readOnlyPaths, forKey: .readOnlyPaths)
     try c.encode(memoryFiles, forKey: .memoryFiles)
+    try c.encode(signed, forKey: .signed)
+    try c.encode(pinned, forKey: .pinned)
     try c.encode(isDefault, forKey: .isDefault)
     try c.encode(shadowedBy, forKey: .shadowedBy)
     try c.encode(problems, forKey: .problems)

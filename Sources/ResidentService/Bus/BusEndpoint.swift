@@ -1,3 +1,4 @@
+import CBusInterface
 import CGDBus
 import Dispatch
 import FoundationEssentials
@@ -145,18 +146,14 @@ package final class BusEndpoint: @unchecked Sendable {
       return fail("cannot connect to the session bus at \(address)", error)
     }
     let unretainedSelf = Unmanaged.passUnretained(self).toOpaque()
+    _ = g_dbus_connection_add_filter(connection, Self.callerLeft, unretainedSelf, nil)
     _ = cgdbus_signal_connect(
       UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(Self.closed, to: GCallback.self), unretainedSelf)
-    guard let node = g_dbus_node_info_new_for_xml(BusInterface.introspection, &error) else {
-      g_object_unref(UnsafeMutableRawPointer(connection))
-      return fail("the interface's introspection data does not parse", error)
-    }
-    defer { g_dbus_node_info_unref(node) }
     var vtable = GDBusInterfaceVTable()
     vtable.method_call = Self.methodCall
     vtable.get_property = Self.getProperty
     let registration = g_dbus_connection_register_object(
-      connection, BusInterface.objectPath, node.pointee.interfaces[0], &vtable, unretainedSelf, nil, &error)
+      connection, BusInterface.objectPath, cbus_translation1_interface(), &vtable, unretainedSelf, nil, &error)
     guard registration != 0 else {
       g_object_unref(UnsafeMutableRawPointer(connection))
       return fail("cannot export \(BusInterface.objectPath)", error)
@@ -202,7 +199,7 @@ package final class BusEndpoint: @unchecked Sendable {
 
   /// Reads a call and answers it from a thread of its own.
   private func received(method: String, parameters: OpaquePointer, sender: String, invocation: OpaquePointer) {
-    let call: BusCall
+    var call: BusCall
     do {
       call = try Self.decode(method: method, parameters)
     } catch {
@@ -238,7 +235,7 @@ package final class BusEndpoint: @unchecked Sendable {
     var handle: String?
     if case .present(let request) = call {
       do throws(BusError) {
-        try BusPresentation.check(request)
+        call = .present(try requests.presentation.prepared(request))
         let path = try requestObjects.path(for: sender, token: request.handleToken)
         try requestObjects.export(path, for: sender, cancellation: cancellation, on: connection)
         handle = path
@@ -442,15 +439,36 @@ package final class BusEndpoint: @unchecked Sendable {
     }
   }
 
+  /// The subscription's own callback, on the bus's thread: the filter
+  /// (`callerLeft`) has acted already; this only covers a signal it missed.
   private static let nameOwnerChanged: GDBusSignalCallback = { connection, _, _, _, _, parameters, userData in
     let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
-    guard let parameters, g_variant_n_children(parameters) == 3 else { return }
+    guard let parameters, let connection else { return }
+    endpoint.nameOwnerChanged(parameters, on: connection)
+  }
+
+  /// A caller that left the bus: its calls are cancelled, and its name no longer watched.
+  private func nameOwnerChanged(_ parameters: OpaquePointer, on connection: OpaquePointer) {
+    guard GVariantCoding.typeString(parameters) == "(sss)" else { return }
     let name = GVariantCoding.withChild(parameters, 0, GVariantCoding.string)
     let newOwner = GVariantCoding.withChild(parameters, 2, GVariantCoding.string)
-    guard newOwner.isEmpty else { return }
-    if let subscription = endpoint.callers.left(name), let connection {
-      g_dbus_connection_signal_unsubscribe(connection, subscription)
-    }
+    guard newOwner.isEmpty, let subscription = callers.left(name) else { return }
+    g_dbus_connection_signal_unsubscribe(connection, subscription)
+  }
+
+  /// Sees every message as GDBus's own thread reads it: a `NameOwnerChanged`
+  /// from the bus (which the subscriptions asked for) is acted on here, one
+  /// thread hop before the bus's thread would see it, so that a runner
+  /// working for a caller that left is stopped at once. Passes every message on.
+  private static let callerLeft: GDBusMessageFilterFunction = { connection, message, incoming, userData in
+    guard incoming != 0, let message, let connection, g_dbus_message_get_message_type(message) == G_DBUS_MESSAGE_TYPE_SIGNAL,
+      let member = g_dbus_message_get_member(message), String(cString: member) == "NameOwnerChanged",
+      let sender = g_dbus_message_get_sender(message), String(cString: sender) == "org.freedesktop.DBus",
+      let body = g_dbus_message_get_body(message)
+    else { return message }
+    let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
+    endpoint.nameOwnerChanged(body, on: connection)
+    return message
   }
 
   // MARK: Properties

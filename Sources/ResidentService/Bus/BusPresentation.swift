@@ -75,6 +75,19 @@ final class BusPresentation: Sendable {
     return arguments
   }
 
+  /// `request` checked as the interface documents it, with a provider path
+  /// replaced by the identifier of the registered bundle there: done before
+  /// `Present` answers with its request object, so that a bad call fails as
+  /// a D-Bus error and no path a caller names reaches `run`.
+  func prepared(_ request: Request) throws(BusError) -> Request {
+    try Self.check(request)
+    var request = request
+    if let provider = request.provider, ProviderResolution.isPath(provider) {
+      request.provider = try Self.registeredIdentifier(provider, environment: popover.environment)
+    }
+    return request
+  }
+
   /// Checks `request` as the interface documents it.
   static func check(_ request: Request) throws(BusError) {
     try checkParentWindow(request.parentWindow)
@@ -134,12 +147,8 @@ final class BusPresentation: Sendable {
 
   /// Shows the popover and waits for it to close: (response, replacement).
   /// `cancellation` (the request's `Close`, or its caller leaving the bus) closes it.
+  /// `request` is one that `prepared(_:)` returned.
   func present(_ request: Request, cancellation: Cancellation) throws(BusError) -> (UInt32, String) {
-    try Self.check(request)
-    var request = request
-    if let provider = request.provider, ProviderResolution.isPath(provider) {
-      request.provider = try Self.registeredIdentifier(provider, environment: popover.environment)
-    }
     let id = ObjectIdentifier(cancellation)
     cancellation.onFire { [self] in cancel(id) }
     defer { cancellation.clear() }

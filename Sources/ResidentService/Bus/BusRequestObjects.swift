@@ -1,3 +1,4 @@
+import CBusInterface
 import CGDBus
 import System
 
@@ -12,19 +13,6 @@ import System
 final class BusRequestObjects: @unchecked Sendable {
   static let interfaceName = "org.freedesktop.portal.Request"
 
-  /// The interface as GDBus reads it.
-  static let introspection = """
-    <node>
-      <interface name="org.freedesktop.portal.Request">
-        <method name="Close"/>
-        <signal name="Response">
-          <arg name="response" type="u"/>
-          <arg name="results" type="a{sv}"/>
-        </signal>
-      </interface>
-    </node>
-    """
-
   private struct Entry {
     var sender: String
     var registration: guint
@@ -34,15 +22,10 @@ final class BusRequestObjects: @unchecked Sendable {
   private let lock = Condition()
   private var entries: [String: Entry] = [:]
   private var counter = 0
-  private let interface: UnsafeMutablePointer<GDBusInterfaceInfo>
+  /// The interface, generated from Packaging/dbus's XML (`CBusInterface`).
+  private let interface = cbus_request_interface()
 
-  init() {
-    let node = g_dbus_node_info_new_for_xml(Self.introspection, nil)!
-    interface = g_dbus_interface_info_ref(node.pointee.interfaces[0])!
-    g_dbus_node_info_unref(node)
-  }
-
-  deinit { g_dbus_interface_info_unref(interface) }
+  init() {}
 
   /// The path of `sender`'s request with `token` (nil: one made here).
   /// - Throws: `InvalidArgs` for a token that is not 1 to 64 ASCII letters, digits and underscores.

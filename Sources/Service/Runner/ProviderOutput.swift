@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import System
 
 /// Carries what a provider's processes print (their stdout and stderr, one
@@ -15,12 +16,20 @@ package final class ProviderOutput: @unchecked Sendable {
   private let readEnd: FileDescriptor
   private let prefix: [UInt8]
   private let done = DispatchSemaphore(value: 0)
+  private let crash: Mutex<CrashReport>
 
-  init(provider: String) throws(Errno) {
+  /// `providerImage`: the file name of the provider's shared object, whose
+  /// frames a crash report names.
+  init(provider: String, providerImage: String = "") throws(Errno) {
     // A socket pair, because it can be made close-on-exec atomically.
     (readEnd, writeEnd) = try Syscalls.socketPair()
     prefix = Array("translation-host: provider '\(provider)': ".utf8)
+    crash = Mutex(CrashReport(providerImage: providerImage))
   }
+
+  /// What Swift's backtracer said in the lines forwarded so far, in one
+  /// line; nil when the provider printed no crash report.
+  var crashSummary: String? { crash.withLock { $0.summary } }
 
   /// Closes both ends when no runner was started.
   func abandon() {
@@ -28,9 +37,11 @@ package final class ProviderOutput: @unchecked Sendable {
     Syscalls.close(readEnd)
   }
 
-  /// Starts forwarding; returns at once.
+  /// Starts forwarding on a thread of its own (a Dispatch worker may wait
+  /// behind busy ones, and a crash report read late is missing from the
+  /// host's message); returns at once.
   func start() {
-    DispatchQueue.global().async { [self] in
+    DetachedThread.start(name: "provider-output", stackBytes: 256 * 1024) { [self] in
       forward()
       done.signal()
     }
@@ -56,6 +67,8 @@ package final class ProviderOutput: @unchecked Sendable {
       guard !dropping else { continue }
       for byte in chunk[0..<count] {
         if byte == UInt8(ascii: "\n") {
+          let text = String(decoding: line, as: UTF8.self)
+          crash.withLock { $0.read(text) }
           dropping = !emit(line, budget: &budget)
           line.removeAll(keepingCapacity: true)
         } else {

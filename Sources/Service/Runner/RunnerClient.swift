@@ -16,6 +16,8 @@ import TranslationViewTree
 package final class RunnerClient: SceneSession {
   package let bundle: ProviderBundle
   package private(set) var capabilities: [Capability] = []
+  /// Whether the provider answered a table for an id it cannot know (`Capability.unknownProbe`).
+  package private(set) var answersUnknownCapability = false
   /// The ABI version the provider declares ("1.1"), once loaded.
   package private(set) var providerABI = ""
   /// The isolation layers the runner put in force.
@@ -88,7 +90,8 @@ package final class RunnerClient: SceneSession {
     guard version == Runner.protocolVersion else {
       throw protocolViolation(.versionMismatch(host: Runner.protocolVersion, runner: version))
     }
-    self.capabilities = capabilities
+    self.capabilities = capabilities.filter { $0 != .unknownProbe }
+    answersUnknownCapability = capabilities.contains(.unknownProbe)
     providerABI = abi
     self.sandbox = sandbox
   }
@@ -119,7 +122,8 @@ package final class RunnerClient: SceneSession {
     do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw RunnerError.spawnFailed(runnerPath, error).hostError }
     let output: ProviderOutput
     do {
-      output = try ProviderOutput(provider: bundle.identifier)
+      output = try ProviderOutput(
+        provider: bundle.identifier, providerImage: String(bundle.executablePath.split(separator: "/").last ?? ""))
     } catch {
       Syscalls.close(hostFD)
       Syscalls.close(runnerFD)
@@ -350,7 +354,7 @@ package final class RunnerClient: SceneSession {
       // The runner closed the socket; it is ending, or pretends to and hangs.
       let status = process.finish(socket: channel.fd, waiting: max(timeout, .milliseconds(50)))
       isClosed = true
-      return ended(.ended(provider: bundle.identifier, status ?? .exited(-1)))
+      return ended(.ended(provider: bundle.identifier, status ?? .exited(-1), crash: process.crashSummary))
     default:
       return protocolViolation(error)
     }

@@ -11,7 +11,7 @@ package enum RunnerError: HostErrorConvertible, Equatable {
   /// The provider (via its runner) missed the deadline and was killed.
   case deadlineExceeded(provider: String, after: Duration)
   /// The runner ended unexpectedly: a crash (signal) or an exit.
-  case ended(provider: String, ExitStatus)
+  case ended(provider: String, ExitStatus, crash: String? = nil)
   /// The runner broke the protocol.
   case protocolViolation(provider: String, ProtocolError)
   /// The provider's code could not be loaded.
@@ -73,7 +73,9 @@ package enum RunnerError: HostErrorConvertible, Equatable {
       "cannot start \(path): \(errno)"
     case .deadlineExceeded(let provider, let span):
       "provider '\(provider)' did not answer within \(span.readable) and was stopped"
-    case .ended(let provider, let status):
+    case .ended(let provider, let status, let crash?):
+      "provider '\(provider)' \(status) while working (\(crash)); nothing was replaced. Its log above has the whole backtrace"
+    case .ended(let provider, let status, nil):
       "provider '\(provider)' \(status) while working; nothing was replaced"
     case .protocolViolation(let provider, let error):
       "provider '\(provider)' broke the runner protocol: \(error)"

@@ -33,6 +33,12 @@ package enum RunnerProcess: Sendable {
     }
   }
 
+  /// The crash report the runner's log held, in one line (see `CrashReport`).
+  var crashSummary: String? {
+    guard case .sandboxed(_, let output) = self else { return nil }
+    return output.crashSummary
+  }
+
   /// Stops the request in progress from another thread; only the kernel is touched.
   func interrupt(socket: FileDescriptor) {
     switch self {

@@ -19,11 +19,28 @@ extension SandboxPolicy {
     }
     let weak = environment[weakSandboxVariable] ?? ""
     guard ["", "0", "1"].contains(weak) else { throw .invalidSwitch(weakSandboxVariable, weak) }
+    var networkStack: String?
+    if bundle.allowsNetworkAccess {
+      networkStack = Self.locateNetworkStack()
+      if networkStack == nil && weak != "1" { throw .networkStackMissing(Self.networkStackCandidates) }
+    }
     return SandboxPolicy(
       allowsNetwork: bundle.allowsNetworkAccess, limits: limits, bundlePath: Self.realPath(bundle.path),
       readOnlyPaths: try readOnlyPaths(bundle), memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
       container: XDGFolders(environment: environment).data + "/containers/" + bundle.identifier,
-      allowsWeakSandbox: weak == "1")
+      networkStack: networkStack, allowsWeakSandbox: weak == "1")
+  }
+
+  /// Where Debian's passt package puts pasta; no variable or `PATH` can point
+  /// elsewhere, since it runs outside the sandbox.
+  static let networkStackCandidates = ["/usr/bin/pasta", "/usr/sbin/pasta"]
+
+  /// The first candidate that is a regular file of root's that no one else may write.
+  static func locateNetworkStack() -> String? {
+    networkStackCandidates.first { path in
+      guard let status = try? FileStatus(path: path) else { return false }
+      return status.isRegularFile && status.owner == 0 && !status.isWritableByOthers && status.mode & 0o111 != 0
+    }
   }
 
   /// The real paths of what the manifest declares, checked again now (a

@@ -92,6 +92,13 @@ package struct ProviderValidator: Sendable {
       .passed(
         "loaded \(manifest.executablePath): ABI \(client.providerABI), capabilities \(client.capabilities.isEmpty ? "none" : client.capabilities.map(\.rawValue).joined(separator: ", "))"
       ))
+    if client.answersUnknownCapability {
+      checks.append(
+        .failed(
+          "get_capability answered a table for '\(Capability.unknownProbe)', an id it cannot know; return NULL for every id you do not implement, or a later host will call into that table"
+        ))
+    }
+    checks += exportedSymbolChecks(manifest.executablePath)
     if client.capabilities.isEmpty {
       checks.append(
         .failed(
@@ -100,17 +107,22 @@ package struct ProviderValidator: Sendable {
     }
     if client.supports(.selectedTextScene) {
       checks.append(checkScene(client))
+      var buttons = ButtonsSeen()
+      var sceneChecks: [(name: String, check: ValidationCheck)] = []
       // Each text gets a provider that runs: one stopped by a failure is started again.
       for (name, text) in Self.hostileTexts {
         if client.hasEnded {
           client.close()
           do { client = try launch() } catch {
+            checks += Self.merged(sceneChecks)
             checks.append(.failed("\(error)"))
             return checks
           }
         }
-        checks.append(exerciseScene(client, text: text, named: name))
+        sceneChecks.append((name, exerciseScene(client, text: text, named: name, buttons: &buttons)))
       }
+      checks += Self.merged(sceneChecks)
+      checks += buttons.warnings(texts: Self.hostileTexts.count)
       if client.hasEnded {
         client.close()
         do { client = try launch() } catch {
@@ -143,7 +155,9 @@ package struct ProviderValidator: Sendable {
   /// presses every enabled button once, in reading order, waiting while the
   /// scene shows work in progress; a button that finishes the scene is
   /// pressed, and the scene opened again for the buttons after it.
-  private func exerciseScene(_ client: RunnerClient, text: String, named name: String) -> ValidationCheck {
+  private func exerciseScene(
+    _ client: RunnerClient, text: String, named name: String, buttons: inout ButtonsSeen
+  ) -> ValidationCheck {
     var pressed: [String] = []
     var edited: Set<String> = []
     var opened = 0
@@ -162,12 +176,16 @@ package struct ProviderValidator: Sendable {
           continue
         }
         let deadline = ContinuousClock.Instant.after(timeout)
-        while tree.isBusy {
-          step = "waiting for the progress indicator to go after \(describe(pressed))"
+        while tree.isBusy || tree.isSettling {
+          step =
+            tree.isBusy
+            ? "waiting for the progress indicator to go after \(describe(pressed))"
+            : "waiting for the scene to settle (its .task work to finish) after \(describe(pressed))"
           guard case .view(let next) = try client.waitForChange(until: deadline) else { break }
           tree = next
         }
         lastButtons = tree.buttons
+        buttons.saw(tree.buttons)
         if let field = tree.textFields.first(where: { $0.isEnabled && !edited.contains($0.id) }) {
           edited.insert(field.id)
           step = "editing the text field '\(field.id)'"
@@ -185,6 +203,59 @@ package struct ProviderValidator: Sendable {
     }
     return .passed(
       "scene on \(name): \(describe(pressed)), \(edited.count) text field\(edited.count == 1 ? "" : "s") edited")
+  }
+
+  /// The scene checks, with failures that say the same thing about several
+  /// texts reported once, with the texts named and counted.
+  static func merged(_ checks: [(name: String, check: ValidationCheck)]) -> [ValidationCheck] {
+    var result: [ValidationCheck] = []
+    var failures: [(detail: String, names: [String])] = []
+    for (name, check) in checks {
+      let prefix = "scene on \(name): "
+      guard check.outcome == .failed, check.message.hasPrefix(prefix) else {
+        result.append(check)
+        continue
+      }
+      let detail = String(check.message.dropFirst(prefix.count))
+      if let index = failures.firstIndex(where: { $0.detail == detail }) {
+        failures[index].names.append(name)
+      } else {
+        failures.append((detail, [name]))
+      }
+    }
+    for (detail, names) in failures {
+      let texts = names.count == 1 ? names[0] : names.joined(separator: ", ") + " (the same failure on \(names.count) texts)"
+      result.append(.failed("scene on \(texts): \(detail)"))
+    }
+    return result
+  }
+
+  /// The provider's exported symbols besides its entry points: a C provider
+  /// built without -fvisibility=hidden exports every function, and one of
+  /// its names may then stand for another library's in the same process.
+  private func exportedSymbolChecks(_ path: String) -> [ValidationCheck] {
+    guard let symbols = try? ExportedSymbols.read(path) else { return [] }
+    let entries = symbols.filter(ExportedSymbols.entryPoints.contains)
+    let swift = symbols.filter { $0.hasPrefix("$s") && !ExportedSymbols.entryPoints.contains($0) }
+    let extra = symbols.filter { !ExportedSymbols.entryPoints.contains($0) && !$0.hasPrefix("$s") }
+    var checks: [ValidationCheck] = []
+    if extra.isEmpty {
+      checks.append(.passed("exports no C symbol besides its entry points (\(entries.joined(separator: ", ")))"))
+    } else {
+      let shown = extra.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+      checks.append(
+        .warning(
+          "exports \(extra.count) C symbol\(extra.count == 1 ? "" : "s") besides its entry points (\(shown)\(extra.count > 5 ? ", …" : "")): "
+            + "build with -fvisibility=hidden and mark only the entry with TP_EXPORT, so that no name of yours stands for a library's"
+        ))
+    }
+    if !swift.isEmpty {
+      checks.append(
+        .note(
+          "exports \(swift.count) Swift symbols (the SDK's and the provider's public declarations); each provider has a runner of its own, so they meet no other provider's"
+        ))
+    }
+    return checks
   }
 
   private func describe(_ pressed: [String]) -> String {
@@ -221,5 +292,28 @@ package struct ProviderValidator: Sendable {
       checks.append(.failed("translate \(pair.source) → \(pair.target) on hostile texts (\(names)): \(error)"))
     }
     return checks
+  }
+}
+
+/// The buttons `validate` saw across its scene runs, and whether each was
+/// ever enabled: one that never was could not be pressed, and users will
+/// meet it disabled too.
+struct ButtonsSeen {
+  private var enabled: [String: Bool] = [:]
+  private var order: [String] = []
+
+  mutating func saw(_ buttons: [ViewTree.ButtonControl]) {
+    for button in buttons {
+      if enabled[button.label] == nil { order.append(button.label) }
+      enabled[button.label] = (enabled[button.label] ?? false) || button.isEnabled
+    }
+  }
+
+  func warnings(texts: Int) -> [ValidationCheck] {
+    order.filter { enabled[$0] == false }.map {
+      .warning(
+        "button '\($0)' never became enabled in the scene on any of the \(texts) texts, so it was never pressed: check what enables it (a .task that never finishes, a condition that never holds)"
+      )
+    }
   }
 }

@@ -9,17 +9,24 @@ package enum SceneError: HostErrorConvertible, Equatable {
   case buttonDisabled(String, available: [String])
   /// The provider has no selected-text scene to script.
   case noScene(provider: String)
-  /// The scene showed its progress indicator (titled `progress`) for longer
-  /// than the deadline without drawing again; `pressing` is the button a
+  /// The scene showed its progress indicator (titled `progress`; nil when it
+  /// showed none but said it was settling) for longer than the deadline
+  /// without drawing again; `pressing` is the button a
   /// script was waiting to press. Not "did not answer": it answered, with a
   /// progress indicator, and never drew again.
   case stillBusy(provider: String, progress: String?, pressing: String?, after: Duration)
+  /// The scene finished with an empty replacement of a text that was not
+  /// empty (a Replace button pressed before the translation arrived, say):
+  /// nothing is written.
+  case emptyReplacement(provider: String, pressed: String)
 
-  /// `stillBusy` for a scene that shows `tree`: the title of its first progress indicator.
+  /// `stillBusy` for a scene that shows `tree`: the title of its first
+  /// progress indicator ("" for one without a title; nil for none: the scene
+  /// was settling).
   package static func stillBusy(provider: String, tree: ViewTree, pressing: String?, after: Duration) -> SceneError {
     var progress: String?
     tree.root.forEach { node in
-      if progress == nil, case .progress(let title?, _) = node, !title.isEmpty { progress = title }
+      if progress == nil || progress == "", case .progress(let title, _) = node { progress = title ?? "" }
     }
     return .stillBusy(provider: provider, progress: progress, pressing: pressing, after: after)
   }
@@ -32,8 +39,14 @@ package enum SceneError: HostErrorConvertible, Equatable {
       "button '\(label)' is disabled; its buttons are \(Self.list(available))"
     case .noScene(let provider):
       "provider '\(provider)' has no selected-text scene to press buttons in"
-    case .stillBusy(let provider, let progress, let pressing, let span):
-      "provider '\(provider)' still showed its progress indicator\(progress.map { " ('\($0)')" } ?? "") after \(span.readable): the host was waiting for it to draw again"
+    case .emptyReplacement(let provider, let pressed):
+      "provider '\(provider)' finished with an empty replacement after '\(pressed)' was pressed, for a text that was not empty; nothing was written. A scene should keep its Replace button disabled until the translation is there"
+    case .stillBusy(let provider, nil, let pressing, let span):
+      "provider '\(provider)' was still settling after \(span.readable) (work its scene started when it appeared, a `.task`, had not finished): the host was waiting for it"
+        + (pressing.map { " before pressing '\($0)'" } ?? "")
+        + ", and stopped it. Let the task finish, or show the result without waiting for it"
+    case .stillBusy(let provider, let progress?, let pressing, let span):
+      "provider '\(provider)' still showed its progress indicator\(progress.isEmpty ? "" : " ('\(progress)')") after \(span.readable): the host was waiting for it to draw again"
         + (pressing.map { " before pressing '\($0)'" } ?? "")
         + ", and stopped it. Work a provider queues on the main queue or the main actor runs between the host's requests; the scene must then ask to be drawn again (request_render; the SDK does when state changes)"
     }
@@ -42,6 +55,7 @@ package enum SceneError: HostErrorConvertible, Equatable {
   package var hostError: HostError {
     if case .noScene = self { return HostError(.usage, description) }
     if case .stillBusy = self { return HostError(.deadlineExceeded, description, remedy: .longerDeadline) }
+    if case .emptyReplacement = self { return HostError(.providerFailed, description) }
     return HostError(.noSuchControl, description)
   }
 

@@ -3,6 +3,7 @@ package struct ValidationCheck: Equatable, Sendable {
   package enum Outcome: String, Sendable {
     case passed = "ok"
     case failed = "FAIL"
+    case warning = "warn"
     case note = "note"
   }
 
@@ -13,4 +14,8 @@ package struct ValidationCheck: Equatable, Sendable {
   package static func passed(_ message: String) -> ValidationCheck { ValidationCheck(outcome: .passed, message: message) }
   package static func failed(_ message: String) -> ValidationCheck { ValidationCheck(outcome: .failed, message: message) }
   package static func note(_ message: String) -> ValidationCheck { ValidationCheck(outcome: .note, message: message) }
+  /// Something users will meet that does not stop the provider from working.
+  package static func warning(_ message: String) -> ValidationCheck {
+    ValidationCheck(outcome: .warning, message: message)
+  }
 }

@@ -1,4 +1,5 @@
 import CTranslationProvider
+import Foundation
 import Synchronization
 
 /// The provider's side of the process: which extension type `@main`
@@ -58,6 +59,9 @@ enum ProviderRuntime {
   static func destroy(_ instance: ProviderInstance) {
     lock.withLock { _ in if active === instance { active = nil } }
     instance.loaded = nil
+    // iOS writes an extension's defaults when it ends; swift-corelibs-foundation
+    // writes them only when asked, and the runner ends after this.
+    UserDefaults.standard.synchronize()
   }
 
   /// The settings the host sent to the active instance.

@@ -1,3 +1,4 @@
+import CEntryPointCall
 import Glibc
 
 /// Creates a provider's entry point from its type alone, since
@@ -14,25 +15,57 @@ enum EntryPointFactory {
       return made
     }
     if let classType = type as? AnyClass {
-      guard let made = ClassMetadata.makeEmptyInstance(of: classType) as? Extension else {
-        throw Refusal(description: storedPropertiesMessage(type))
+      // An iOS class entry point: its init(), which iOS requires it to have.
+      let made = ClassInitializer.makeInstance(of: classType) ?? ClassMetadata.makeEmptyInstance(of: classType)
+      guard let made = made as? Extension else {
+        throw Refusal(description: classMessage(type))
       }
       return made
     }
     // A struct or enum without stored properties has no bytes to initialize.
-    guard MemoryLayout<Extension>.size == 0 else { throw Refusal(description: storedPropertiesMessage(type)) }
+    guard MemoryLayout<Extension>.size == 0 else { throw Refusal(description: structMessage(type)) }
     return unsafeBitCast((), to: Extension.self)
   }
 
-  private static func storedPropertiesMessage(_ type: Any.Type) -> String {
-    "the entry point '\(type)' has stored properties, so the SDK cannot create it without an initializer it can call: "
-      + "make it a class that inherits TranslationUIProviderExtensionBase (whose required init() the SDK calls), "
+  private static func structMessage(_ type: Any.Type) -> String {
+    "the entry point '\(type)' is a struct with stored properties, so the SDK cannot create it without an initializer "
+      + "it can call: make it a class (whose init() the SDK calls), "
       + "or keep its state in static properties or in its scene's views and models"
+  }
+
+  private static func classMessage(_ type: Any.Type) -> String {
+    "the SDK cannot create the entry point class '\(type)': it calls the class's init(), and found none "
+      + "(a generic or private class, an init() that takes arguments, or a shared object whose symbol table was stripped); "
+      + "give the class an init() (default values for its stored properties and no initializer are enough), "
+      + "or make it inherit TranslationUIProviderExtensionBase, whose required init() the SDK calls"
+  }
+}
+
+/// A class's `init()`, found by its mangled name in the provider's symbol
+/// table and called in Swift's convention (`CEntryPointCall`): the
+/// allocating initializer of `init()` is `$s<type>A<s>ycfC`, where `<s>` is
+/// the substitution that names the type again (`C` for `4Main3ExtC`, later
+/// letters for a private type); it takes the class's metadata as `self` and
+/// returns a new instance, +1.
+private enum ClassInitializer {
+  static func makeInstance(of type: AnyClass) -> AnyObject? {
+    guard let mangled = _mangledTypeName(type), mangled.hasSuffix("C") else { return nil }
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // The class's descriptor (after kind, superclass, five 32-bit fields) is
+    // in the provider's image even when its metadata was made at run time.
+    guard let descriptor = metadata.load(fromByteOffset: 5 * MemoryLayout<Int>.size, as: UnsafeRawPointer?.self),
+      let initializer = LocalSymbols.address(
+        of: .init(prefix: Array(("$s" + mangled + "A").utf8), suffix: Array("?ycfC".utf8)), inImageContaining: descriptor),
+      let object = tp_call_allocating_initializer(initializer, metadata)
+    else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
   }
 }
 
 /// The little of Swift's class metadata (Linux, no Objective-C interop) the
-/// SDK reads to create an instance of a class without stored properties.
+/// SDK reads to create an instance of a root class without stored
+/// properties, which needs no initializer (a private one, or one in a
+/// stripped shared object).
 private enum ClassMetadata {
   /// The runtime's `swift_allocObject`, found at run time (the compiler
   /// reserves its name); its three word-sized arguments and result travel in

@@ -14,6 +14,14 @@ import TranslationViewTree
   var actions: [String: () -> Void] = [:]
   /// Text-field bindings by control id; disabled fields have none.
   var fields: [String: Binding<String>] = [:]
+  /// The `Picker` whose options are being drawn, if any.
+  var picker: PickerContext?
+
+  /// What a picker's options need: the selection, and how to change it.
+  struct PickerContext {
+    let selected: AnyHashable
+    let select: (AnyHashable) -> Void
+  }
 
   init(graph: StateGraph, environment: EnvironmentValues) {
     self.graph = graph

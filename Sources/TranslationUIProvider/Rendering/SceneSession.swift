@@ -19,6 +19,9 @@ import TranslationViewTree
   /// The views on screen with lifecycle modifiers, and the tasks they started.
   private var appeared: [String: Lifecycle] = [:]
   private var tasks: [String: [Task<Void, Never>]] = [:]
+  /// How many of those tasks have not returned yet: while any runs, the
+  /// scene is settling, and its end asks for a rendering that says it no longer is.
+  private var runningTasks = 0
 
   init(rootView: any View, context: (any TranslationUIProviderContext)? = nil, onChange: @escaping @Sendable () -> Void) {
     self.rootView = rootView
@@ -36,8 +39,10 @@ import TranslationViewTree
   /// lifecycle of views that appeared or disappeared since the last time.
   func render() -> ViewTree {
     var tree = draw()
-    if updateLifecycle() {
-      // `.onAppear` changed what is shown: draw what it changed, once.
+    let tasksBefore = runningTasks
+    if updateLifecycle() || runningTasks != tasksBefore {
+      // `.onAppear` changed what is shown, or `.task` started: draw what
+      // changed (and that the scene is settling), once.
       tree = draw()
       _ = updateLifecycle()
     }
@@ -53,7 +58,7 @@ import TranslationViewTree
     fields = pass.fields
     pendingLifecycle = pass.lifecycle
     let root = nodes.count == 1 ? nodes[0] : .vstack(alignment: "center", spacing: nil, children: nodes)
-    return ViewTree(root: root)
+    return ViewTree(root: root, settling: runningTasks > 0)
   }
 
   private var pendingLifecycle: [String: Lifecycle] = [:]
@@ -78,9 +83,22 @@ import TranslationViewTree
       appeared[path] = lifecycle
       anyAppeared = anyAppeared || !lifecycle.onAppear.isEmpty
       lifecycle.onAppear.forEach { $0() }
-      tasks[path] = lifecycle.tasks.map { action in Task { @MainActor in await action() } }
+      tasks[path] = lifecycle.tasks.map { action in
+        runningTasks += 1
+        return Task { @MainActor [weak self] in
+          await action()
+          self?.taskEnded()
+        }
+      }
     }
     return anyAppeared
+  }
+
+  /// A `.task` returned (or ended, cancelled): once none runs, the next
+  /// rendering says the scene has settled.
+  private func taskEnded() {
+    runningTasks -= 1
+    if runningTasks == 0 { onChange() }
   }
 
   private func disappear(_ path: String, _ lifecycle: Lifecycle) {

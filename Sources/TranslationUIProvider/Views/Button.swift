@@ -30,3 +30,25 @@ extension Button where Label == Text {
     self.init(action: action, label: Text(title))
   }
 }
+
+/// What a button does, as SwiftUI's `ButtonRole`: look-only (a host draws
+/// every button alike; a destructive one is not confirmed).
+public struct ButtonRole: Hashable, Sendable {
+  let name: String
+  public static let cancel = ButtonRole(name: "cancel")
+  public static let destructive = ButtonRole(name: "destructive")
+}
+
+extension Button {
+  /// A button with a role (look-only) whose label is any view.
+  public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+    self.init(action: action, label: label())
+  }
+}
+
+extension Button where Label == Text {
+  /// A button with a role (look-only) and a text label.
+  public init(_ title: some StringProtocol, role: ButtonRole?, action: @escaping () -> Void) {
+    self.init(action: action, label: Text(title))
+  }
+}

@@ -18,7 +18,46 @@ extension View {
   public func imageScale(_ scale: ImageScale) -> some View { self }
   public func navigationTitle(_ title: some StringProtocol) -> some View { self }
   public func accessibilityLabel(_ label: some StringProtocol) -> some View { self }
+  public func monospaced(_ isActive: Bool = true) -> some View { self }
+  public func listStyle(_ style: ListStyleName) -> some View { self }
+  public func pickerStyle(_ style: PickerStyleName) -> some View { self }
+  public func toggleStyle(_ style: ToggleStyleName) -> some View { self }
+  public func navigationBarTitleDisplayMode(_ mode: TitleDisplayMode) -> some View { self }
+  /// Keyboard focus: look-only (a host moves focus with its own keys).
+  public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
+  /// Keyboard focus on a value: look-only.
+  public func focused<Value: Hashable>(_ binding: FocusState<Value?>.Binding, equals value: Value) -> some View { self }
 }
+
+/// SwiftUI's list styles (look-only).
+public struct ListStyleName: Sendable {
+  public static let automatic = ListStyleName()
+  public static let plain = ListStyleName()
+  public static let inset = ListStyleName()
+  public static let insetGrouped = ListStyleName()
+  public static let grouped = ListStyleName()
+  public static let sidebar = ListStyleName()
+}
+
+/// SwiftUI's picker styles (look-only: every picker is drawn as its options' buttons).
+public struct PickerStyleName: Sendable {
+  public static let automatic = PickerStyleName()
+  public static let menu = PickerStyleName()
+  public static let segmented = PickerStyleName()
+  public static let inline = PickerStyleName()
+  public static let wheel = PickerStyleName()
+}
+
+/// SwiftUI's toggle styles (look-only).
+public struct ToggleStyleName: Sendable {
+  public static let automatic = ToggleStyleName()
+  public static let `switch` = ToggleStyleName()
+  public static let button = ToggleStyleName()
+  public static let checkbox = ToggleStyleName()
+}
+
+/// SwiftUI's navigation title display modes (look-only).
+public enum TitleDisplayMode: Hashable, Sendable { case automatic, inline, large }
 
 /// How lines of text align, as SwiftUI's `TextAlignment`.
 public enum TextAlignment: Hashable, Sendable { case leading, center, trailing }

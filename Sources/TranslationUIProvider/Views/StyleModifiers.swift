@@ -42,6 +42,33 @@ public struct Font: Hashable, Sendable {
     font.isBold = true
     return font
   }
+  /// The font with a weight: semibold and heavier are drawn bold.
+  public func weight(_ weight: Weight) -> Font {
+    var font = self
+    font.isBold = weight.isBold
+    return font
+  }
+  /// The font's monospaced variant: look-only (hosts draw text in their own font).
+  public func monospaced() -> Font { self }
+  /// Monospaced digits: look-only.
+  public func monospacedDigit() -> Font { self }
+  /// The font's italic variant (as `.italic()` on a view).
+  public func italic() -> Font { self }
+
+  /// SwiftUI's font weights.
+  public struct Weight: Hashable, Sendable {
+    let value: Int
+    public static let ultraLight = Weight(value: 100)
+    public static let thin = Weight(value: 200)
+    public static let light = Weight(value: 300)
+    public static let regular = Weight(value: 400)
+    public static let medium = Weight(value: 500)
+    public static let semibold = Weight(value: 600)
+    public static let bold = Weight(value: 700)
+    public static let heavy = Weight(value: 800)
+    public static let black = Weight(value: 900)
+    var isBold: Bool { value >= 600 }
+  }
 }
 
 /// What fills text, as SwiftUI's `ShapeStyle`: the hierarchical styles and colours.
@@ -89,13 +116,26 @@ public struct Color: ShapeStyle, Hashable {
   public static let secondary = Color(styleName: "secondary")
 }
 
+// Every colour as a `ShapeStyle` member, so that `.background(.yellow)` and
+// `.foregroundStyle(.mint)` compile as in SwiftUI.
 extension ShapeStyle where Self == Color {
-  public static var red: Color { .red }
-  public static var blue: Color { .blue }
-  public static var green: Color { .green }
-  public static var orange: Color { .orange }
-  public static var gray: Color { .gray }
-  public static var accentColor: Color { .accentColor }
+  public static var red: Color { Color.red }
+  public static var orange: Color { Color.orange }
+  public static var yellow: Color { Color.yellow }
+  public static var green: Color { Color.green }
+  public static var mint: Color { Color.mint }
+  public static var teal: Color { Color.teal }
+  public static var cyan: Color { Color.cyan }
+  public static var blue: Color { Color.blue }
+  public static var indigo: Color { Color.indigo }
+  public static var purple: Color { Color.purple }
+  public static var pink: Color { Color.pink }
+  public static var brown: Color { Color.brown }
+  public static var gray: Color { Color.gray }
+  public static var black: Color { Color.black }
+  public static var white: Color { Color.white }
+  public static var clear: Color { Color.clear }
+  public static var accentColor: Color { Color.accentColor }
 }
 
 extension View {
@@ -122,6 +162,11 @@ extension View {
   }
 
   /// Bold text, as SwiftUI's `.bold()`.
+  /// A font weight, as SwiftUI's `.fontWeight`: semibold and heavier are bold.
+  public func fontWeight(_ weight: Font.Weight?) -> some View {
+    bold(weight?.isBold ?? false)
+  }
+
   public func bold(_ isActive: Bool = true) -> some View {
     var style = ViewStyle()
     style.bold = isActive

@@ -16,4 +16,7 @@ public struct Text: View, PrimitiveView {
   }
 
   func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode] { [.text(content)] }
+
+  /// Two texts as one, as SwiftUI's `Text + Text`.
+  public static func + (lhs: Text, rhs: Text) -> Text { Text(verbatim: lhs.content + rhs.content) }
 }

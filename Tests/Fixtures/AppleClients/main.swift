@@ -39,3 +39,16 @@ print("headless after stop refused: \(await headless.refusesAfterStop())")
 let editor = NoteEditor(text: "Hello")
 try await editor.presentTranslation()  // not presented: returns at once
 print("editor: \(editor.text), presented: \(editor.showsTranslation)")
+
+// An @Observable model (Observation, re-exported by Translation) and a hand-made preview response.
+let observed = ObservableTranslation(sourceText: "The weather is very good today in the city.")
+await observed.checkSupport(to: spanish)
+let observing = translationTask(source: english, target: spanish) { session in
+  await observed.translate(using: session)
+}
+await observing.value
+print(
+  "observable: \(observed.translatedText), supported: \(observed.isTranslationSupported ?? false), "
+    + "preview: \(ObservableTranslation.preview.targetText) \(ObservableTranslation.preview.clientIdentifier ?? "nil")")
+let supported = await LanguageAvailability().supportedLanguages
+print("supported languages listed once: \(Set(supported).count == supported.count)")

@@ -1,0 +1,72 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Foundation's `NSLocalizedString`, reading the provider's own bundle
+/// (`Bundle.provider`) by default, as it reads the extension's bundle on
+/// iOS, in the user's language: `NSLocalizedString("Hello", comment: "")`
+/// finds `es.lproj/Localizable.strings` in the `.translationprovider`
+/// folder when `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG` says Spanish.
+/// It shadows Foundation's, also in a file that imports Foundation; pass
+/// `bundle:` to read another.
+public func NSLocalizedString(
+  _ key: String, tableName: String? = nil, bundle: Bundle = .provider, value: String = "", comment: String
+) -> String {
+  bundle.localizedString(forKey: key, value: value, table: tableName, languages: UserLanguages.preferred)
+}
+
+extension Bundle {
+  /// The string for `key` in the first of the bundle's localizations that
+  /// `languages` prefer and that has it; else Foundation's own lookup.
+  func localizedString(forKey key: String, value: String?, table: String?, languages: [String]) -> String {
+    let missing = "\u{0}missing"
+    for localization in UserLanguages.matches(of: languages, in: localizations.filter { $0 != "Base" }) {
+      guard let path = path(forResource: localization, ofType: "lproj"), let folder = Bundle(path: path) else {
+        continue
+      }
+      let found = folder.localizedString(forKey: key, value: missing, table: table)
+      if found != missing { return found }
+    }
+    return localizedString(forKey: key, value: value, table: table)
+  }
+}
+
+/// The user's languages as POSIX programs read them: `LANGUAGE` (a list),
+/// then the first of `LC_ALL`, `LC_MESSAGES` and `LANG`, as tags Foundation
+/// matches against `.lproj` names (`es_ES.UTF-8` becomes `es-ES`); none for
+/// the C and POSIX locales. (Foundation's `Locale.preferredLanguages` does
+/// not read them on Linux.)
+enum UserLanguages {
+  static var preferred: [String] {
+    let environment = ProcessInfo.processInfo.environment
+    var names = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
+    if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+      names.append(locale)
+    }
+    return names.compactMap(tag(of:))
+  }
+
+  /// The `localizations` that match `languages`, best first: for each
+  /// language, the localization with the same tag (`es-ES`, `es_ES`), then
+  /// the one of its language alone (`es`). (corelibs' own
+  /// `Bundle.preferredLocalizations(from:forPreferences:)` does not match
+  /// `es-ES` with `es`.)
+  static func matches(of languages: [String], in localizations: [String]) -> [String] {
+    let normalized = { (tag: String) in tag.lowercased().replacingOccurrences(of: "_", with: "-") }
+    var found: [String] = []
+    for language in languages.map(normalized) {
+      let base = String(language.split(separator: "-").first ?? "")
+      for wanted in [language, base] {
+        if let match = localizations.first(where: { normalized($0) == wanted }), !found.contains(match) {
+          found.append(match)
+        }
+      }
+    }
+    return found
+  }
+
+  /// `es_ES.UTF-8@euro` → `es-ES`; nil for `C`, `POSIX` and empty names.
+  static func tag(of name: String) -> String? {
+    let base = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+    let language = base.split(separator: "@", maxSplits: 1).first.map(String.init) ?? ""
+    guard !language.isEmpty, language != "C", language != "POSIX" else { return nil }
+    return language.replacingOccurrences(of: "_", with: "-")
+  }
+}

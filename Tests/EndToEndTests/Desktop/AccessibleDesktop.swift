@@ -1,0 +1,99 @@
+import FoundationEssentials
+import Glibc
+import TestSupport
+
+/// An X11 desktop as people have one: Xvfb, a window manager (xfwm4), a
+/// session bus of its own on which the accessibility bus (at-spi2-core's
+/// `org.a11y.Bus`) is activated, and applications with accessibility on.
+/// Everything it starts is stopped by pid.
+final class AccessibleDesktop {
+  let display: X11Server
+  let folder: TemporaryDirectory
+  let environment: [String: String]
+  private let bus: RunningCommand
+  private let windowManager: RunningCommand
+  private var applications: [RunningCommand] = []
+
+  init() throws {
+    display = try X11Server()
+    folder = try TemporaryDirectory()
+    let home = folder.path + "/home"
+    let runtime = folder.path + "/run"
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var base = display.environment([
+      "PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+      "XDG_CACHE_HOME": home + "/cache", "XDG_RUNTIME_DIR": runtime, "LANG": "C.UTF-8",
+    ])
+    base["NO_AT_BRIDGE"] = nil
+    bus = try RunningCommand(
+      ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: base)
+    let bus = bus
+    let address = try eventually("the session bus to start", timeout: .seconds(30), detail: { bus.stderr }) {
+      bus.stdout.hasSuffix("\n") ? bus.stdout.trimmingWhitespace() : nil
+    }
+    base["DBUS_SESSION_BUS_ADDRESS"] = address
+    environment = base
+    windowManager = try RunningCommand(["/usr/bin/xfwm4", "--compositor=off"], environment: base)
+    try eventually("xfwm4 to manage the screen", timeout: .seconds(30)) {
+      (try? display.run("/usr/bin/xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout.contains("window id")) == true
+    }
+  }
+
+  deinit {
+    for application in applications.reversed() { application.stop() }
+    windowManager.stop()
+    bus.stop()
+  }
+
+  /// Starts `arguments` on this desktop; it is stopped with the desktop.
+  @discardableResult
+  func start(_ arguments: [String]) throws -> RunningCommand {
+    let application = try RunningCommand(arguments, environment: environment)
+    applications.append(application)
+    return application
+  }
+
+  /// Whether an application whose AT-SPI name is `name` has joined the accessibility bus.
+  func hasAccessibleApplication(named name: String) -> Bool {
+    let script = """
+      import gi
+      gi.require_version('Atspi', '2.0')
+      from gi.repository import Atspi
+      desktop = Atspi.get_desktop(0)
+      print('\\n'.join(desktop.get_child_at_index(i).get_name() for i in range(desktop.get_child_count())))
+      """
+    let result = try? Command.run("/usr/bin/python3", ["-c", script], environment: environment)
+    return result?.stdout.split(separator: "\n").contains { $0 == name } == true
+  }
+
+  /// Where `window`'s top-left corner is on the screen, as xwininfo says
+  /// (xdotool's geometry counts a window manager's frame twice).
+  func origin(of window: String) throws -> (x: Int, y: Int) {
+    let result = try display.run("/usr/bin/xwininfo", "-id", window)
+    var values: [String: Int] = [:]
+    for line in result.stdout.split(separator: "\n") {
+      let parts = line.split(separator: ":")
+      if parts.count == 2 { values[parts[0].trimmingWhitespace()] = Int(parts[1].trimmingWhitespace()) }
+    }
+    guard let x = values["Absolute upper-left X"], let y = values["Absolute upper-left Y"] else {
+      throw ToolFailed(tool: "xwininfo -id \(window)", result: result)
+    }
+    return (x, y)
+  }
+
+  /// The clipboard's `target` (a MIME type, `TARGETS`, `TIMESTAMP`) as bytes; nil when it is not offered.
+  func clipboard(_ target: String) throws -> [UInt8]? {
+    let file = folder.path + "/clipboard-read"
+    let result = try Command.run(
+      "/bin/sh", ["-c", "exec /usr/bin/xclip -o -selection clipboard -t \"$1\" > \"$2\"", "sh", target, file],
+      environment: environment)
+    guard result.exitCode == 0 else { return nil }
+    return Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+  }
+}
+
+/// Tests/Fixtures/rich_clipboard.py: a GTK 4 application that copies a picture and HTML at once.
+enum RichClipboard {
+  static let script = CFixture.packageRoot + "/Tests/Fixtures/rich_clipboard.py"
+}
