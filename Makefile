@@ -139,6 +139,7 @@ bench: build
 	@rm -f $(BENCH_SUMMARY)
 	$(SWIFTPM) build -c $(CONFIG) --product host-benchmark
 	BENCH_SUMMARY=$(BENCH_SUMMARY) "$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD)
+	BENCH_SUMMARY=$(BENCH_SUMMARY) "$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path)/host-benchmark" $(BUILD) dbus
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/feeding.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/startup.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/registry.py

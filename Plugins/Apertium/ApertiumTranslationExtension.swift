@@ -10,6 +10,9 @@ import TranslationUIProvider
 /// `apertium -u` prints (no `*` or `#` marks on unknown words), without the
 /// blanks Apertium keeps at either end. The setting `marks` (true) gives
 /// exactly what `apertium` prints; `translation-host translate --raw` sets it for one command.
+/// Each text of a batch is translated as if alone (each its own null flush,
+/// and the tagger's fix in the stages: `Sources/ApertiumTaggerOpenClass`, whose
+/// README says where that differs from Debian's `apertium` on a text alone).
 @main
 class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
   private let engine = ApertiumEngine(

@@ -56,7 +56,8 @@ typedef struct tp_network_stack {
   int go;     /* the socket it waits on, or -1 */
 } tp_network_stack;
 
-/* Forks the helper that will run `program` (pasta) for this process. */
+/* Forks the helper that will run `program` (pasta) for this process, and stop
+ * it once this process has ended. */
 int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure);
 
 /* Hands the helper this process's network namespace (and user namespace,

@@ -25,10 +25,19 @@
  * capability-less pasta could not open for a root runner), configures the
  * interface (addresses, routes, DNS as the machine's), forwards connections
  * to the machine's loopback ports (-T/-U auto: a local APY server or
- * resolver), and goes to the background once ready; it quits when the
- * namespace is gone. The runner waits for the helper to end before going on. */
+ * resolver), and goes to the background once ready.
+ *
+ * pasta cannot see the namespace go (its watch needs a named namespace file,
+ * and the descriptor it joined through keeps the namespace alive), so the
+ * helper stays: a subreaper, it inherits pasta's background process, tells
+ * the runner once pasta is ready, and kills pasta when its socket ends, which
+ * is when the runner's original process has ended, however it ended. */
 
+#include <sys/prctl.h>
 #include <sys/socket.h>
+#include <stdlib.h>
+
+static void kill_children(void);
 
 int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sandbox_failure *failure) {
   stack->helper = -1;
@@ -46,17 +55,23 @@ int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sa
     return tp_fail(failure, "fork for the network stack");
   }
   if (helper == 0) {
-    /* In the runner's original namespaces, with its user. */
-    close(ends[1]);
-    char go = 0;
+    /* In the runner's original namespaces, with its user; it holds nothing
+     * of the runner's (the protocol socket's end must close with the runner)
+     * and stays out of the runner's process group, so that it outlives the
+     * runner to stop pasta. */
+    int go = ends[0];
+    if (go > 3) syscall(SYS_close_range, 3U, (unsigned)go - 1, 0);
+    syscall(SYS_close_range, (unsigned)go + 1, ~0U, 0);
+    setpgid(0, 0);
+    char byte = 0;
     int received[2] = {-1, -1};
     char control[CMSG_SPACE(sizeof received)];
-    struct iovec data = {&go, 1};
+    struct iovec data = {&byte, 1};
     struct msghdr message = {.msg_iov = &data, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
     ssize_t got;
-    while ((got = recvmsg(ends[0], &message, 0)) < 0 && errno == EINTR) {
+    while ((got = recvmsg(go, &message, 0)) < 0 && errno == EINTR) {
     }
-    if (got != 1 || go != 'g') _exit(0); /* the runner gave up: nothing to attach to */
+    if (got != 1 || byte != 'g') _exit(0); /* the runner gave up: nothing to attach to */
     size_t count = 0;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
       if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
@@ -66,22 +81,41 @@ int tp_network_stack_prepare(tp_network_stack *stack, const char *program, tp_sa
       }
     }
     if (count == 0) _exit(126);
-    /* Only stdio and the namespaces: 3 and 4 are the network and user namespaces. */
-    if (dup2(received[0], 3) < 0 || (count == 2 && dup2(received[1], 4) < 0)) _exit(126);
-    if (syscall(SYS_close_range, count == 2 ? 5U : 4U, ~0U, 0) != 0) {
-      for (int fd = count == 2 ? 5 : 4; fd < 1024; fd++) close(fd);
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) _exit(126);
+    pid_t pasta = fork();
+    if (pasta < 0) _exit(126);
+    if (pasta == 0) {
+      /* Only stdio and the namespaces: 3 and 4 are the network and user namespaces. */
+      if (dup2(received[0], 3) < 0 || (count == 2 && dup2(received[1], 4) < 0)) _exit(126);
+      if (syscall(SYS_close_range, count == 2 ? 5U : 4U, ~0U, 0) != 0) {
+        for (int fd = count == 2 ? 5 : 4; fd < 1024; fd++) close(fd);
+      }
+      char owner[64];
+      /* As root pasta would become nobody, who may not enter the namespaces. */
+      snprintf(owner, sizeof owner, "%u:%u", (unsigned)uid, (unsigned)gid);
+      char *const with_user[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none", "-u",
+                                 "none", "-T", "auto", "-U", "auto", "--userns", "/proc/self/fd/4", "--netns",
+                                 "/proc/self/fd/3", NULL};
+      char *const network_only[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none",
+                                    "-u", "none", "-T", "auto", "-U", "auto", "--netns", "/proc/self/fd/3",
+                                    "--netns-only", NULL};
+      char *const environment[] = {"PATH=/usr/bin:/bin", NULL};
+      execve(program, count == 2 ? with_user : network_only, environment);
+      _exit(127);
     }
-    char owner[64];
-    /* As root pasta would become nobody, who may not enter the namespaces. */
-    snprintf(owner, sizeof owner, "%u:%u", (unsigned)uid, (unsigned)gid);
-    char *const with_user[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none", "-u",
-                               "none", "-T", "auto", "-U", "auto", "--userns", "/proc/self/fd/4", "--netns",
-                               "/proc/self/fd/3", NULL};
-    char *const network_only[] = {(char *)program, "--config-net", "--quiet", "--runas", owner, "-t", "none", "-u",
-                                  "none", "-T", "auto", "-U", "auto", "--netns", "/proc/self/fd/3", "--netns-only", NULL};
-    char *const environment[] = {"PATH=/usr/bin:/bin", NULL};
-    execve(program, count == 2 ? with_user : network_only, environment);
-    _exit(127);
+    for (size_t i = 0; i < count; i++) close(received[i]);
+    int status = 0;
+    while (waitpid(pasta, &status, 0) < 0) {
+      if (errno != EINTR) _exit(126);
+    }
+    /* pasta's first process ends once its background one is ready. */
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 126);
+    while (write(go, "r", 1) < 0 && errno == EINTR) {
+    }
+    while ((got = read(go, &byte, 1)) != 0 && (got > 0 || errno == EINTR)) {
+    }
+    kill_children();
+    _exit(0);
   }
   close(ends[0]);
   stack->helper = helper;
@@ -112,6 +146,21 @@ int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_
   for (size_t i = 0; i < 2; i++) {
     if (namespaces[i] >= 0) close(namespaces[i]);
   }
+  if (sent != 1) {
+    tp_network_stack_cancel(stack);
+    errno = error;
+    return tp_fail(failure, "handing the namespaces to the network stack");
+  }
+  /* 'r' once pasta is ready; the end of the socket if the helper failed. The
+   * helper is left running: it stops pasta when this process's end closes. */
+  char ready = 0;
+  ssize_t got;
+  while ((got = read(stack->go, &ready, 1)) < 0 && errno == EINTR) {
+  }
+  if (got == 1 && ready == 'r') {
+    stack->helper = -1;
+    return 0;
+  }
   close(stack->go);
   stack->go = -1;
   int status = 0;
@@ -119,16 +168,31 @@ int tp_network_stack_attach(tp_network_stack *stack, int own_user_namespace, tp_
     if (errno != EINTR) return tp_fail(failure, "waiting for the network stack");
   }
   stack->helper = -1;
-  if (sent != 1) {
-    errno = error;
-    return tp_fail(failure, "handing the namespaces to the network stack");
+  errno = WIFEXITED(status) && WEXITSTATUS(status) == 127 ? ENOENT : ECHILD;
+  return tp_fail(failure, "starting the network stack (pasta, exit status %d)",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+}
+
+/* Kills this process's children (pasta's background process, inherited as a
+ * subreaper) and reaps them. */
+static void kill_children(void) {
+  for (;;) {
+    int fd = open("/proc/thread-self/children", O_RDONLY | O_CLOEXEC);
+    char text[512];
+    ssize_t length = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+    if (fd >= 0) close(fd);
+    if (length <= 0) break;
+    text[length] = 0;
+    for (char *cursor = text; *cursor;) {
+      char *end;
+      long pid = strtol(cursor, &end, 10);
+      if (end == cursor) break;
+      if (pid > 0) kill((pid_t)pid, SIGKILL);
+      cursor = end;
+    }
+    while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {
+    }
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    errno = WIFEXITED(status) && WEXITSTATUS(status) == 127 ? ENOENT : ECHILD;
-    return tp_fail(failure, "starting the network stack (pasta, exit status %d)",
-                   WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-  }
-  return 0;
 }
 
 void tp_network_stack_cancel(tp_network_stack *stack) {

@@ -134,6 +134,7 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   }
   /* PID 1 of the new namespace. When it ends, the kernel kills every process in it. */
   close(report[0]);
+  if (stack.go >= 0) close(stack.go); /* the original process's alone: pasta is stopped when it ends */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   int built = tp_enter_private_root(files, failure);
   pid_t runner = fork();

@@ -19,7 +19,7 @@ struct BusSession {
   /// A session whose service searches `providerFolders` first, then the
   /// build's providers. With `othersMayConnect`, the bus lets any user
   /// connect (a test of the service's own check of its callers).
-  init(providerFolders: [String] = [], othersMayConnect: Bool = false) throws {
+  init(providerFolders: [String] = [], othersMayConnect: Bool = false, serveArguments: [String] = []) throws {
     guard FileManager.default.isExecutableFile(atPath: Host.executable) else { throw Host.MissingBuild(path: Host.executable) }
     folder = try TemporaryDirectory()
     let runtime = folder.path + "/run"
@@ -28,6 +28,7 @@ struct BusSession {
     // The activation file `make install` installs, pointing at the build.
     let activation = try String(contentsOfFile: CFixture.packageRoot + "/Packaging/dbus/\(Self.name).service", encoding: .utf8)
       .replacingOccurrences(of: "@PREFIX@/bin/translation-host", with: Host.executable)
+      .replacingOccurrences(of: " serve\n", with: " " + (["serve"] + serveArguments).joined(separator: " ") + "\n")
     try folder.write("services/\(Self.name).service", activation)
     try folder.write(
       "session.conf",

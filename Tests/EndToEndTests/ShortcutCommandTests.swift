@@ -60,7 +60,18 @@ import Testing
       ["install", "--desktop", "sway", "--key", "<Super><Shift>t"],
       "bindsym Mod4+Shift+t exec gapplication action org.translationhost.Desktop translate-selection\n"
     ),
-    (["install", "--desktop", "kde"], "then set its shortcut to <Shift><Super>t"),
+    (["install", "--desktop", "kde"], "then set its shortcut to Meta+Shift+T"),
+    (["install", "--desktop", "kde", "--key", "<Control><Alt>F9"], "then set its shortcut to Ctrl+Alt+F9"),
+    (
+      ["install", "--desktop", "i3"],
+      "bindsym Mod4+Shift+t exec --no-startup-id gapplication action org.translationhost.Desktop translate-selection\n"
+    ),
+    (
+      ["install", "--desktop", "xfce"],
+      "xfconf-query -c xfce4-keyboard-shortcuts -p '/commands/custom/<Shift><Super>t' -n -t string"
+        + " -s 'gapplication action org.translationhost.Desktop translate-selection'\n"
+    ),
+    (["remove", "--desktop", "xfce"], "xfconf-query -c xfce4-keyboard-shortcuts -r -p '/commands/custom/<key>'"),
     (
       ["remove", "--desktop", "SWAY"],
       "exec gapplication action org.translationhost.Desktop translate-selection' from ~/.config/sway/config"
@@ -75,7 +86,10 @@ import Testing
   @Test(arguments: [
     (["install", "--desktop", "gnome", "--key", "<Bogus>t"], "'<Bogus>t' is not a key GTK understands"),
     (["install", "--desktop", "gnome", "--key", ""], "'' is not a key GTK understands"),
-    (["install", "--desktop", "windows"], "the desktop 'windows' is not one this can bind keys in"),
+    (
+      ["install", "--desktop", "windows"],
+      "the desktop 'windows' is not one this can bind keys in; name one with --desktop: gnome, cinnamon, sway, i3, xfce, kde"
+    ),
     (["install"], "cannot tell which desktop this is"),
     (["remove", "--key", "<Super>t", "--desktop", "gnome"], "'--key' is for 'install'"),
     (["bind"], "expected 'install' or 'remove'"),

@@ -123,6 +123,29 @@ def crash(provider):
     ]
 
 
+def provider_errors(provider):
+    """A provider that finds nothing to translate, and one that misses the
+    deadline, which a client with the default timeout (25 s) still hears of;
+    a service that takes one call at a time (serve --max-connections 1) is busy
+    for a second caller meanwhile."""
+    translation = interface()
+    nothing = outcome(lambda: translation.Translate(["nothing"], "en", "en-x-upper", provider))
+    late = {}
+
+    def hang():
+        late["outcome"] = outcome(lambda: translation.Translate(["hang"], "en", "en-x-upper", provider))
+
+    import time
+    thread = threading.Thread(target=hang)
+    started = time.monotonic()
+    thread.start()
+    time.sleep(1)
+    other = dbus.bus.BusConnection(dbus.bus.BUS_SESSION)
+    busy = outcome(lambda: interface(other).Translate(["hi"], "en", "en-x-upper", provider))
+    thread.join()
+    return {"nothing": nothing, "timeout": late["outcome"], "seconds": time.monotonic() - started, "busy": busy}
+
+
 def abandoned(provider, callers):
     """`callers` callers (gdbus) ask a provider that never answers "hang", and
     are killed a second later: the runners working for them are stopped, so
@@ -363,7 +386,9 @@ def present_path(provider):
                             {"provider": provider, "press": dbus.Array(["Go"], "s")}, timeout=30)
 
 
-SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "close": close, "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments, "present": present, "present-path": present_path}
+SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
+             "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments,
+             "present": present, "present-path": present_path}
 
 if __name__ == "__main__":
     print(json.dumps(SCENARIOS[sys.argv[1]](*sys.argv[2:]), sort_keys=True))

@@ -248,8 +248,10 @@ static tp_status translate(const char *source, const char *target, const tp_stri
     usleep(2 * 1000); /* two milliseconds a text (the service's fairness tests) */
 #endif
 #if defined(TEXT_TRIGGERS)
-    /* The text decides: "crash" crashes, "hang" never answers; others translate. */
+    /* The text decides: "crash" crashes, "hang" never answers, "nothing" is
+       nothing to translate; others translate. */
     if (texts[i].length == 5 && memcmp(texts[i].data, "crash", 5) == 0) CRASH();
+    if (texts[i].length == 7 && memcmp(texts[i].data, "nothing", 7) == 0) return TP_STATUS_NOTHING_TO_TRANSLATE;
     if (texts[i].length == 4 && memcmp(texts[i].data, "hang", 4) == 0) for (;;) pause();
 #endif
 #if defined(SKIP_ANSWER)

@@ -1,5 +1,4 @@
 import CAtspi
-import CGtk
 import System
 
 /// The accessibility bus (AT-SPI, from at-spi2-core): where the desktop
@@ -19,34 +18,15 @@ package enum AccessibilityBus {
 
   /// Whether the bus was reached. `atspi_init` answers 0 when it was, 1
   /// when it had been called before and 2 when there is no bus; after a 2,
-  /// the library's next call ends the process (`g_error`: "Couldn't
-  /// connect to accessibility bus"), so only a 0 lets the popover use it.
+  /// or with a bus that does not answer, the library's next call ends the
+  /// process (`g_error`: "Couldn't connect to accessibility bus"), so only
+  /// a bus that accepted a connection and a 0 let the popover use it.
   private static let started: Bool = {
-    guard isReachable(), atspi_init() == 0 else { return false }
+    // Only once the bus answered a connection (`AccessibilityBusAddress`).
+    guard AccessibilityBusAddress.verified() != nil, atspi_init() == 0 else { return false }
     atspi_set_timeout(Int32(callTimeout.pollMilliseconds), Int32(callTimeout.pollMilliseconds))
     return true
   }()
-
-  /// Whether the accessibility bus is there: its address in
-  /// `AT_SPI_BUS_ADDRESS`, or given by `org.a11y.Bus` on the session bus
-  /// (started by the bus if need be, within `callTimeout`). A session
-  /// without a session bus, or without at-spi2-core, has none.
-  private static func isReachable() -> Bool {
-    if let address = Syscalls.environmentVariable("AT_SPI_BUS_ADDRESS"), !address.isEmpty { return true }
-    var error: UnsafeMutablePointer<GError>?
-    defer { if let error { g_error_free(error) } }
-    guard let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { return false }
-    defer { g_object_unref(UnsafeMutableRawPointer(session)) }
-    let replyType = g_variant_type_new("(s)")
-    defer { g_variant_type_free(replyType) }
-    guard
-      let reply = g_dbus_connection_call_sync(
-        session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", nil, replyType,
-        G_DBUS_CALL_FLAGS_NONE, Int32(callTimeout.pollMilliseconds), nil, &error)
-    else { return false }
-    g_variant_unref(reply)
-    return true
-  }
 
   /// The focused text field with a selection, in the active window of an
   /// application other than this process; nil when there is none, or no

@@ -121,8 +121,10 @@ final class PopoverWindow {
       return true
     }
     gtk_widget_add_controller(window, keys)
-    // A popover goes when the person clicks elsewhere or switches away, as iOS's does.
+    // A popover goes when the person clicks elsewhere or switches away, as iOS's does
+    // (on X11; a Wayland compositor may move the focus while it places the popover).
     GObjectBridge.onNotify(UnsafeMutableRawPointer(window), property: "is-active") { [unowned self] in
+      guard x11 != nil else { return }
       if gtk_window_is_active(GObjectBridge.cast(window)) != 0 {
         wasActive = true
       } else if wasActive && gtk_widget_get_visible(window) != 0 {

@@ -6,7 +6,8 @@ import System
 struct ShortcutCommand: Command {
   static let name = "shortcut"
   static let abstract = "Bind a key that translates the selection in any application."
-  static let usage = "install [--key <accelerator>] [--desktop gnome|sway|kde] | remove [--desktop gnome|sway|kde]"
+  static let usage =
+    "install [--key <accelerator>] [--desktop gnome|cinnamon|sway|i3|xfce|kde] | remove [--desktop <name>]"
   static let discussion = """
     The key translates the text selected in any application, as
     'translation-host run --selection --replace' does: the default
@@ -19,11 +20,14 @@ struct ShortcutCommand: Command {
     installation's agent in $XDG_DATA_HOME/dbus-1/services (unless you wrote
     one there yourself); 'remove' removes it.
 
-    GNOME: a custom keybinding is added to GSettings (as the Keyboard page of
-    Settings does); 'remove' takes it out, other keybindings stay. sway: the
-    line to add to ~/.config/sway/config is printed (and, for 'remove', the
-    line to delete). KDE Plasma: the steps in System Settings are printed.
-    The desktop comes from XDG_CURRENT_DESKTOP unless --desktop names it.
+    GNOME and Cinnamon: a custom keybinding is added to GSettings (as their
+    keyboard settings do); 'remove' takes it out, other keybindings stay.
+    sway and i3: the line to add to their configuration is printed (and, for
+    'remove', the line to delete). Xfce: the xfconf-query command that adds
+    the custom shortcut is printed (and the one that removes it). KDE
+    Plasma: the steps in System Settings are printed, the key in KDE's
+    syntax (Meta+Shift+T). The desktop comes from XDG_CURRENT_DESKTOP unless
+    --desktop names it.
     """
   static let arguments = [
     (name: "install", help: "Bind the key (again, replacing an earlier binding of this tool)."),
@@ -31,7 +35,7 @@ struct ShortcutCommand: Command {
   ]
   static let options: [OptionSpec] = [
     .option("key", "accelerator", help: "The key, in GTK's syntax (default: \(GlobalShortcut.defaultKey))."),
-    .option("desktop", "name", help: "gnome, sway or kde (default: from XDG_CURRENT_DESKTOP)."),
+    .option("desktop", "name", help: "gnome, cinnamon, sway, i3, xfce or kde (default: from XDG_CURRENT_DESKTOP)."),
   ]
 
   var installs: Bool
@@ -77,14 +81,21 @@ struct ShortcutCommand: Command {
     case .gnome:
       try GnomeKeybinding.install(shortcut)
       output.note("\(shortcut.key) now translates the selection (GNOME custom keybinding \(GnomeKeybinding.path))")
+    case .cinnamon:
+      try CinnamonKeybinding.install(shortcut)
+      output.note("\(shortcut.key) now translates the selection (Cinnamon custom keybinding \(CinnamonKeybinding.path))")
     case .sway:
       try output.data(
         "# Add to ~/.config/sway/config, then reload sway (swaymsg reload):\n\(shortcut.swayBinding)\n")
+    case .i3:
+      try output.data("# Add to ~/.config/i3/config, then reload i3 (i3-msg reload):\n\(shortcut.i3Binding)\n")
+    case .xfce:
+      try output.data("# Run this to add the shortcut to Xfce's keyboard shortcuts:\n\(shortcut.xfceCommand)\n")
     case .kde:
       try output.data(
         """
         In System Settings > Keyboard > Shortcuts, choose "Add New" > "Command or Script…",
-        enter this command, then set its shortcut to \(shortcut.key):
+        enter this command, then set its shortcut to \(shortcut.kdeKey):
           \(shortcut.command)
 
         """)
@@ -102,10 +113,22 @@ struct ShortcutCommand: Command {
     case .gnome:
       let removed = try GnomeKeybinding.remove()
       output.note(removed ? "the GNOME keybinding is removed" : "there was no GNOME keybinding of translation-host to remove")
+    case .cinnamon:
+      let removed = try CinnamonKeybinding.remove()
+      output.note(
+        removed ? "the Cinnamon keybinding is removed" : "there was no Cinnamon keybinding of translation-host to remove")
     case .sway:
       try output.data(
         "# Delete the line 'bindsym <key> exec \(command)' from ~/.config/sway/config, then reload sway (swaymsg reload).\n"
       )
+    case .i3:
+      try output.data(
+        "# Delete the line 'bindsym <key> exec --no-startup-id \(command)' from ~/.config/i3/config, then reload i3 (i3-msg reload).\n"
+      )
+    case .xfce:
+      try output.data(
+        "# Run this with the key you bound (as xfconf-query -c xfce4-keyboard-shortcuts -l -v lists it under /commands/custom):\n"
+          + "xfconf-query -c xfce4-keyboard-shortcuts -r -p '/commands/custom/<key>'\n")
     case .kde:
       try output.data("In System Settings > Keyboard > Shortcuts, select the entry running '\(command)' and remove it.\n")
     }

@@ -52,7 +52,7 @@ enum GnomeKeybinding {
     return (g_settings_new(listSchema), g_settings_new_with_path(entrySchema, path))
   }
 
-  private static func strings(_ settings: UnsafeMutablePointer<GSettings>, _ key: String) -> [String] {
+  static func strings(_ settings: UnsafeMutablePointer<GSettings>, _ key: String) -> [String] {
     guard let values = g_settings_get_strv(settings, key) else { return [] }
     defer { g_strfreev(values) }
     var result: [String] = []
@@ -64,7 +64,7 @@ enum GnomeKeybinding {
     return result
   }
 
-  private static func set(_ settings: UnsafeMutablePointer<GSettings>, _ key: String, _ values: [String]) {
+  static func set(_ settings: UnsafeMutablePointer<GSettings>, _ key: String, _ values: [String]) {
     let copies = values.map { strdup($0) }
     defer { copies.forEach { free($0) } }
     var pointers: [UnsafePointer<gchar>?] = copies.map { UnsafePointer($0) } + [nil]

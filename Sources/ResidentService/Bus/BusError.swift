@@ -49,7 +49,8 @@ struct BusError: Error, Equatable, CustomStringConvertible {
       case .providerUnavailable: "ProviderUnavailable"
       case .providerFailed: "ProviderFailed"
       case .deadlineExceeded: "Timeout"
-      case .interrupted: "Interrupted"
+      // Only a popover is interrupted by a signal, and `Present` tells that as response 2.
+      case .interrupted: "Failed"
       }
     self = .named(suffix, Self.message(error))
   }

@@ -7,8 +7,10 @@ import System
 /// same resolution, pool and deadlines as a request on the service's socket,
 /// so a D-Bus caller gets what `translation-host translate` prints.
 struct BusRequests: Sendable {
-  /// The deadline of a provider request made for a D-Bus call (the CLI's default `--timeout`).
-  static let timeout = Duration.seconds(30)
+  /// The deadline of a provider request made for a D-Bus call: shorter
+  /// than the 25 s a D-Bus client waits by default (gdbus, dbus-python,
+  /// GDBus), so that it hears `Timeout` rather than `NoReply`.
+  static let timeout = Duration.seconds(24)
   /// The most text one call may carry, as for the CLI's input.
   static let maximumTextBytes = 4 * 1024 * 1024
 
