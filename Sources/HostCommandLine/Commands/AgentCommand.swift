@@ -73,7 +73,9 @@ struct AgentCommand: Command {
     let started = try desktop.runAgent(
       idleExit: idleExit, environment: ProcessInfo.processInfo.environment, note: output.note
     ) { arguments in
-      _ = CommandLineTool.run([RunCommand.name] + arguments, output: output)
+      let status = CommandLineTool.run([RunCommand.name] + arguments, output: output)
+      // From a shortcut nobody sees an exit status: the agent's log keeps it.
+      if status != .success { output.note("a popover ended with exit status \(status.rawValue)") }
     }
     if !started { output.note("an agent of this session is running already (org.translationhost.Desktop)") }
     return .success
