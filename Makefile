@@ -47,7 +47,7 @@ EXAMPLE_PROVIDERS := Glossary WebGlossary
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
 CHECK_TARGETS := SystemTests RunnerProtocolTests ProviderLoadingTests CoreTests ServiceTests TranslationViewTreeTests \
-                 TranslationUIProviderTests TerminalPopoverTests DesktopPopoverTests
+                 TranslationUIProviderTests TerminalPopoverTests DesktopPopoverTests HostCommandLineTests
 
 # What `make format-check` lints and `make format` rewrites (.swift-format): every
 # Swift file but Apple's sample in Plugins/Reverse, kept as Apple wrote it.
@@ -115,7 +115,9 @@ run: build
 	@echo '$$ translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"'
 	@$(BUILD)/bin/translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"
 
-# The whole suite, against the build in $(BUILD). scripts/run-tests gives it a home of its own.
+# The whole suite, against the build in $(BUILD). scripts/run-tests gives it a home
+# of its own and runs its suites in parallel lanes (TEST_JOBS at a time; default:
+# two per core).
 test: build
 	$(SWIFTPM) build --build-tests
 	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests

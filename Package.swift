@@ -90,7 +90,10 @@ let package = Package(
       exclude: ["Info.plist", "Glossary.entitlements"]),
     .target(
       name: "WebGlossary", dependencies: ["TranslationUIProvider"], path: "Examples/WebGlossary",
-      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"]),
+      exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"],
+      // Keeps the entry point's init() in an optimized build, where nothing
+      // but the SDK calls it (README, "Writing a provider in Swift").
+      swiftSettings: [.unsafeFlags(["-enable-testing"])]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),
@@ -130,6 +133,9 @@ let package = Package(
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "HostCommandLineTests",
+      dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
   ],

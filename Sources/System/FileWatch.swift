@@ -55,6 +55,17 @@ package final class FileWatch: @unchecked Sendable {
     }
   }
 
+  /// Waits until anything watched changes, or `deadline` passes, without
+  /// polling (the inotify descriptor wakes it); returns whether something changed.
+  package func waitForChange(until deadline: ContinuousClock.Instant) -> Bool {
+    while !hasChanged {
+      let remaining = deadline - .now
+      guard remaining > .zero else { return false }
+      guard (try? Syscalls.waitReadable(fd, timeout: remaining)) != nil else { return hasChanged }
+    }
+    return true
+  }
+
   /// The path itself when it exists, and its folder, or the nearest
   /// existing folder above a path that does not exist.
   private static func targets(for path: String) -> [String] {

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The raw calls behind the resident service's Unix socket: listening,
 /// connecting, accepting and asking the kernel who is on the other end.
@@ -13,11 +14,18 @@ package enum UnixSocket {
     package var gid: UInt32
   }
 
+  /// Numbers the names `listen` binds under before a socket appears at its path.
+  private static let stagingNames = Atomic<Int>(0)
+
   /// The longest path a socket address holds (`sun_path` less its NUL).
   package static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
   /// A close-on-exec stream socket bound to `path` and listening. The file
-  /// is created with mode 0600 (or less, by the umask).
+  /// is created with mode 0600 (or less, by the umask), and appears at
+  /// `path` only once the socket listens: it is bound under a name of its own
+  /// beside `path`, then linked to `path` (which, as `bind` would, fails
+  /// with `EADDRINUSE` when `path` exists). So a client that waits for the
+  /// path to appear (`FileWatch`) never finds it refusing connections.
   ///
   /// Linux gives the socket's file the mode of the socket itself, less the
   /// umask: the socket is made 0600 first. Narrowing the umask around
@@ -26,10 +34,22 @@ package enum UnixSocket {
   /// folder) would lose its execute and group bits.
   package static func listen(at path: String, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
     let fd = try makeSocket()
+    // Named by process and call, so no other listener uses it; one a dead
+    // process left is removed. Where it does not fit in a socket address,
+    // `path` is bound directly.
+    let staging = path + ".\(getpid()).\(stagingNames.add(1, ordering: .relaxed).newValue).new"
+    let bound = staging.utf8.count <= maximumPathLength ? staging : path
     do throws(Errno) {
       try Syscalls.retrying { fchmod(fd.rawValue, 0o600) }
-      try withAddress(path) { address, length throws(Errno) in try Syscalls.retrying { bind(fd.rawValue, address, length) } }
+      if bound != path { unlink(bound) }
+      try withAddress(bound) { address, length throws(Errno) in try Syscalls.retrying { bind(fd.rawValue, address, length) } }
+      defer { if bound != path { unlink(bound) } }
       try Syscalls.retrying { Glibc.listen(fd.rawValue, backlog) }
+      if bound != path {
+        do throws(Errno) { try Syscalls.retrying { link(bound, path) } } catch {
+          throw error == .fileExists ? Errno(rawValue: EADDRINUSE) : error
+        }
+      }
       return fd
     } catch {
       Syscalls.close(fd)

@@ -95,6 +95,30 @@ import Testing
     #expect(result.exitCode == 69)
   }
 
+  /// What lv2lint and clap-validator catch: a table for an id the provider
+  /// cannot know, a symbol exported besides the entry; and one failure on
+  /// several texts said once, with the count.
+  @Test func validateCatchesSloppyTablesAndSaysEachFailureOnce() throws {
+    let folder = try TemporaryDirectory()
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/careless_provider.c", defines: ["SLOPPY_TABLES"], abi: .v2,
+      name: "libSloppy", in: folder)
+    let bundle = try BundleFixture(name: "Sloppy").write(name: "Sloppy", in: folder, library: library)
+    let result = try Host().run("validate", bundle)
+    #expect(
+      result.stdout.contains(
+        "FAIL  get_capability answered a table for 'tp.translation-host.unknown-capability-probe/1', an id it cannot know"),
+      "\(result.stdout)")
+    #expect(result.stdout.contains("warn  exports 1 C symbol besides its entry points ('careless_helper')"), "\(result.stdout)")
+    let sceneLines = result.stdout.split(separator: "\n").filter { $0.contains("scene on ") }
+    #expect(Set(sceneLines).count == sceneLines.count, "\(result.stdout)")
+    #expect(result.exitCode == 69)
+    let clean = try Host().run("validate", Host.providers + "/Rot13.translationprovider")
+    #expect(
+      clean.stdout.contains("ok    exports no C symbol besides its entry points (translation_provider_entry_v2)"),
+      "\(clean.stdout)")
+  }
+
   @Test func aSceneThatStaysBusySaysWhatTheHostWaitedFor() throws {
     let folder = try TemporaryDirectory()
     let library = try CFixture.compile(

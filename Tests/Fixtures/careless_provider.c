@@ -8,6 +8,9 @@
  *                main-queue work never comes back would.
  *   FINISHES_WITH_BUNDLE_PATH
  *                "Go" finishes with tp_host.bundle_path as the replacement.
+ *   SLOPPY_TABLES
+ *                answers get_capability with its scene factory for any id,
+ *                and exports a helper besides its entry point.
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "translation_provider.h"
@@ -93,10 +96,19 @@ static tp_provider *create(const tp_host *host) {
 
 static void destroy(tp_provider *self) { free(self); }
 
+#if defined(SLOPPY_TABLES)
+__attribute__((visibility("default"))) int careless_helper(void) { return 1; }
+
+static const void *get_capability(tp_provider *self, const char *id) {
+  (void)self;
+  return strcmp(id, TP_CAPABILITY_TRANSLATE) == 0 ? NULL : &factory;
+}
+#else
 static const void *get_capability(tp_provider *self, const char *id) {
   (void)self;
   return strcmp(id, TP_CAPABILITY_SELECTED_TEXT_SCENE) == 0 ? &factory : NULL;
 }
+#endif
 
 static const tp_entry entry = {sizeof(tp_entry), TP_ABI_VERSION_MAJOR, TP_ABI_VERSION_MINOR, create, destroy,
                                get_capability};

@@ -280,7 +280,7 @@ static bool init(const tp_host *host) {
   CRASH();
 #endif
 #if defined(SLOW_INIT)
-  sleep(3); /* starts, three seconds late (the library's cancel-while-starting tests) */
+  sleep(10); /* starts, ten seconds late (the library's cancel-while-starting tests: time enough to cancel on a loaded machine) */
 #elif defined(HANG_IN_INIT)
   for (;;) pause(); /* never finishes loading (the service's cold-start tests) */
 #endif

@@ -62,3 +62,21 @@ import Testing
     #expect(report.summary == summary)
   }
 }
+
+/// `validate` says a failure that several texts share once, naming them.
+@Suite struct ValidationMergeTests {
+  @Test func identicalSceneFailuresAreSaidOnceWithTheirCount() {
+    let checks: [(name: String, check: ValidationCheck)] = [
+      ("quotes", .failed("scene on quotes: opening the scene: boom")),
+      ("tabs", .passed("scene on tabs: pressed 'Go'")),
+      ("emoji", .failed("scene on emoji: opening the scene: boom")),
+      ("nul", .failed("scene on nul: opening the scene: other")),
+    ]
+    #expect(
+      ProviderValidator.merged(checks).map(\.message) == [
+        "scene on tabs: pressed 'Go'",
+        "scene on quotes, emoji (the same failure on 2 texts): opening the scene: boom",
+        "scene on nul: opening the scene: other",
+      ])
+  }
+}

@@ -40,12 +40,14 @@ import Testing
       let value = Mutex(0)
     }
 
-    /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their `XDG_RUNTIME_DIR`.
-    init(_ behaviour: Behaviour, runtime: String? = nil) throws {
+    /// Listens in a new temporary folder, or in `runtime`/translation-host where clients look when that is their
+    /// `XDG_RUNTIME_DIR`; `replacing` a dead service's socket there, as `serve` does.
+    init(_ behaviour: Behaviour, runtime: String? = nil, replacing: Bool = false) throws {
       folder = try TemporaryDirectory()
       location =
         runtime.map { ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": $0])! } ?? ServiceLocation(folder: folder.path)
       try UnixSocket.makeFolder(location.folder, mode: 0o700)
+      if replacing { UnixSocket.unlink(location.socket) }
       listener = try UnixSocket.listen(at: location.socket)
       accepting.enter()
       Thread { [counter, listener, accepting] in
@@ -158,5 +160,32 @@ import Testing
     #expect(throws: ServiceError.unavailable(mismatch)) { try client.translate(["hi"], from: "en", to: "es") }
     #expect(ServiceError.unavailable(mismatch).directPathNotice == "not using the translation-host service: \(mismatch)")
     #expect(service.connections == 1)
+  }
+
+  /// A client that may wait for a restarting service (`waiting`) connects
+  /// as soon as the service's socket appears, woken by the change, whether
+  /// the folder was missing, empty, or held the socket of a service that died.
+  @Test(arguments: ["no folder", "an empty folder", "a dead service's socket"])
+  func aWaitingClientConnectsOnceTheServiceListens(before: String) throws {
+    let runtime = try TemporaryDirectory()
+    let location = try #require(ServiceLocation.standard(environment: ["XDG_RUNTIME_DIR": runtime.path]))
+    if before != "no folder" { try UnixSocket.makeFolder(location.folder, mode: 0o700) }
+    if before == "a dead service's socket" { Syscalls.close(try UnixSocket.listen(at: location.socket)) }
+    final class Later: @unchecked Sendable {
+      var service: StandIn?
+      let started = DispatchSemaphore(value: 0)
+    }
+    let later = Later()
+    Thread {
+      Syscalls.sleep(for: .milliseconds(300))
+      later.service = try? StandIn(.silent, runtime: runtime.path, replacing: before == "a dead service's socket")
+      later.started.signal()
+    }.start()
+    let begin = ContinuousClock.now
+    let client = try ServiceClient.connect(to: location, waiting: .seconds(60))
+    #expect(ContinuousClock.now - begin < .seconds(60), "woken by the socket, not by the deadline")
+    later.started.wait()
+    #expect(later.service?.connections == 1)
+    withExtendedLifetime(client) {}
   }
 }

@@ -1,4 +1,5 @@
-import FoundationEssentials
+import Foundation
+import Glibc
 import System
 import TestSupport
 import Testing
@@ -15,6 +16,19 @@ import Testing
     #expect(status.isSocket)
     #expect(status.mode & 0o777 == 0o600 & ~before)
     #expect(try Self.umask() == before)
+  }
+
+  /// The socket appears at its path only once it listens (bound under a name
+  /// of its own, then linked): a path that exists is refused as `bind` would
+  /// refuse it, and no other file is left in the folder either way.
+  @Test func aPathInUseIsRefusedAndOnlyTheSocketIsLeft() throws {
+    let folder = try TemporaryDirectory()
+    let fd = try UnixSocket.listen(at: folder.path + "/socket")
+    defer { Syscalls.close(fd) }
+    #expect(throws: Errno(rawValue: EADDRINUSE)) { try UnixSocket.listen(at: folder.path + "/socket") }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["socket"])
+    let client = try UnixSocket.connect(to: folder.path + "/socket")
+    Syscalls.close(client)
   }
 
   /// The process's umask, read without setting it (`/proc/self/status`).

@@ -16,8 +16,9 @@ protocol Command: Sendable {
   /// Builds the command from parsed arguments.
   init(_ arguments: ParsedArguments) throws(CommandError)
 
-  /// Does the work; output goes through `output`.
-  func run(output: Output) throws -> ExitCode
+  /// Does the work, with what `context` gives of the world: its output goes
+  /// through `context.output`, providers start through `context.launcher`.
+  func run(in context: CommandContext) throws -> ExitCode
 }
 
 extension Command {

@@ -61,7 +61,8 @@ package enum CommandLineTool {
 
     """
 
-  static func run(_ arguments: [String], output: Output = Output()) -> ExitCode {
+  static func run(_ arguments: [String], in context: CommandContext = .process) -> ExitCode {
+    let output = context.output
     guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
       let command = arguments.count > 1 && arguments[0] == "help" ? commands.first { $0.name == arguments[1] } : nil
       do { try output.data(command?.help ?? help) } catch { return error.exitCode }
@@ -72,23 +73,23 @@ package enum CommandLineTool {
       return .usage
     }
     let rest = Array(arguments.dropFirst())
-    var output = output
+    var context = context
     if command.name == RunCommand.name && Output.hasNoTerminal
-      && GraphicalSession.isAvailable(environment: ProcessInfo.processInfo.environment)
+      && GraphicalSession.isAvailable(environment: context.environment)
     {
-      output.notifiesDesktop = true
+      context.output.notifiesDesktop = true
     }
     do {
       let parsed = try ParsedArguments(rest, options: command.options, command: command)
       if parsed.has("help") {
-        try output.data(command.help)
+        try context.output.data(command.help)
         return .success
       }
-      return try command.init(parsed).run(output: output)
+      return try command.init(parsed).run(in: context)
     } catch {
       let failure = CommandError(error)
-      output.error(failure.message)
-      if failure.exitCode == .usage { output.diagnostic(usageHint(failure.usageOf ?? command)) }
+      context.output.error(failure.message)
+      if failure.exitCode == .usage { context.output.diagnostic(usageHint(failure.usageOf ?? command)) }
       return failure.exitCode
     }
   }

@@ -49,22 +49,24 @@ struct ProviderOptions {
   /// runner (or, with `--in-process`, loads it here). When the resident
   /// service is running and sees what this process sees, it does all that
   /// with a warm runner instead (unless `--no-service` or `--in-process`).
-  func launchScene(output: Output) throws -> any SceneSession {
+  func launchScene(in context: CommandContext) throws -> any SceneSession {
     guard inProcess else {
-      return try ProviderLaunch.scene(provider: provider, timeout: timeout, usesService: usesService, notice: output.note)
+      return try context.launcher.scene(
+        provider: provider, timeout: timeout, usesService: usesService, environment: context.environment,
+        notice: context.output.note)
     }
-    return try launchInProcess(output: output)
+    return try launchInProcess(output: context.output)
   }
 
   /// As `launchScene`, for headless requests only (`translate`, `languages`):
   /// through the service, each is one round trip.
-  func launchTranslator(output: Output) throws -> any TranslatorSession {
+  func launchTranslator(in context: CommandContext) throws -> any TranslatorSession {
     guard inProcess else {
-      return try ProviderLaunch.translator(
+      return try context.launcher.translator(
         provider: provider, timeout: timeout, usesService: usesService, settingOverrides: settingOverrides,
-        notice: output.note)
+        environment: context.environment, notice: context.output.note)
     }
-    return try launchInProcess(output: output)
+    return try launchInProcess(output: context.output)
   }
 
   private func launchInProcess(output: Output) throws -> RunnerClient {

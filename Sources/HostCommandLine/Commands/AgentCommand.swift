@@ -60,7 +60,8 @@ struct AgentCommand: Command {
     return seconds == 0 ? nil : .seconds(saturating: seconds)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let desktop = try DesktopHandOff.frontEnd()
     // Requests carry their text; what `run` would write to stdout (a
     // replacement, pasted already) is nobody's here.
@@ -71,9 +72,9 @@ struct AgentCommand: Command {
       }
     }
     let started = try desktop.runAgent(
-      idleExit: idleExit, environment: ProcessInfo.processInfo.environment, note: output.note
+      idleExit: idleExit, environment: context.environment, note: output.note
     ) { arguments in
-      let status = CommandLineTool.run([RunCommand.name] + arguments, output: output)
+      let status = CommandLineTool.run([RunCommand.name] + arguments, in: context)
       // From a shortcut nobody sees an exit status: the agent's log keeps it.
       if status != .success { output.note("a popover ended with exit status \(status.rawValue)") }
     }

@@ -35,7 +35,7 @@ struct ClipboardHoldCommand: Command {
     }
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
     let desktop = try DesktopHandOff.frontEnd()  // before stdin is read
     let limit = ClipboardContents.byteLimit + ClipboardContents.formatLimit * 300
     let bytes: [UInt8]
@@ -47,7 +47,7 @@ struct ClipboardHoldCommand: Command {
         "the clipboard contents on stdin are malformed or over \(limit) bytes: this command is started by `run`, not by people",
         exitCode: .failure)
     }
-    try desktop.holdClipboard(contents, unlessCopiedSince: handingOver, environment: ProcessInfo.processInfo.environment)
+    try desktop.holdClipboard(contents, unlessCopiedSince: handingOver, environment: context.environment)
     return .success
   }
 

@@ -39,7 +39,8 @@ struct ConfigCommand: Command {
     var isDefault: Bool
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let bundle = try ProviderResolution.bundle(named: reference, notice: output.note)
     let store = SettingsStore.standard()
     if let change {

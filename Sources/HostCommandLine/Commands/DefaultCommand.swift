@@ -33,7 +33,8 @@ struct DefaultCommand: Command {
     var explanation: [String]
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let context = try RegistryContext()
     let choice = context.choice
     var explanation = context.ignoredPreferences.map { "ignored the line '\($0)' of your preferences: not a bundle id" }

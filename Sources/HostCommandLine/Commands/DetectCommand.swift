@@ -27,9 +27,10 @@ struct DetectCommand: Command {
     usesService = !arguments.has("no-service")
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
-    let detection = try detect(input.text, output: output)
+    let detection = try detect(input.text, in: context)
     if json {
       try output.json(detection)
       return detection.reliable ? .success : .unsupportedLanguage
@@ -43,8 +44,11 @@ struct DetectCommand: Command {
 
   /// The detection of `text`: by the service when it runs (its detector is
   /// warm), else here; both use the same detector.
-  private func detect(_ text: String, output: Output) throws -> LanguageDetection {
-    guard usesService, let service = ServiceClient.running() else { return LanguageDetector.detect(text) }
+  private func detect(_ text: String, in context: CommandContext) throws -> LanguageDetection {
+    let output = context.output
+    guard usesService, let service = ServiceClient.running(environment: context.environment) else {
+      return LanguageDetector.detect(text)
+    }
     do {
       return try service.detect(text)
     } catch {

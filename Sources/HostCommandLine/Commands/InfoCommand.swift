@@ -35,7 +35,8 @@ struct InfoCommand: Command {
     }
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let context = try RegistryContext()
     let entry: RegistryEntry
     if ProviderResolution.isPath(reference), (try? context.snapshot.entry(named: reference)) == nil {

@@ -37,7 +37,8 @@ struct InstallCommand: Command {
     replace = arguments.has("replace")
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let source = SearchPath.normalized(path)
     guard source.hasSuffix(".translationprovider") else {
       throw CommandError.usage("'\(path)' is not a <Name>.translationprovider folder", of: Self.self)

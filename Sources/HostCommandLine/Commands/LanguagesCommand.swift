@@ -38,8 +38,9 @@ struct LanguagesCommand: Command {
     var note: String
   }
 
-  func run(output: Output) throws -> ExitCode {
-    let client = try provider.launchTranslator(output: output)
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
+    let client = try provider.launchTranslator(in: context)
     defer { client.close() }
     let known = try client.languages()
     var pairs = known.filter { pair in

@@ -26,7 +26,8 @@ struct ListCommand: Command {
     json = arguments.has("json")
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let context = try RegistryContext()
     defer { context.keepUntilExit() }
     let snapshot = context.snapshot

@@ -55,7 +55,8 @@ struct NewProviderCommand: Command {
     folder = SearchPath.normalized(positionals.count == 2 ? positionals[1] : positionals[0])
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let files = FileManager.default
     if let existing = try? files.contentsOfDirectory(atPath: folder), !existing.isEmpty {
       throw TemplateError.folderNotEmpty(folder)

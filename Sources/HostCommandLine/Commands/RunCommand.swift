@@ -165,14 +165,15 @@ struct RunCommand: Command {
     return point
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     // First: a popover whose parent has gone has nobody to answer. SIGTERM's
     // default action ends this process, and its runner with it.
     if let closingParent, tp_host_close_with_parent(closingParent) != 0 {
       output.note("process \(closingParent), which showed the popover, has ended (or is not its parent); closing it")
       return .interrupted(by: Signal.terminate.rawValue)
     }
-    let environment = ProcessInfo.processInfo.environment
+    let environment = context.environment
     let kind = try popoverKind(environment, output)
     if fromSelection, kind != .desktop {
       throw CommandError.usage(
@@ -192,7 +193,7 @@ struct RunCommand: Command {
           "'\(tag)' given to \(option) is not a BCP-47 language tag such as 'en' or 'pt-BR'", of: Self.self)
       }
     }
-    let client = try provider.launchScene(output: output)
+    let client = try provider.launchScene(in: context)
     defer { client.close() }
     let newline = input.hadTrailingNewline || (text != nil && output.stdoutIsTerminal) ? "\n" : ""
 
@@ -235,7 +236,8 @@ struct RunCommand: Command {
       }
       throw CommandError.usage(message, of: Self.self)
     }
-    let (source, target) = try TranslateCommand.languages(source, target, text: input.text, command: Self.self)
+    let (source, target) = try TranslateCommand.languages(
+      source, target, text: input.text, environment: environment, command: Self.self)
     let translation = try client.translate([input.text], from: source, to: target)[0]
     if allowsReplacement {
       try output.data(translation + newline)

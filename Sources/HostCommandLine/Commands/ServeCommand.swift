@@ -73,8 +73,9 @@ struct ServeCommand: Command {
     }
   }
 
-  func run(output: Output) throws -> ExitCode {
-    let environment = ProcessInfo.processInfo.environment
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
+    let environment = context.environment
     let listener: FileDescriptor
     let ownedSocket: String?
     if let activated = try SocketActivation.listener() {
@@ -91,7 +92,7 @@ struct ServeCommand: Command {
     }
     let server = try ServiceServer(
       listener: listener, socketPath: ownedSocket, configuration: configuration,
-      environment: ProcessInfo.processInfo.environment, log: { output.note($0) })
+      environment: context.environment, log: { output.note($0) })
     // Started by the bus (DBUS_STARTER_BUS_TYPE), the service lives as long as the bus.
     let activatedByBus = environment["DBUS_STARTER_BUS_TYPE"] != nil
     let bus =

@@ -20,7 +20,8 @@ struct SetDefaultCommand: Command {
     reference = try arguments.single("provider", of: Self.self)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let snapshot = ProviderRegistry.standard().scan()
     let entry = try snapshot.entry(named: reference)
     guard let identifier = entry.identifier, entry.isUsable else {

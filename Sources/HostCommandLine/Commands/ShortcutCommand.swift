@@ -54,8 +54,9 @@ struct ShortcutCommand: Command {
     desktop = arguments.value("desktop")
   }
 
-  func run(output: Output) throws -> ExitCode {
-    let environment = ProcessInfo.processInfo.environment
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
+    let environment = context.environment
     let desktop: ShortcutDesktop
     if let name = self.desktop {
       guard let named = ShortcutDesktop(rawValue: name.lowercased()) else { throw ShortcutError.unknownDesktop(name) }
@@ -67,7 +68,7 @@ struct ShortcutCommand: Command {
       desktop = current
     }
     let command = AgentActivation.shortcutCommand
-    guard installs else { return try remove(command: command, from: desktop, output: output) }
+    guard installs else { return try remove(command: command, from: desktop, environment: environment, output: output) }
     // Only GTK reads its accelerator syntax: translation-host becomes
     // translation-host-desktop here, before anything is written.
     guard let parsed = try DesktopHandOff.frontEnd().shortcutKey(key) else { throw ShortcutError.invalidKey(key) }
@@ -105,8 +106,10 @@ struct ShortcutCommand: Command {
 
   /// `remove`: needs no GTK (GNOME's keybinding is GSettings, in GIO), so it
   /// works in translation-host alone.
-  private func remove(command: String, from desktop: ShortcutDesktop, output: Output) throws -> ExitCode {
-    if AgentActivation.remove(environment: ProcessInfo.processInfo.environment) {
+  private func remove(
+    command: String, from desktop: ShortcutDesktop, environment: [String: String], output: Output
+  ) throws -> ExitCode {
+    if AgentActivation.remove(environment: environment) {
       output.note("the desktop agent's activation file is removed")
     }
     switch desktop {

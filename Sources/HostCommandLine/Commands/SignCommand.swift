@@ -36,7 +36,8 @@ struct SignCommand: Command {
     self.publicKey = publicKey
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let bundle = try ProviderBundle.load(at: SearchPath.normalized(path))
     let folder = bundle.path + "/" + BundleSignature.folder
     let staging = bundle.path + "/.\(BundleSignature.folder).\(Syscalls.processID).signing"

@@ -56,12 +56,14 @@ struct TranslateCommand: Command {
     if lines, text != nil { throw .usage("--lines reads stdin; drop the <text> argument", of: Self.self) }
   }
 
-  func run(output: Output) throws -> ExitCode {
-    if lines { return try translateLines(output: output) }
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
+    if lines { return try translateLines(in: context) }
     let input = try InputText.read(argument: text, command: Self.self, optionName: "a <text> argument")
     guard !input.text.isEmpty else { throw CommandError("nothing to translate: the text is empty", exitCode: .invalidInput) }
-    let (source, target) = try Self.languages(source, target, text: input.text, command: Self.self)
-    let client = try provider.launchTranslator(output: output)
+    let (source, target) = try Self.languages(
+      source, target, text: input.text, environment: context.environment, command: Self.self)
+    let client = try provider.launchTranslator(in: context)
     defer { client.close() }
     let translation = try client.translate([input.text], from: source, to: target)[0]
     if json {
@@ -75,12 +77,13 @@ struct TranslateCommand: Command {
   /// One request per line of stdin, in batches of what has arrived. Without
   /// `--from`, the language is detected once, on the first batch: a batch is
   /// in one source language, as Apple's are.
-  private func translateLines(output: Output) throws -> ExitCode {
+  private func translateLines(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     var reader = LineReader()
     guard let first = try reader.nextBatch().map(requests) else { return .success }
     let sample = first.map(\.text).joined(separator: "\n")
-    let (source, target) = try Self.languages(source, target, text: sample, command: Self.self)
-    let client = try provider.launchTranslator(output: output)
+    let (source, target) = try Self.languages(source, target, text: sample, environment: context.environment, command: Self.self)
+    let client = try provider.launchTranslator(in: context)
     defer { client.close() }
     var batch: [(text: String, identifier: String?)]? = first
     while let lines = batch {
@@ -112,11 +115,11 @@ struct TranslateCommand: Command {
   /// `text` (reliably, or an error naming `--from`); `--to`, or the user's
   /// preferred language that is not the source. Both must look like BCP-47.
   static func languages(
-    _ source: String?, _ target: String?, text: String, command: any Command.Type
+    _ source: String?, _ target: String?, text: String, environment: [String: String], command: any Command.Type
   ) throws -> (String, String) {
     let filled: (source: String, target: String)
     do {
-      filled = try RequestLanguages.fill(source: source, target: target, texts: [text])
+      filled = try RequestLanguages.fill(source: source, target: target, texts: [text], environment: environment)
     } catch .noTargetLanguage(let source) {
       throw CommandError.usage(
         "missing '--to <tag>', and no preferred language other than '\(source)' in LANGUAGE, LC_ALL, LC_MESSAGES or LANG; say which language to translate into, such as 'es'",

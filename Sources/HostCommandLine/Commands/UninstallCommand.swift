@@ -19,7 +19,8 @@ struct UninstallCommand: Command {
     reference = try arguments.single("provider", of: Self.self)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let snapshot = ProviderRegistry.standard().scan()
     let entry = try snapshot.entry(named: reference)
     try BundleInstaller(folder: snapshot.searchPath.userFolder).uninstall(entry.path)

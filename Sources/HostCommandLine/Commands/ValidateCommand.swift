@@ -24,7 +24,8 @@ struct ValidateCommand: Command {
     timeout = try ProviderOptions.timeout(arguments, command: Self.self)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let checks = try Self.validate(path, timeout: timeout)
     try output.data(checks.map { "\($0.outcome.rawValue.padding(6))\($0.message)\n" }.joined())
     return checks.contains { $0.outcome == .failed } ? .providerUnavailable : .success

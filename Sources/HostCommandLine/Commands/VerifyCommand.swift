@@ -22,7 +22,8 @@ struct VerifyCommand: Command {
     reference = try arguments.single("bundle", of: Self.self)
   }
 
-  func run(output: Output) throws -> ExitCode {
+  func run(in context: CommandContext) throws -> ExitCode {
+    let output = context.output
     let path =
       ProviderResolution.isPath(reference)
       ? SearchPath.normalized(reference) : try ProviderRegistry.standard().scan().entry(named: reference).path

@@ -41,6 +41,7 @@ package final class BusEndpoint: @unchecked Sendable {
   private let state = Condition()
   private var connection: OpaquePointer?
   private var loop: OpaquePointer?
+  private var context: OpaquePointer?
   private var startError: String?
   private var isStarted = false
   private var isFinished = false
@@ -87,11 +88,21 @@ package final class BusEndpoint: @unchecked Sendable {
     requests.presentation.cancelAll()
     state.lock()
     while callsInFlight > 0 { state.wait() }
-    // Asked again until the thread is done: a quit that comes before the loop runs is lost.
-    while !isFinished {
-      if let loop { g_main_loop_quit(loop) }
-      state.wait(until: .after(.milliseconds(100)))
+    // A source of the loop's own quits it, on the bus's thread: asked before
+    // the loop runs, it waits for the loop (a bare quit then would be lost).
+    // The context lives until `isFinished`, which is set under this lock.
+    if !isFinished, let loop, let context {
+      let source = g_idle_source_new()
+      g_source_set_callback(
+        source,
+        { loop in
+          g_main_loop_quit(OpaquePointer(loop))
+          return 0  // G_SOURCE_REMOVE
+        }, UnsafeMutableRawPointer(loop), nil)
+      g_source_attach(source, context)
+      g_source_unref(source)
     }
+    while !isFinished { state.wait() }
     state.unlock()
   }
 
@@ -101,12 +112,12 @@ package final class BusEndpoint: @unchecked Sendable {
     let context = g_main_context_new()
     g_main_context_push_thread_default(context)
     defer {
-      g_main_context_pop_thread_default(context)
-      g_main_context_unref(context)
       state.lock()
       (isStarted, isFinished) = (true, true)
       state.broadcast()
       state.unlock()
+      g_main_context_pop_thread_default(context)
+      g_main_context_unref(context)
     }
     guard let (connection, registration) = connect() else { return }
     let loop = g_main_loop_new(context, 0)
@@ -122,7 +133,7 @@ package final class BusEndpoint: @unchecked Sendable {
       watching.release()
     }
     state.lock()
-    (self.connection, self.loop, isStarted) = (connection, loop, true)
+    (self.connection, self.loop, self.context, isStarted) = (connection, loop, context, true)
     state.broadcast()
     state.unlock()
     g_main_loop_run(loop)

@@ -232,16 +232,27 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// A connection to the service at `location`, after checking that it is
   /// served by this user, waiting up to `waiting` for a restarting service
-  /// to listen again.
+  /// to listen again: woken when its socket's path changes (inotify; a
+  /// service's socket appears there only once it listens), not polling.
   private static func open(_ location: ServiceLocation, waiting: Duration) throws(ServiceError) -> FrameChannel {
     let deadline = ContinuousClock.Instant.after(waiting)
+    var watch: FileWatch?
     while true {
       let fd: FileDescriptor
       do {
         fd = try UnixSocket.connect(to: location.socket)
       } catch {
         guard !deadline.hasPassed else { throw .socketFailed(location.socket, error) }
-        Syscalls.sleep(for: .milliseconds(50))
+        if let armed = watch {
+          _ = armed.waitForChange(until: deadline)
+          watch = nil
+        } else if let armed = try? FileWatch(paths: [location.socket]) {
+          // Armed after a failure: one more attempt first, so that a socket
+          // that appeared in between is not waited for in vain.
+          watch = armed
+        } else {
+          Syscalls.sleep(for: .milliseconds(50))  // no inotify (no instances left): look again now and then
+        }
         continue
       }
       let channel = FrameChannel(fd: fd)

@@ -7,12 +7,13 @@ import TranslationViewTree
 /// The host's handle on one provider running in its own
 /// `translation-provider-runner` process.
 ///
-/// Every request has a deadline; a runner that misses it is killed with its
-/// whole process group. Nothing the runner sends is trusted (the provider
-/// shares its process and may write to the socket itself): view trees are
-/// validated, a broken frame ends the runner, and Apple's replacement rules
-/// are applied here again: a replacement that was not allowed is dropped, and
-/// a second finish is a violation.
+/// Three parts: the process is started by `RunnerProcess.start`, requests
+/// and their deadlines go through `RunnerConnection` (which ends a runner
+/// that breaks the protocol), and what the scene said between replies is
+/// kept in `RunnerScene`. Here: the provider's answers, read as the SDK
+/// means them. View trees are validated, and Apple's replacement rules are
+/// applied here again: a replacement that was not allowed is dropped, and a
+/// second finish is a violation.
 package final class RunnerClient: SceneSession {
   package let bundle: ProviderBundle
   package private(set) var capabilities: [Capability] = []
@@ -23,21 +24,18 @@ package final class RunnerClient: SceneSession {
   /// The isolation layers the runner put in force.
   package private(set) var sandbox: [SandboxLayer] = []
   /// Set when the provider asked, outside a request, to be drawn again.
-  package private(set) var needsRender = false
+  package var needsRender: Bool { scene.needsRender }
   /// Set when the provider asked for more room (`expandSheet`).
-  package private(set) var wantsExpandedSheet = false
+  package var wantsExpandedSheet: Bool { scene.wantsExpandedSheet }
 
   /// How long each request may take; the resident service sets it per request.
-  package var timeout: Duration
+  package var timeout: Duration {
+    get { connection.timeout }
+    set { connection.timeout = newValue }
+  }
 
-  private let channel: FrameChannel
-  private let process: RunnerProcess
-  private var allowsReplacement = false
-  private var finished: String??
-  private var violation: String?
-  private var isClosed = false
-  /// Why the runner ended, once it has; later requests fail with it.
-  private var ending: HostError?
+  private let connection: RunnerConnection
+  private var scene = RunnerScene()
 
   /// The bundle's folder as the runner sees it: the real path its policy shows.
   private let shownBundlePath: String
@@ -47,9 +45,7 @@ package final class RunnerClient: SceneSession {
   ) {
     self.bundle = bundle
     self.shownBundlePath = shownBundlePath
-    self.channel = channel
-    self.process = process
-    self.timeout = timeout
+    connection = RunnerConnection(provider: bundle.identifier, channel: channel, process: process, timeout: timeout)
   }
 
   deinit { close() }
@@ -86,9 +82,11 @@ package final class RunnerClient: SceneSession {
         // The runner's working folder is its private root: a relative path would not be found.
         executablePath: shownBundlePath + "/" + (bundle.executablePath.split(separator: "/").last.map(String.init) ?? ""),
         settings: settings))
-    guard case .ready(let version, let abi, let capabilities, let sandbox) = reply else { throw unexpected(reply) }
+    guard case .ready(let version, let abi, let capabilities, let sandbox) = reply else {
+      throw connection.unexpected(reply)
+    }
     guard version == Runner.protocolVersion else {
-      throw protocolViolation(.versionMismatch(host: Runner.protocolVersion, runner: version))
+      throw connection.protocolViolation(.versionMismatch(host: Runner.protocolVersion, runner: version))
     }
     self.capabilities = capabilities.filter { $0 != .unknownProbe }
     answersUnknownCapability = capabilities.contains(.unknownProbe)
@@ -104,7 +102,7 @@ package final class RunnerClient: SceneSession {
     let client = try spawn(bundle: bundle, policy: policy, runnerPath: runnerPath, timeout: timeout)
     defer { client.close() }
     let reply = try client.request(.describeSandbox)
-    guard case .sandbox(let layers) = reply else { throw client.unexpected(reply) }
+    guard case .sandbox(let layers) = reply else { throw client.connection.unexpected(reply) }
     return layers
   }
 
@@ -115,38 +113,10 @@ package final class RunnerClient: SceneSession {
   package static func spawn(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String, timeout: Duration
   ) throws(HostError) -> RunnerClient {
-    do { try policy.makeContainer() } catch {
-      throw RunnerError.sandboxFailed(provider: bundle.identifier, message: error.description).hostError
-    }
-    let (hostFD, runnerFD): (FileDescriptor, FileDescriptor)
-    do { (hostFD, runnerFD) = try Syscalls.socketPair() } catch { throw RunnerError.spawnFailed(runnerPath, error).hostError }
-    let output: ProviderOutput
-    do {
-      output = try ProviderOutput(
-        provider: bundle.identifier, providerImage: String(bundle.executablePath.split(separator: "/").last ?? ""))
-    } catch {
-      Syscalls.close(hostFD)
-      Syscalls.close(runnerFD)
-      throw RunnerError.spawnFailed(runnerPath, error).hostError
-    }
-    let pid: Int32
-    do {
-      pid = try Syscalls.spawn(
-        runnerPath, arguments: [bundle.identifier] + policy.arguments,
-        environment: policy.environment(from: ProcessInfo.processInfo.environment),
-        actions: RunnerProcess.descriptors(protocol: runnerFD, output: output.writeEnd), newSession: true)
-    } catch {
-      Syscalls.close(hostFD)
-      Syscalls.close(runnerFD)
-      output.abandon()
-      throw RunnerError.spawnFailed(runnerPath, error).hostError
-    }
-    Syscalls.close(runnerFD)
-    Syscalls.close(output.writeEnd)
-    output.start()
+    let (socket, process) = try RunnerProcess.start(bundle: bundle, policy: policy, runnerPath: runnerPath)
     return RunnerClient(
-      bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: hostFD),
-      process: .sandboxed(pid: pid, output: output), timeout: timeout)
+      bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: socket), process: process,
+      timeout: timeout)
   }
 
   /// A client for the runner loop serving `socket` on a thread of this
@@ -157,29 +127,23 @@ package final class RunnerClient: SceneSession {
   }
 
   /// Whether the runner ended (crashed, exited, missed a deadline, broke a rule).
-  package var hasEnded: Bool { ending != nil }
+  package var hasEnded: Bool { connection.hasEnded }
 
   /// Kills the runner's process group (its pid is the group's): the request
   /// in progress fails as a runner that ended, and the client stays
   /// consistent, since only the kernel is touched from the other thread.
-  package var interruption: @Sendable () -> Void { { [process, channel] in process.interrupt(socket: channel.fd) } }
+  package var interruption: @Sendable () -> Void { connection.interruption }
 
   /// Whether an idle runner may take the next request: it has not ended, and
   /// nothing arrived on its socket since the last reply (a runner that closed
   /// its end, or speaks out of turn, is not trusted with another request).
-  package var isReady: Bool {
-    guard ending == nil, !isClosed, channel.pendingByteCount == 0 else { return false }
-    return (try? Syscalls.waitReadable(channel.fd, timeout: .zero)) == false
-  }
+  package var isReady: Bool { connection.isReady }
 
   /// Creates the provider's selected-text scene.
   package func openScene(
     inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws(HostError) -> SceneUpdate {
-    self.allowsReplacement = allowsReplacement
-    finished = nil
-    violation = nil
-    needsRender = false
+    scene.open(allowsReplacement: allowsReplacement)
     return try sceneUpdate(
       .openScene(
         inputText: inputText, allowsReplacement: allowsReplacement, sourceLanguage: sourceLanguage,
@@ -199,52 +163,49 @@ package final class RunnerClient: SceneSession {
   /// Destroys the scene, keeping the provider loaded.
   package func closeScene() throws(HostError) {
     let reply = try request(.closeScene)
-    guard reply == .done else { throw unexpected(reply) }
+    guard reply == .done else { throw connection.unexpected(reply) }
   }
 
   /// Draws the scene again.
   package func render() throws(HostError) -> SceneUpdate {
-    needsRender = false
+    scene.needsRender = false
     return try sceneUpdate(.render)
   }
 
   /// Waits until `deadline` for the provider to finish
   /// or ask to be drawn again; returns the scene's state after that.
   package func waitForChange(until deadline: ContinuousClock.Instant) throws(HostError) -> SceneUpdate {
-    while !hasChange {
+    while !scene.hasChange {
       let message = try receive(deadline: deadline)
-      if case .reply(let reply) = message { throw unexpected(reply) }
+      if case .reply(let reply) = message { throw connection.unexpected(reply) }
     }
     return try change()!
   }
 
   package func takeChange() throws(HostError) -> SceneUpdate? {
-    if let ending { throw ending }
+    try connection.throwIfEnded()
     // A frame that has started arriving gets the usual deadline to complete.
-    while !hasChange && channel.hasPendingInput {
+    while !scene.hasChange && connection.hasPendingInput {
       let message = try receive(deadline: .after(timeout))
-      if case .reply(let reply) = message { throw unexpected(reply) }
+      if case .reply(let reply) = message { throw connection.unexpected(reply) }
     }
     return try change()
   }
 
-  private var hasChange: Bool { finished != nil || needsRender || violation != nil }
-
   /// The scene's state after events that arrived outside a request, or nil without any.
   private func change() throws(HostError) -> SceneUpdate? {
-    if let violation {
-      stop()
-      throw ended(.violation(provider: bundle.identifier, violation))
+    if let violation = scene.violation {
+      throw connection.end(.violation(provider: bundle.identifier, violation))
     }
-    if let finished { return .finished(translation: finished) }
-    return needsRender ? try render() : nil
+    if let finished = scene.finished { return .finished(translation: finished) }
+    return scene.needsRender ? try render() : nil
   }
 
   /// Translates a batch headlessly.
   package func translate(_ texts: [String], from source: String, to target: String) throws(HostError) -> [String] {
     let reply = try request(.translate(source: source, target: target, texts: texts))
     guard case .translations(let translations) = reply, translations.count == texts.count else {
-      throw unexpected(reply)
+      throw connection.unexpected(reply)
     }
     return translations
   }
@@ -252,133 +213,57 @@ package final class RunnerClient: SceneSession {
   /// The provider's language pairs.
   package func languages() throws(HostError) -> [LanguagePairStatus] {
     let reply = try request(.languages)
-    guard case .languages(let pairs) = reply else { throw unexpected(reply) }
+    guard case .languages(let pairs) = reply else { throw connection.unexpected(reply) }
     return pairs
   }
 
   /// One round trip to the runner, answered without calling the provider.
   package func ping() throws(HostError) {
     let reply = try request(.ping)
-    guard reply == .done else { throw unexpected(reply) }
+    guard reply == .done else { throw connection.unexpected(reply) }
   }
 
   /// Ends the runner: closes the socket, gives it a moment to exit, then
   /// kills its process group, so nothing it started outlives it.
-  package func close() {
-    guard !isClosed else { return }
-    isClosed = true
-    UnixSocket.shutdown(channel.fd)
-    _ = process.finish(socket: channel.fd, waiting: .milliseconds(200))
-  }
+  package func close() { connection.close() }
 
   // MARK: Requests
 
   private func sceneUpdate(_ request: RunnerRequest) throws(HostError) -> SceneUpdate {
     let deadline = ContinuousClock.Instant.after(timeout)
     let reply = try self.request(request, deadline: deadline)
-    if let violation {
-      stop()
-      throw ended(.violation(provider: bundle.identifier, violation))
+    if let violation = scene.violation {
+      throw connection.end(.violation(provider: bundle.identifier, violation))
     }
-    if let finished { return .finished(translation: finished) }
+    if let finished = scene.finished { return .finished(translation: finished) }
     switch reply {
     case .view(let json):
-      needsRender = false  // the reply is newer than any request that came before it
+      scene.needsRender = false  // the reply is newer than any request that came before it
       let tree: ViewTree
       do {
         tree = try ViewTree.decode(Array(json.utf8))
       } catch {
-        stop()
-        throw ended(.invalidViewTree(provider: bundle.identifier, error.description))
+        throw connection.end(.invalidViewTree(provider: bundle.identifier, error.description))
       }
       // Reading the tree is work done for the provider, so it counts against
       // the request's deadline: a provider cannot buy host CPU with a huge view.
       guard !deadline.hasPassed else {
-        stop()
-        throw ended(.deadlineExceeded(provider: bundle.identifier, after: timeout))
+        throw connection.end(.deadlineExceeded(provider: bundle.identifier, after: timeout))
       }
       return .view(tree)
     case .finished:
-      throw protocolViolation(.malformed("the runner said the scene finished without a finish event"))
+      throw connection.protocolViolation(.malformed("the runner said the scene finished without a finish event"))
     default:
-      throw unexpected(reply)
+      throw connection.unexpected(reply)
     }
   }
 
+  /// A request through the connection, the scene's events recorded on the way.
   private func request(_ request: RunnerRequest, deadline: ContinuousClock.Instant? = nil) throws(HostError) -> RunnerReply {
-    if let ending { throw ending }
-    precondition(!isClosed, "request on a runner the host closed")
-    let deadline = deadline ?? ContinuousClock.Instant.after(timeout)
-    do { try channel.send(request) } catch { throw failure(error) }
-    while true {
-      if case .reply(let reply) = try receive(deadline: deadline) {
-        if case .failure(let failure) = reply { throw mapped(failure) }
-        return reply
-      }
-    }
+    try connection.request(request, deadline: deadline) { scene.record($0) }
   }
 
-  /// Receives one frame, recording events. The deadline is checked before
-  /// every frame, so a provider cannot hold it off with a stream of events.
   private func receive(deadline: ContinuousClock.Instant) throws(HostError) -> RunnerMessage {
-    guard !deadline.hasPassed else { throw failure(.timedOut) }
-    let message: RunnerMessage
-    do { message = try channel.receive(RunnerMessage.self, deadline: deadline) } catch { throw failure(error) }
-    if case .event(let event) = message {
-      switch event {
-      case .finished(let translation) where finished == nil: finished = .some(allowsReplacement ? translation : nil)
-      case .finished: violation = violation ?? "the provider called finish twice"
-      case .renderRequested: needsRender = true
-      case .expandSheet: wantsExpandedSheet = true
-      case .violation(let message): violation = violation ?? message
-      }
-    }
-    return message
-  }
-
-  // MARK: Failures
-
-  private func mapped(_ failure: RunnerFailure) -> HostError {
-    let error = RunnerError(failure, provider: bundle.identifier)
-    if case .protocolViolation(_, let problem) = error { return protocolViolation(problem) }
-    return error.hostError
-  }
-
-  /// Turns a channel failure into what happened to the runner.
-  private func failure(_ error: ProtocolError) -> HostError {
-    switch error {
-    case .timedOut:
-      stop()
-      return ended(.deadlineExceeded(provider: bundle.identifier, after: timeout))
-    case .closed, .io:
-      // The runner closed the socket; it is ending, or pretends to and hangs.
-      let status = process.finish(socket: channel.fd, waiting: max(timeout, .milliseconds(50)))
-      isClosed = true
-      return ended(.ended(provider: bundle.identifier, status ?? .exited(-1), crash: process.crashSummary))
-    default:
-      return protocolViolation(error)
-    }
-  }
-
-  private func protocolViolation(_ error: ProtocolError) -> HostError {
-    stop()
-    return ended(.protocolViolation(provider: bundle.identifier, error))
-  }
-
-  /// Records why the runner is gone, for any later request.
-  private func ended(_ error: RunnerError) -> HostError {
-    ending = error.hostError
-    return error.hostError
-  }
-
-  private func unexpected(_ reply: RunnerReply) -> HostError {
-    protocolViolation(.malformed("unexpected reply \(reply)"))
-  }
-
-  /// Kills the runner's process group at once and reaps it.
-  private func stop() {
-    guard !isClosed else { return }
-    isClosed = true
-    process.stop(socket: channel.fd)
+    try connection.receive(deadline: deadline) { scene.record($0) }
   }
 }

@@ -207,7 +207,7 @@ package struct ProviderValidator: Sendable {
 
   /// The scene checks, with failures that say the same thing about several
   /// texts reported once, with the texts named and counted.
-  static func merged(_ checks: [(name: String, check: ValidationCheck)]) -> [ValidationCheck] {
+  package static func merged(_ checks: [(name: String, check: ValidationCheck)]) -> [ValidationCheck] {
     var result: [ValidationCheck] = []
     var failures: [(detail: String, names: [String])] = []
     for (name, check) in checks {

@@ -35,7 +35,9 @@ enum EntryPointFactory {
 
   private static func classMessage(_ type: Any.Type) -> String {
     "the SDK cannot create the entry point class '\(type)': it calls the class's init(), and found none "
-      + "(a generic or private class, an init() that takes arguments, or a shared object whose symbol table was stripped); "
+      + "(a generic or private class, an init() that takes arguments, a shared object whose symbol table was stripped, "
+      + "or an optimized build that dropped the init() because nothing in the module calls it: build the target with "
+      + "swiftSettings: [.unsafeFlags([\"-enable-testing\"])], as new-provider's Package.swift does); "
       + "give the class an init() (default values for its stored properties and no initializer are enough), "
       + "or make it inherit TranslationUIProviderExtensionBase, whose required init() the SDK calls"
   }
@@ -45,8 +47,10 @@ enum EntryPointFactory {
 /// table and called in Swift's convention (`CEntryPointCall`): the
 /// allocating initializer of `init()` is `$s<type>A<s>ycfC`, where `<s>` is
 /// the substitution that names the type again (`C` for `4Main3ExtC`, later
-/// letters for a private type); it takes the class's metadata as `self` and
-/// returns a new instance, +1.
+/// letters for other names); it takes the class's metadata as `self` and
+/// returns a new instance, +1. An optimized build may keep no symbol for
+/// the function itself, only its method descriptor (`…ycfCTq`, for the
+/// vtable), whose second field points to it.
 private enum ClassInitializer {
   static func makeInstance(of type: AnyClass) -> AnyObject? {
     guard let mangled = _mangledTypeName(type), mangled.hasSuffix("C") else { return nil }
@@ -54,11 +58,24 @@ private enum ClassInitializer {
     // The class's descriptor (after kind, superclass, five 32-bit fields) is
     // in the provider's image even when its metadata was made at run time.
     guard let descriptor = metadata.load(fromByteOffset: 5 * MemoryLayout<Int>.size, as: UnsafeRawPointer?.self),
-      let initializer = LocalSymbols.address(
-        of: .init(prefix: Array(("$s" + mangled + "A").utf8), suffix: Array("?ycfC".utf8)), inImageContaining: descriptor),
+      let initializer = initializer(of: mangled, near: descriptor),
       let object = tp_call_allocating_initializer(initializer, metadata)
     else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
+  }
+
+  private static func initializer(of mangled: String, near image: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let prefix = Array(("$s" + mangled + "A").utf8)
+    if let function = LocalSymbols.address(of: .init(prefix: prefix, suffix: Array("?ycfC".utf8)), inImageContaining: image) {
+      return function
+    }
+    // A method descriptor: flags (32 bits), then a relative pointer to the function.
+    guard
+      let method = LocalSymbols.address(of: .init(prefix: prefix, suffix: Array("?ycfCTq".utf8)), inImageContaining: image)
+    else { return nil }
+    let offset = method.load(fromByteOffset: 4, as: Int32.self)
+    guard offset != 0 else { return nil }
+    return method.advanced(by: 4 + Int(offset))
   }
 }
 

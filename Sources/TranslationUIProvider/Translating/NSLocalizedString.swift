@@ -1,15 +1,21 @@
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// Foundation's `NSLocalizedString`, reading the provider's own bundle
-/// (`Bundle.provider`) by default, as it reads the extension's bundle on
-/// iOS, in the user's language: `NSLocalizedString("Hello", comment: "")`
-/// finds `es.lproj/Localizable.strings` in the `.translationprovider`
-/// folder when `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG` says Spanish.
-/// It shadows Foundation's, also in a file that imports Foundation; pass
-/// `bundle:` to read another.
-public func NSLocalizedString(
-  _ key: String, tableName: String? = nil, bundle: Bundle = .provider, value: String = "", comment: String
-) -> String {
-  bundle.localizedString(forKey: key, value: value, table: tableName, languages: UserLanguages.preferred)
+/// Foundation's `NSLocalizedString` as iOS code calls it, reading the
+/// provider's own bundle (`Bundle.provider`), as it reads the extension's
+/// bundle on iOS, in the user's language: `NSLocalizedString("Hello",
+/// comment: "")` finds `es.lproj/Localizable.strings` in the
+/// `.translationprovider` folder when `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or
+/// `LANG` says Spanish. With fewer parameters than Foundation's, it is the
+/// one a call without `tableName:`/`bundle:`/`value:` picks, also in a file
+/// that imports Foundation; a call that names a bundle gets Foundation's.
+public func NSLocalizedString(_ key: String, comment: String) -> String {
+  Bundle.provider.localizedString(forKey: key, value: nil, table: nil, languages: UserLanguages.preferred)
+}
+
+/// `NSLocalizedString(_:tableName:comment:)`, reading `Bundle.provider`'s
+/// table `tableName` in the user's language (see above).
+// swift-format-ignore: AlwaysUseLowerCamelCase
+public func NSLocalizedString(_ key: String, tableName: String?, comment: String) -> String {
+  Bundle.provider.localizedString(forKey: key, value: nil, table: tableName, languages: UserLanguages.preferred)
 }
 
 extension Bundle {

@@ -140,7 +140,9 @@ package struct ProviderTemplate: Sendable {
       targets: [
         .target(
           name: "\(name)",
-          dependencies: [.product(name: "TranslationUIProvider", package: translationHostPackage)])
+          dependencies: [.product(name: "TranslationUIProvider", package: translationHostPackage)],
+          // Keeps the entry point's init() in a release build, where only the SDK calls it.
+          swiftSettings: [.unsafeFlags(["-enable-testing"])])
       ]
     )
 
