@@ -52,7 +52,7 @@ package final class DesktopAgent {
     self.perform = perform
   }
 
-  /// Registers the agent on the session bus, warms GTK up, and serves requests until it exits.
+  /// Warms GTK up, registers the agent on the session bus, and serves requests until it exits.
   /// - Returns: false when another agent of this session already runs (this one did nothing).
   /// - Throws: `DesktopAgentError.cannotRegister`, or `DesktopPopoverError.noDisplay`.
   package func run() throws -> Bool {
@@ -75,6 +75,9 @@ package final class DesktopAgent {
     // `activate` (a bare launch) has nothing to show; connected so GLib does not warn.
     th_signal_connect(UnsafeMutableRawPointer(app), "activate", Self.onActivate, nil)
 
+    // Warm first, then take the name: a request never waits for the warm-up,
+    // and one that comes finds the main loop about to run.
+    try PopoverWarmUp.run(environment: environment)
     var error: UnsafeMutablePointer<GError>?
     guard g_application_register(app, nil, &error) != 0 else {
       let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
@@ -82,8 +85,6 @@ package final class DesktopAgent {
       throw DesktopAgentError.cannotRegister(message)
     }
     if g_application_get_is_remote(app) != 0 { return false }
-
-    try PopoverWarmUp.run(environment: environment)
     var sources: [UInt32] = []
     for signal in [Signal.interrupt, .terminate, .hangUp] {
       sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal.rawValue, Self.onQuitSignal, me, nil))

@@ -74,7 +74,9 @@ struct AgentCommand: Command {
     let started = try desktop.runAgent(
       idleExit: idleExit, environment: context.environment, note: output.note
     ) { arguments in
-      _ = CommandLineTool.run([RunCommand.name] + arguments, in: context)
+      let status = CommandLineTool.run([RunCommand.name] + arguments, in: context)
+      // From a shortcut nobody sees an exit status: the agent's log keeps it.
+      if status != .success { output.note("a popover ended with exit status \(status.rawValue)") }
     }
     if !started { output.note("an agent of this session is running already (org.translationhost.Desktop)") }
     return .success

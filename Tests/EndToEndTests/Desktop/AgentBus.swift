@@ -18,7 +18,10 @@ final class AgentBus {
     folder = try TemporaryDirectory()
     let activation = try String(contentsOfFile: CFixture.packageRoot + "/Packaging/dbus/\(Self.name).service", encoding: .utf8)
       .replacingOccurrences(of: "@PREFIX@/libexec/translation-host/translation-host-desktop", with: Host.desktopExecutable)
-    try folder.write("services/\(Self.name).service", activation)
+    // The agent's stderr goes to a file of the test's (the bus gives what it starts none).
+    let logged = activation.replacingOccurrences(
+      of: "\nExec=", with: "\nExec=/bin/sh -c 'exec \"$0\" \"$@\" 2>>\(folder.path)/agent.log' ")
+    try folder.write("services/\(Self.name).service", logged)
     try folder.write(
       "session.conf",
       """
@@ -46,8 +49,8 @@ final class AgentBus {
 
   deinit { daemon.stop() }
 
-  /// What the bus and the programs it started (the agent) wrote to stderr.
-  var log: String { daemon.stderr }
+  /// What the bus and the agent it started wrote to stderr.
+  var log: String { daemon.stderr + ((try? String(contentsOfFile: folder.path + "/agent.log", encoding: .utf8)) ?? "") }
 
   /// `base` with this bus as the session bus.
   func environment(_ base: [String: String]) -> [String: String] {
