@@ -80,11 +80,11 @@ struct ShortcutCommand: Command {
     let shortcut = GlobalShortcut(key: parsed.name, swayKey: parsed.swayName, command: command)
     switch desktop {
     case .gnome:
-      try GnomeKeybinding.install(shortcut)
-      output.note("\(shortcut.key) now translates the selection (GNOME custom keybinding \(GnomeKeybinding.path))")
+      try CustomKeybinding.gnome.install(shortcut)
+      output.note("\(shortcut.key) now translates the selection (GNOME custom keybinding \(CustomKeybinding.gnome.path))")
     case .cinnamon:
-      try CinnamonKeybinding.install(shortcut)
-      output.note("\(shortcut.key) now translates the selection (Cinnamon custom keybinding \(CinnamonKeybinding.path))")
+      try CustomKeybinding.cinnamon.install(shortcut)
+      output.note("\(shortcut.key) now translates the selection (Cinnamon custom keybinding \(CustomKeybinding.cinnamon.path))")
     case .sway:
       try output.data(
         "# Add to ~/.config/sway/config, then reload sway (swaymsg reload):\n\(shortcut.swayBinding)\n")
@@ -114,10 +114,10 @@ struct ShortcutCommand: Command {
     }
     switch desktop {
     case .gnome:
-      let removed = try GnomeKeybinding.remove()
+      let removed = try CustomKeybinding.gnome.remove()
       output.note(removed ? "the GNOME keybinding is removed" : "there was no GNOME keybinding of translation-host to remove")
     case .cinnamon:
-      let removed = try CinnamonKeybinding.remove()
+      let removed = try CustomKeybinding.cinnamon.remove()
       output.note(
         removed ? "the Cinnamon keybinding is removed" : "there was no Cinnamon keybinding of translation-host to remove")
     case .sway:
