@@ -146,7 +146,8 @@ extension DesktopSessions {
       try eventually("the paste to reach the terminal", timeout: .seconds(30)) {
         (try? String(contentsOfFile: output, encoding: .utf8)) == translation + "\n"
       }
-      try eventually("the clipboard to come back", timeout: .seconds(10)) {
+      // As long as the other waits: with four suites at once on 2 cores, 10 s was once too short.
+      try eventually("the clipboard to come back", timeout: .seconds(30)) {
         try desktop.clipboard("text/html").map { String(decoding: $0, as: UTF8.self) } == html
       }
       #expect(try desktop.clipboard("image/png") == image)
