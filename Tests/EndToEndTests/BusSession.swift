@@ -16,6 +16,26 @@ struct BusSession {
   let folder: TemporaryDirectory
   var environment: [String: String]
 
+  /// A session bus's configuration: listening at `folder`/bus, activating
+  /// from `folder`/services, letting every client see and own everything
+  /// (and, with `othersMayConnect`, other users connect).
+  static func configuration(in folder: String, othersMayConnect: Bool = false) -> String {
+    """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig>
+      <type>session</type>
+      <listen>unix:path=\(folder)/bus</listen>
+      <servicedir>\(folder)/services</servicedir>
+      <policy context="default">\(othersMayConnect ? "\n    <allow user=\"*\"/>" : "")
+        <allow send_destination="*" eavesdrop="true"/>
+        <allow eavesdrop="true"/>
+        <allow own="*"/>
+      </policy>
+    </busconfig>
+    """
+  }
+
   /// A session whose service searches `providerFolders` first, then the
   /// build's providers. With `othersMayConnect`, the bus lets any user
   /// connect (a test of the service's own check of its callers).
@@ -30,22 +50,7 @@ struct BusSession {
       .replacingOccurrences(of: "@PREFIX@/bin/translation-host", with: Host.executable)
       .replacingOccurrences(of: " serve\n", with: " " + (["serve"] + serveArguments).joined(separator: " ") + "\n")
     try folder.write("services/\(Self.name).service", activation)
-    try folder.write(
-      "session.conf",
-      """
-      <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-       "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-      <busconfig>
-        <type>session</type>
-        <listen>unix:path=\(folder.path)/bus</listen>
-        <servicedir>\(folder.path)/services</servicedir>
-        <policy context="default">\(othersMayConnect ? "\n    <allow user=\"*\"/>" : "")
-          <allow send_destination="*" eavesdrop="true"/>
-          <allow eavesdrop="true"/>
-          <allow own="*"/>
-        </policy>
-      </busconfig>
-      """)
+    try folder.write("session.conf", Self.configuration(in: folder.path, othersMayConnect: othersMayConnect))
     environment = [
       "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8",
       "XDG_DATA_HOME": folder.path + "/data", "XDG_CONFIG_HOME": folder.path + "/config",

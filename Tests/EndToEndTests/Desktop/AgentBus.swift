@@ -22,22 +22,7 @@ final class AgentBus {
     let logged = activation.replacingOccurrences(
       of: "\nExec=", with: "\nExec=/bin/sh -c 'exec \"$0\" \"$@\" 2>>\(folder.path)/agent.log' ")
     try folder.write("services/\(Self.name).service", logged)
-    try folder.write(
-      "session.conf",
-      """
-      <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-       "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-      <busconfig>
-        <type>session</type>
-        <listen>unix:path=\(folder.path)/bus</listen>
-        <servicedir>\(folder.path)/services</servicedir>
-        <policy context="default">
-          <allow send_destination="*" eavesdrop="true"/>
-          <allow eavesdrop="true"/>
-          <allow own="*"/>
-        </policy>
-      </busconfig>
-      """)
+    try folder.write("session.conf", BusSession.configuration(in: folder.path))
     daemon = try RunningCommand(
       ["/usr/bin/dbus-daemon", "--config-file=\(folder.path)/session.conf", "--nofork", "--nopidfile", "--print-address=1"],
       environment: environment)
