@@ -53,6 +53,16 @@ import Testing
       return kept
     }
 
+    /// Replaces the installed bundle with one that declares the network key.
+    func grantNetworkToInstalledBundle() throws {
+      var fixture = BundleFixture(name: "Escape", identifier: identifier)
+      fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
+      try FileManager.default.removeItem(atPath: installedBundle)
+      let place = try TemporaryDirectory()
+      let written = try fixture.write(name: "Escape", in: place, library: library)
+      try FileManager.default.moveItem(atPath: written, toPath: installedBundle)
+    }
+
     func press(_ text: String, provider: String) throws -> Command.Result {
       try host.run("run", "--text", text, "--replace", "--press", "Go", "--provider", provider)
     }
@@ -233,12 +243,7 @@ import Testing
   /// bus's) does not exist for it, whatever the kernel's Landlock can scope.
   @Test func aNetworkProviderReachesTheNetworkButNoAbstractSocket() throws {
     let setting = try Setting()
-    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
-    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
-    try FileManager.default.removeItem(atPath: setting.installedBundle)
-    let place = try TemporaryDirectory()
-    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
-    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    try setting.grantNetworkToInstalledBundle()
     let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
     let bus = try UnixListener("@" + UniqueName.make("dbus-session"))
     let tcp = try Listener()
@@ -258,12 +263,7 @@ import Testing
   /// Debian 12's 6.1): the namespace alone keeps the display out.
   @Test func withoutLandlockANetworkProviderStillReachesNoAbstractSocket() throws {
     let setting = try Setting()
-    var fixture = BundleFixture(name: "Escape", identifier: setting.identifier)
-    fixture.info["com.apple.developer.translation-ui-provider.network-access"] = .boolean(true)
-    try FileManager.default.removeItem(atPath: setting.installedBundle)
-    let place = try TemporaryDirectory()
-    let written = try fixture.write(name: "Escape", in: place, library: setting.library)
-    try FileManager.default.moveItem(atPath: written, toPath: setting.installedBundle)
+    try setting.grantNetworkToInstalledBundle()
     let wrapper = try CFixture.compileProgram(
       Self.fixtures + "/deny_landlock.c", libraries: ["seccomp"], name: "deny_landlock", in: setting.folder)
     let display = try UnixListener("@/tmp/.X11-unix/X\(UniqueName.make("9"))")
