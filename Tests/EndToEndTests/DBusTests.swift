@@ -252,6 +252,26 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
+  /// Tags spelled as apps and users spell them reach Apertium's `en` → `es`
+  /// the same on every path (the table the library's test uses too:
+  /// `LanguageTagCases`): D-Bus, the CLI through the service and the CLI
+  /// with `--no-service`, which matches them against the provider's pairs
+  /// itself with the same matcher (Core's `ProviderPairs`).
+  @Test func everySpellingOfATagIsReadAlikeOnEveryPath() throws {
+    let tags = LanguageTagCases.tags.map { "\($0.source) \($0.target)" }
+    let (outcome, json) = try BusSession().python("tags", [Host.executable, LanguageTagCases.sentence] + tags)
+    let answers = try #require(json as? [String: [String: Any]], "\(outcome.result.stderr)")
+    for tag in tags {
+      for path in ["dbus", "cli", "cli --no-service"] {
+        let answer = answers[tag]?[path]
+        #expect(
+          answer as? [String] == [LanguageTagCases.translation] || answer as? String == LanguageTagCases.translation,
+          "\(tag) on \(path): \(String(describing: answer))")
+      }
+    }
+    #expect(outcome.serviceStopped)
+  }
+
   /// A failure of the host itself, not of the provider or the call, is
   /// `Failed`: here the user's settings of the provider cannot be read
   /// (they are not JSON), so its runner cannot be given them; the service

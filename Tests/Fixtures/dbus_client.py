@@ -429,6 +429,23 @@ def deadline(executable, provider):
     return answers
 
 
+def tags(executable, sentence, *pairs):
+    """One sentence with each pair of tags ("source target"), on D-Bus and
+    through the CLI with and without the service this bus started."""
+    import subprocess
+    translation = interface()
+    answers = {}
+    for pair in pairs:
+        source, target = pair.split(" ")
+        answers[pair] = {"dbus": outcome(lambda: translation.Translate([sentence], source, target, "Apertium"))}
+        for path, extra in [("cli", []), ("cli --no-service", ["--no-service"])]:
+            run = subprocess.run([executable, "translate", "--provider", "Apertium", "--from", source, "--to", target]
+                                 + extra + [sentence], capture_output=True, text=True)
+            answers[pair][path] = run.stdout.strip() if run.returncode == 0 else {"exit": run.returncode,
+                                                                                   "stderr": run.stderr.strip()}
+    return answers
+
+
 def failed():
     """A failure of the host itself (the provider's settings cannot be read) is Failed."""
     translation = interface()
@@ -438,7 +455,7 @@ def failed():
     }
 
 
-SCENARIOS = {"deadline": deadline, "failed": failed, "concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
+SCENARIOS = {"deadline": deadline, "failed": failed, "tags": tags, "concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
              "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments,
              "present": present, "present-path": present_path}
 
