@@ -100,12 +100,11 @@ package struct DesktopPopoverPresentation {
     else { return (try Self.ending(window), text) }
     let outcome: PopoverOutcome
     switch first {
-    case .finished(let translation?): outcome = .replaced(translation)
-    case .finished(nil): outcome = .finished
+    case .finished(let translation):
+      outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
     case .view(let tree):
       switch try window.run(ProviderSceneContent(session: session), first: tree) {
-      case .some(let translation?): outcome = .replaced(translation)
-      case .some(nil): outcome = .finished
+      case .some(let translation): outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
       case nil: outcome = .dismissed
       }
     }
