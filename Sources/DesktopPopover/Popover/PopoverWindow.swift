@@ -182,6 +182,11 @@ final class PopoverWindow {
   /// Dismisses the window being shown, if any, as Esc does.
   static func dismissShown() { shown?.dismiss() }
 
+  /// Whether a popover window of this process is on the screen: shown and
+  /// not hidden yet (a popover that has closed may still be pasting or
+  /// ending its provider's session).
+  static var isShowingWindow: Bool { shown != nil }
+
   /// Builds, styles and measures `sample` in the window without showing it
   /// (the desktop agent's warm-up): GTK's widget classes, the style sheet
   /// and the fonts are loaded then, not when a shortcut is pressed.
@@ -233,6 +238,7 @@ final class PopoverWindow {
 
   /// Hides the window (before pasting into the window it covered).
   func hide() {
+    if Self.shown === self { Self.shown = nil }
     gtk_widget_set_visible(window, 0)
     iterate(for: .milliseconds(50))
   }
