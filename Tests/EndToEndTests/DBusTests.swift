@@ -18,6 +18,9 @@ import Testing
       gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) \
         -m \(BusSession.name).Translate "['The cat is on the table.', '']" en es ''
       busctl --user get-property \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) DefaultProvider
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) \
+        -m \(BusSession.name).TranslateWithOptions "['The cat is on the table.']" en es \
+        "{'provider': <'Apertium'>, 'timeout': <5.0>}"
       busctl --user call \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) Detect s \
         'The cat is on the table and the dog sleeps in the garden.'
       gdbus introspect --session -d \(BusSession.name) -o \(BusSession.objectPath) --xml > '\(session.folder.path)/introspected.xml'
@@ -26,6 +29,8 @@ import Testing
     #expect(outcome.result.exitCode == 0, "\(outcome.result.stderr)")
     #expect(lines.first == "(['El gato es en la mesa.', ''],)", "\(outcome.result.stdout)")
     #expect(lines.contains("s \"org.translationhost.apertium\""), "\(outcome.result.stdout)")
+    // DBus.md's gdbus example of TranslateWithOptions, as written there.
+    #expect(lines.contains("(['El gato es en la mesa.'],)"), "\(outcome.result.stdout)")
     #expect(lines.contains { $0.hasPrefix("sdb \"en\" ") && $0.hasSuffix(" true") }, "\(outcome.result.stdout)")
     // Activated by the bus, said so in its log (the bus's stderr), and gone with the bus.
     #expect(outcome.result.stderr.contains("offering \(BusSession.name) on the session bus"))
