@@ -141,7 +141,7 @@ let package = Package(
     .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System", "TestSupport"]),
     .testTarget(
       name: "ProviderLoadingTests", dependencies: ["ProviderLoading", "RunnerProtocol", "CTranslationProvider", "TestSupport"]),
-    .testTarget(name: "CoreTests", dependencies: ["Core", "System", "TestSupport"]),
+    .testTarget(name: "CoreTests", dependencies: ["Core", "RunnerProtocol", "System", "TestSupport"]),
     .testTarget(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
@@ -151,7 +151,7 @@ let package = Package(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport", "CExtendedAttributes"]),
-    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
+    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "RunnerProtocol", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17
 )
