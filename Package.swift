@@ -38,7 +38,9 @@ let package = Package(
       exclude: ["README.md"]),
 
     // MARK: Host, bottom layer first (each target's README states its contract)
-    .target(name: "System", exclude: ["README.md"]),
+    // <sys/xattr.h>, which the Glibc module leaves out.
+    .systemLibrary(name: "CExtendedAttributes"),
+    .target(name: "System", dependencies: ["CExtendedAttributes"], exclude: ["README.md"]),
     .target(name: "RunnerProtocol", dependencies: ["System"], exclude: ["README.md"]),
     .target(name: "CDispatchMainQueue", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dispatch")]),
     .target(
@@ -148,7 +150,7 @@ let package = Package(
     .testTarget(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport", "CExtendedAttributes"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17
