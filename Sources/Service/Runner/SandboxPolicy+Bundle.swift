@@ -26,7 +26,8 @@ extension SandboxPolicy {
     }
     return SandboxPolicy(
       allowsNetwork: bundle.allowsNetworkAccess, limits: limits, bundlePath: Self.realPath(bundle.path),
-      readOnlyPaths: try readOnlyPaths(bundle), memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
+      readOnlyPaths: try readOnlyPaths(bundle, cleanFolders: XDGFolders(environment: environment).cleanFolders),
+      memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
       container: XDGFolders(environment: environment).data + "/containers/" + bundle.identifier,
       networkStack: networkStack, allowsWeakSandbox: weak == "1")
   }
@@ -46,9 +47,11 @@ extension SandboxPolicy {
   /// The real paths of what the manifest declares, checked again now (a
   /// link may have changed since the bundle was read); missing ones are left out.
   /// - Throws: `SandboxError.readOnlyPathRefused` for a path the check refuses now.
-  private static func readOnlyPaths(_ bundle: ProviderBundle) throws(SandboxError) -> ReadOnlyPaths {
+  private static func readOnlyPaths(
+    _ bundle: ProviderBundle, cleanFolders: CleanFolders
+  ) throws(SandboxError) -> ReadOnlyPaths {
     guard !bundle.readOnlyPaths.isEmpty else { return ReadOnlyPaths() }
-    let checker = ReadOnlyPaths.Checker.system()
+    let checker = ReadOnlyPaths.Checker.system(cleanFolders: cleanFolders)
     var paths: [String] = []
     for path in bundle.readOnlyPaths {
       switch checker.verdict(for: path) {
