@@ -11,7 +11,7 @@ extension SandboxPolicy {
     _ bundle: ProviderBundle, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(SandboxError) -> SandboxPolicy {
     var limits = Limits()
-    let fields: [WritableKeyPath<Limits, UInt64>] = [\.memoryMiB, \.cpuSeconds, \.openFiles, \.processes]
+    let fields: [WritableKeyPath<Limits, UInt64>] = [\.memoryMiB, \.cpuSeconds, \.openFiles, \.processes, \.diskMiB]
     for (variable, field) in zip(Limits.variables, fields) {
       guard let text = environment[variable] else { continue }
       guard let value = UInt64(text) else { throw .invalidLimit(variable, text) }
