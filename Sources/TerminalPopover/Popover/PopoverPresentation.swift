@@ -57,7 +57,7 @@ package struct PopoverPresentation {
       language = known
     case .ask(let options):
       let picker = LanguagePicker(options: options)
-      let loop = PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
+      let loop = try PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
       guard case .some(let chosen) = try loop.run() else { return .dismissed }
       language = chosen
     }
@@ -68,7 +68,7 @@ package struct PopoverPresentation {
       if case .finished(let translation?) = first { return .replaced(translation) }
       return .finished
     }
-    let loop = PopoverLoop(
+    let loop = try PopoverLoop(
       screen: screen, content: ProviderSceneContent(session: session), first: tree, title: title, placement: placement)
     switch try loop.run() {
     case .some(let translation?): return .replaced(translation)
