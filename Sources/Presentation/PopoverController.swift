@@ -47,6 +47,8 @@ package struct PopoverController {
   private var nextFrame: ContinuousClock.Instant?
   /// Set when the provider may have changed: a `takeChange` call is due.
   private var needsChange = true
+  /// Set by `dismissAfterCall` while a call runs.
+  private var dismissesAfterCall = false
 
   /// A controller for a content showing `first`.
   /// - Parameters:
@@ -97,6 +99,10 @@ package struct PopoverController {
       return []
     case .dismiss:
       return end(.dismissed)
+    case .dismissAfterCall:
+      guard running != nil else { return end(.dismissed) }
+      dismissesAfterCall = true
+      return []
     case .signal(let signal):
       return end(.interrupted(signal))
     case .callFinished(let result):
@@ -237,6 +243,7 @@ package struct PopoverController {
       }
     }
     noteBusy(at: now)
+    if dismissesAfterCall { return effects + end(.dismissed) }
     return effects + pump(at: now)
   }
 

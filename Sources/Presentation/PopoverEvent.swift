@@ -11,6 +11,10 @@ package enum PopoverEvent {
   case focused(String?)
   /// Esc, `q`, a click elsewhere, a closed window.
   case dismiss
+  /// Ends as dismissed once the call in progress is answered, without
+  /// interrupting it or starting another (the desktop's Copy Translation:
+  /// the session is still needed).
+  case dismissAfterCall
   /// A termination signal, or Ctrl-C read as a key.
   case signal(Signal)
   /// The call the controller started returned.

@@ -123,6 +123,17 @@ import TranslationViewTree
       name: "Esc while idle just ends",
       steps: [Step(.callFinished(nothing), [.watchChanges]), Step(.dismiss, [.end])], end: .dismissed),
     Case(
+      name: "Copy ends once the call in progress is answered, interrupting nothing",
+      steps: [
+        Step(.action(.press("translate")), []),
+        Step(.dismissAfterCall, []),
+        Step(.callFinished(view(scene(enabled: true))), [.redraw, .end]),
+      ],
+      end: .dismissed),
+    Case(
+      name: "Copy while idle ends at once",
+      steps: [Step(.callFinished(nothing), [.watchChanges]), Step(.dismissAfterCall, [.end])], end: .dismissed),
+    Case(
       name: "a signal interrupts the call and ends",
       steps: [Step(.signal(.terminate), [.interrupt, .end])], end: .interrupted(Signal.terminate.rawValue)),
     Case(
