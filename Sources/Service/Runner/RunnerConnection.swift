@@ -42,6 +42,9 @@ final class RunnerConnection {
   /// Whether part of a frame has arrived.
   var hasPendingInput: Bool { channel.hasPendingInput }
 
+  /// The socket to the runner, to wait on with other descriptors.
+  var descriptor: FileDescriptor { channel.fd }
+
   /// Kills the runner's process group (its pid is the group's): the request
   /// in progress fails as a runner that ended, and the connection stays
   /// consistent, since only the kernel is touched from the other thread.
