@@ -28,7 +28,7 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncur
                    pkg-config libglib2.0-dev libglib2.0-bin libglib2.0-dev-bin libicu-dev libmimalloc2.0 dbus-daemon systemd python3-dbus \
                    apertium apertium-eng-spa apertium-apy tmux python3-gi \
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
-                   libxres-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
+                   libxres-dev libxext-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    x11-utils gir1.2-atspi-2.0 gir1.2-gtk-4.0 sway grim wtype wl-clipboard passt minisign \
                    libsecret-1-0 libsecret-tools gnome-keyring
 

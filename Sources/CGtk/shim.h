@@ -1,6 +1,7 @@
 /*
  * shim.h: GTK 4 (Debian libgtk-4-dev), with its X11 backend, XTest
- * (libxtst-dev) and X-Resource (libxres-dev: which process owns a window),
+ * (libxtst-dev), X-Resource (libxres-dev: which process owns a window) and
+ * the X Shape extension (libxext-dev: the popover's outline without a compositor),
  * for the desktop popover. GObject's macros, which Swift
  * cannot import, are wrapped in static inline functions.
  */
@@ -16,6 +17,7 @@
 #include <X11/Xutil.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XRes.h>
+#include <X11/extensions/shape.h>
 
 /* g_signal_connect is a macro. */
 static inline gulong th_signal_connect(gpointer instance, const char *signal, GCallback handler, gpointer data) {

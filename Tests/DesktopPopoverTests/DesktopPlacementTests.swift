@@ -37,7 +37,7 @@ import Testing
     // At the very corner: the arrow stays off the rounded corner.
     Case(
       anchor: ScreenPoint(x: 0, y: 0), edge: .top, size: (300, 200),
-      window: ScreenRect(x: 0, y: 0, width: 300, height: 200 + arrow), arrow: (.top, 18)),
+      window: ScreenRect(x: 0, y: 0, width: 300, height: 200 + arrow), arrow: (.top, 20)),
     // To the right of the anchor (leading arrow), flipped left near the right edge.
     Case(
       anchor: ScreenPoint(x: 100, y: 400), edge: .leading, size: (300, 200),
@@ -105,6 +105,32 @@ import Testing
     #expect(frame.arrow?.offset == example.arrow.offset)
     let selection = example.selection
     #expect(frame.window.y >= selection.maxY || frame.window.maxY <= selection.y, "the popover covers the selection")
+  }
+
+  /// A popover already shown (a spinner, 200 wide) whose content grows:
+  /// it stays where it was mapped while it fits, only its arrow moving.
+  @Test(
+    arguments: [
+      // Wider content below the anchor: same left edge, the tip still at the anchor.
+      (ScreenPoint(x: 640, y: 100), ArrowEdge.top, (450, 300), ScreenRect(x: 540, y: 100, width: 450, height: 300 + arrow), 100),
+      // Content too wide to stay (it would leave the screen): placed afresh, centred.
+      (ScreenPoint(x: 1100, y: 100), .top, (450, 300), ScreenRect(x: 830, y: 100, width: 450, height: 300 + arrow), 270),
+      // To the right of the anchor, taller: same top edge.
+      (ScreenPoint(x: 100, y: 400), .leading, (300, 260), ScreenRect(x: 100, y: 340, width: 300 + arrow, height: 260), 60),
+    ] as [(ScreenPoint, ArrowEdge, (Int, Int), ScreenRect, Int)])
+  func aShownPopoverStaysWhereItWasMapped(
+    anchor: ScreenPoint, edge: ArrowEdge, size: (Int, Int), window: ScreenRect, offset: Int
+  ) {
+    let placement = DesktopPlacement(anchor: anchor, arrowEdge: edge)
+    let shown = placement.frame(width: 200, height: 120, screen: Self.screen)
+    let frame = placement.frame(width: size.0, height: size.1, screen: Self.screen, keeping: shown)
+    #expect(frame.window == window)
+    #expect(frame.arrow?.edge == edge)
+    #expect(frame.arrow?.offset == offset)
+    // Without a shown frame, the same as a first placement.
+    #expect(
+      placement.frame(width: size.0, height: size.1, screen: Self.screen, keeping: nil)
+        == placement.frame(width: size.0, height: size.1, screen: Self.screen))
   }
 
   @Test(arguments: [

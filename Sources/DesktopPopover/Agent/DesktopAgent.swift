@@ -18,7 +18,10 @@ import System
 /// An action returns at once (its D-Bus reply does not wait for the
 /// popover, which may stay open for minutes); the popover is shown from
 /// the main loop right after. One popover at a time: a request that comes
-/// while one is shown is refused with a note on stderr.
+/// while one is on the screen is refused with a note on stderr; one that
+/// comes while the last is closing (its window gone, its replacement being
+/// put back or its provider's session ending) waits for it and is shown
+/// then. (A shortcut pressed again right after Esc shows the popover.)
 ///
 /// The agent holds no provider runner: each popover takes its scene from
 /// the resident service when it runs (else from a runner started for that
@@ -117,12 +120,17 @@ package final class DesktopAgent {
       note("\(error)")
       return
     }
-    guard !showing && pending == nil else {
+    guard pending == nil && !(showing && PopoverWindow.isShowingWindow) else {
       note(DesktopAgentError.busy.description)
       return
     }
     pending = request
-    // After the D-Bus reply to this action has gone out.
+    // After the D-Bus reply to this action has gone out; while a popover is
+    // closing, once it has (`performPending`).
+    if !showing { schedulePending() }
+  }
+
+  private func schedulePending() {
     g_idle_add_full(G_PRIORITY_DEFAULT, Self.onIdle, Unmanaged.passUnretained(self).toOpaque(), nil)
   }
 
@@ -136,7 +144,14 @@ package final class DesktopAgent {
     }
     perform(request)
     showing = false
-    quitRequested ? quit() : restartIdleTimer()
+    if quitRequested {
+      pending = nil
+      quit()
+    } else if pending != nil {
+      schedulePending()
+    } else {
+      restartIdleTimer()
+    }
   }
 
   private func quit() {

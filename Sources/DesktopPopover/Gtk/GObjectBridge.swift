@@ -105,6 +105,36 @@ enum GObjectBridge {
     return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, callback, data, destroy)
   }
 
+  /// Calls `body` with every X event the X11 display receives, before GDK
+  /// handles it (an emission hook of `GdkX11Display::xevent`: a handler would
+  /// run after GDK's clipboard, which stops the emission for the selection
+  /// requests it answers).
+  /// - Returns: the hook's id, for `removeXEventHook`.
+  static func addXEventHook(_ body: @escaping (UnsafePointer<XEvent>) -> Void) -> UInt {
+    let signal = g_signal_lookup("xevent", gdk_x11_display_get_type())
+    typealias Hook =
+      @convention(c) (
+        UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?
+      ) -> gboolean
+    let hook: Hook = { _, count, values, data in
+      if count > 1, let values, let event = g_value_get_pointer(values + 1) {
+        GObjectBridge.body(data, as: ((UnsafePointer<XEvent>) -> Void).self)(event.assumingMemoryBound(to: XEvent.self))
+      }
+      return 1
+    }
+    let destroy: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    return g_signal_add_emission_hook(signal, 0, hook, data, destroy)
+  }
+
+  /// Removes a hook `addXEventHook` added.
+  static func removeXEventHook(_ id: UInt) {
+    g_signal_remove_emission_hook(g_signal_lookup("xevent", gdk_x11_display_get_type()), id)
+  }
+
   /// Reads a clipboard's text, running the main loop until it arrives:
   /// nil when it holds no text, the read failed, or the application that
   /// owns it did not answer within `timeout` (a hung one must not hang the popover).

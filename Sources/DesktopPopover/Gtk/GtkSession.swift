@@ -7,15 +7,9 @@ enum GtkSession {
   private nonisolated(unsafe) static var display: OpaquePointer?
 
   static let styleSheet = """
-    window.translation-popover { background-color: @theme_bg_color; }
-    .popover-body {
-      background-color: @theme_bg_color;
-      border: 1px solid alpha(@theme_fg_color, 0.25);
-      border-radius: 10px;
-      padding: 12px 14px;
-    }
+    window.translation-popover { background: none; }
+    .popover-body { padding: 12px 14px; }
     .popover-title { font-weight: bold; }
-    .popover-arrow { color: alpha(@theme_fg_color, 0.45); }
     .th-font-largeTitle { font-size: 1.7em; } .th-font-title { font-size: 1.5em; }
     .th-font-title2 { font-size: 1.3em; } .th-font-title3 { font-size: 1.15em; }
     .th-font-headline { font-weight: bold; } .th-font-subheadline { font-size: 0.95em; }

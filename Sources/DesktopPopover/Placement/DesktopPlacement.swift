@@ -9,8 +9,9 @@ import Presentation
 package struct DesktopPlacement: Equatable, Sendable {
   /// The arrow's length out of the popover's body, in pixels.
   package static let arrowLength = 10
-  /// How far the arrow stays from the body's corners.
-  static let arrowInset = 18
+  /// How far the arrow's tip stays from the window's corners: its base
+  /// ends where the body's rounded corner begins.
+  static let arrowInset = arrowLength + PopoverOutline.cornerRadius
 
   package var anchor: ScreenPoint?
   package var arrowEdge: ArrowEdge
@@ -69,6 +70,28 @@ package struct DesktopPlacement: Equatable, Sendable {
       room(arrowEdge) >= length || room(arrowEdge.opposite) < length && room(arrowEdge) >= room(arrowEdge.opposite)
       ? arrowEdge : arrowEdge.opposite
     return frame(at: anchor, edge: edge, width: width, height: height, screen: screen)
+  }
+
+  /// The frame for a body of `width` × `height` (as `frame(width:height:screen:)`)
+  /// when the popover already shows at `shown`: where the arrow stays on
+  /// the same side and the window still fits on the monitor with the tip
+  /// within it, the window stays where it is (only its arrow moves along
+  /// it), so new content of another width does not move it sideways.
+  package func frame(width: Int, height: Int, screen: ScreenRect, keeping shown: Frame?) -> Frame {
+    let fresh = frame(width: width, height: height, screen: screen)
+    guard let shown, let arrow = fresh.arrow, shown.arrow?.edge == arrow.edge else { return fresh }
+    let vertical = arrow.edge.isVertical
+    let start = vertical ? shown.window.x : shown.window.y
+    let length = vertical ? fresh.window.width : fresh.window.height
+    let tip = (vertical ? fresh.window.x : fresh.window.y) + arrow.offset
+    let (lower, upper) = vertical ? (screen.x, screen.maxX) : (screen.y, screen.maxY)
+    guard start >= lower, start + length <= upper, tip - start >= Self.arrowInset,
+      start + length - tip >= Self.arrowInset
+    else { return fresh }
+    var kept = fresh
+    if vertical { kept.window.x = start } else { kept.window.y = start }
+    kept.arrow = (arrow.edge, tip - start)
+    return kept
   }
 
   /// The frame with the arrow on `edge` and its tip at `anchor`, kept on `screen`.

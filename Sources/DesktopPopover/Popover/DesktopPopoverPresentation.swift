@@ -98,21 +98,44 @@ package struct DesktopPopoverPresentation {
             inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: chosen, targetLanguage: target)
         }, interrupt: session.interruption)
     else { return (try Self.ending(window), text) }
-    let outcome: PopoverOutcome
+    // Text from the clipboard is never replaced: its translation can be copied instead.
+    let copy = selected?.isFromClipboard == true ? chosen.flatMap { from in target.map { (from, $0) } } : nil
+    if copy != nil && session.supports(.translate) { window.offerCopy() }
+    var outcome: PopoverOutcome
     switch first {
-    case .finished(let translation?): outcome = .replaced(translation)
-    case .finished(nil): outcome = .finished
+    case .finished(let translation):
+      outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
     case .view(let tree):
       switch try window.run(ProviderSceneContent(session: session), first: tree) {
-      case .some(let translation?): outcome = .replaced(translation)
-      case .some(nil): outcome = .finished
+      case .some(let translation): outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
       case nil: outcome = .dismissed
       }
+    }
+    if window.copyPressed, let copy {
+      outcome = try copyTranslation(
+        of: text, from: copy.0, to: copy.1, session: session, display: display, window: window)
     }
     if case .replaced(let translation) = outcome, let selected {
       put(translation, for: selected, display: display, window: window, x11: x11, waylandTarget: waylandTarget)
     }
     return (outcome, text)
+  }
+
+  /// Translates `text` with the provider (its headless translate) and puts
+  /// the translation on the clipboard, where it stays after this process exits.
+  private func copyTranslation(
+    of text: String, from source: String, to target: String, session: any SceneSession, display: OpaquePointer,
+    window: PopoverWindow
+  ) throws -> PopoverOutcome {
+    window.presentWaiting(nil)
+    guard
+      let translations = try window.wait(
+        for: { try session.translate([text], from: source, to: target) }, interrupt: session.interruption),
+      let translation = translations.first
+    else { return try Self.ending(window) }
+    window.hide()
+    leaveOnClipboard(translation, display: display, because: nil, copied: true)
+    return .finished
   }
 
   /// How a wait that returned nothing ended: dismissed, or stopped by a signal.
@@ -176,7 +199,9 @@ package struct DesktopPopoverPresentation {
 
   /// Keeps `translation` on the clipboard and says so; on Wayland without
   /// `wl-copy`, which alone could keep it, says that instead.
-  private func leaveOnClipboard(_ translation: String, display: OpaquePointer, because reason: String?) {
+  private func leaveOnClipboard(
+    _ translation: String, display: OpaquePointer, because reason: String?, copied: Bool = false
+  ) {
     let prefix = reason.map { $0 + "; " } ?? ""
     guard X11Session(display) != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
       note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
@@ -184,7 +209,7 @@ package struct DesktopPopoverPresentation {
     }
     if let clipboard = gdk_display_get_clipboard(display) { gdk_clipboard_set_text(clipboard, translation) }
     keepOnClipboard(ClipboardContents(text: translation))
-    note(prefix + "the translation is on the clipboard: press Ctrl+V to paste it")
+    note(prefix + (copied ? "the translation is copied" : "the translation is on the clipboard") + ": press Ctrl+V to paste it")
   }
 
   /// Pastes `translation` into `target` through the clipboard (and the
@@ -199,12 +224,23 @@ package struct DesktopPopoverPresentation {
     window.hide()
     gdk_clipboard_set_text(clipboard, translation)
     if terminal, let primary = gdk_display_get_primary_clipboard(display) { gdk_clipboard_set_text(primary, translation) }
-    guard let x11, let target, x11.paste(into: target.window, terminal: terminal) else {
+    guard let x11, let target else {
       leaveOnClipboard(translation, display: display, because: nil)
       return
     }
-    // The application reads the clipboard when it handles the keys.
-    window.iterate(for: .milliseconds(600))
+    // The application reads the clipboard when it handles the keys: the
+    // earlier clipboard comes back only once it has read the translation.
+    let confirmation = PasteConfirmation(x11: x11, target: target.processID)
+    guard x11.paste(into: target.window, terminal: terminal) else {
+      leaveOnClipboard(translation, display: display, because: nil)
+      return
+    }
+    guard confirmation.wait() else {
+      let reason =
+        "\(target.windowClass ?? "the application") did not take the paste within \(PasteConfirmation.timeout.components.seconds) s"
+      leaveOnClipboard(translation, display: display, because: reason)
+      return
+    }
     guard let previous else {
       note("the clipboard's earlier contents could not be read whole (its application did not answer), so it is empty now")
       return

@@ -45,15 +45,27 @@ final class PopoverWindow {
   private let window: WidgetPointer
   private let titleLabel: WidgetPointer
   private let spinner: WidgetPointer
+  private let header: WidgetPointer
+  /// Whether the person pressed Copy Translation (`offerCopy`), which ends the content.
+  private(set) var copyPressed = false
   private let scroller: WidgetPointer
   /// Keeps the body within `maximumContentWidth` and its padding.
   private let widthLimit: WidgetPointer
   /// The body between the side arrows: what is measured to place the window.
   private let middle: WidgetPointer
   private var arrows: [ArrowEdge: WidgetPointer] = [:]
+  /// Draws the outline (body and arrow in one, a shadow with a compositor) behind the widgets.
+  private let background: WidgetPointer
   private var placement: DesktopPlacement
   private var arrow: (edge: ArrowEdge, offset: Int)?
   private var placedSize: (Int32, Int32)?
+  /// Where the window was placed last: it stays there while it can (`DesktopPlacement.frame(…keeping:)`).
+  private var shownFrame: DesktopPlacement.Frame?
+  /// The transparent margin around the outline for its shadow: only with
+  /// a compositor (X11), which alone draws a translucent window.
+  private let shadowMargin: Int
+  /// The outline last given to the X window as its shape.
+  private var shapedOutline: PopoverOutline?
 
   private var content: (any PopoverContent)?
   private var tree: ViewTree?
@@ -84,7 +96,7 @@ final class PopoverWindow {
     gtk_widget_set_hexpand(titleLabel, 1)
     spinner = gtk_spinner_new()
     gtk_widget_set_visible(spinner, 0)
-    let header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
+    header = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
     gtk_box_append(GObjectBridge.cast(header), titleLabel)
     gtk_box_append(GObjectBridge.cast(header), spinner)
 
@@ -101,6 +113,8 @@ final class PopoverWindow {
 
     widthLimit = WidthLimit.make(around: body, width: Self.maximumContentWidth + Self.bodyPadding)
 
+    shadowMargin = x11 != nil && gdk_display_is_composited(display) != 0 ? OutlinePainter.shadowMargin : 0
+    background = gtk_drawing_area_new()!
     middle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
     let outer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     for edge in [ArrowEdge.top, .leading] { arrows[edge] = makeArrow(edge) }
@@ -111,7 +125,20 @@ final class PopoverWindow {
     gtk_box_append(GObjectBridge.cast(middle), arrows[.trailing])
     gtk_box_append(GObjectBridge.cast(outer), middle)
     gtk_box_append(GObjectBridge.cast(outer), arrows[.bottom])
-    gtk_window_set_child(GObjectBridge.cast(window), outer)
+
+    // The outline is drawn under the widgets, as large as the window.
+    let overlay = gtk_overlay_new()!
+    gtk_overlay_set_child(GObjectBridge.cast(overlay), background)
+    gtk_overlay_add_overlay(GObjectBridge.cast(overlay), outer)
+    gtk_overlay_set_measure_overlay(GObjectBridge.cast(overlay), outer, 1)
+    gtk_widget_set_margin_top(outer, Int32(shadowMargin))
+    gtk_widget_set_margin_bottom(outer, Int32(shadowMargin))
+    gtk_widget_set_margin_start(outer, Int32(shadowMargin))
+    gtk_widget_set_margin_end(outer, Int32(shadowMargin))
+    gtk_window_set_child(GObjectBridge.cast(window), overlay)
+    GObjectBridge.setDrawFunction(background) { [unowned self] cairo, width, height in
+      drawOutline(cairo, width: Int(width), height: Int(height))
+    }
 
     let keys = gtk_event_controller_key_new()!
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
@@ -154,6 +181,11 @@ final class PopoverWindow {
 
   /// Dismisses the window being shown, if any, as Esc does.
   static func dismissShown() { shown?.dismiss() }
+
+  /// Whether a popover window of this process is on the screen: shown and
+  /// not hidden yet (a popover that has closed may still be pasting or
+  /// ending its provider's session).
+  static var isShowingWindow: Bool { shown != nil }
 
   /// Builds, styles and measures `sample` in the window without showing it
   /// (the desktop agent's warm-up): GTK's widget classes, the style sheet
@@ -206,6 +238,7 @@ final class PopoverWindow {
 
   /// Hides the window (before pasting into the window it covered).
   func hide() {
+    if Self.shown === self { Self.shown = nil }
     gtk_widget_set_visible(window, 0)
     iterate(for: .milliseconds(50))
   }
@@ -251,6 +284,20 @@ final class PopoverWindow {
 
   var interruption: Signal? { signal }
 
+  /// Adds a Copy Translation button to the title row (Alt+C): pressing it
+  /// ends the content as a dismissal, once its call in progress is
+  /// answered, with `copyPressed` set. For text that must not be replaced
+  /// (it came from the clipboard), as iOS offers Copy in its place.
+  func offerCopy() {
+    let button = gtk_button_new_with_mnemonic("_Copy Translation")!
+    gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+    gtk_box_append(GObjectBridge.cast(header), button)
+    GObjectBridge.onSignal(UnsafeMutableRawPointer(button), "clicked") { [unowned self] in
+      copyPressed = true
+      g_main_context_wakeup(nil)
+    }
+  }
+
   // MARK: The content
 
   private func dismiss() {
@@ -286,6 +333,11 @@ final class PopoverWindow {
         if case .submit = callAction { gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) }
       }
       if ending != nil { return }
+    }
+    // Not by interrupting the provider: its session translates the text for the copy.
+    if copyPressed {
+      ending = .dismissed
+      return
     }
     if !queue.isEmpty {
       let action = queue.removeFirst()
@@ -419,23 +471,53 @@ final class PopoverWindow {
     gtk_widget_measure(middle, GTK_ORIENTATION_VERTICAL, width, &minimum, &height, nil, nil)
     let expanded = content?.wantsFullScreen ?? false
     let effective = x11 != nil && !expanded ? placement : DesktopPlacement(anchor: nil, arrowEdge: placement.arrowEdge)
-    let frame = effective.frame(width: Int(width), height: Int(height), screen: screen)
+    let frame = effective.frame(width: Int(width), height: Int(height), screen: screen, keeping: shownFrame)
+    if x11 != nil { shownFrame = frame }
     arrow = frame.arrow
     for (edge, area) in arrows {
       gtk_widget_set_visible(area, edge == frame.arrow?.edge ? 1 : 0)
       gtk_widget_queue_draw(area)
     }
+    gtk_widget_queue_draw(background)
     guard let x11, placedSize.map({ $0 != (width, height) }) ?? true else { return }
     placedSize = (width, height)
     let isFirst = gtk_widget_get_realized(window) == 0
     if isFirst { gtk_widget_realize(window) }
     guard let surface = gtk_native_get_surface(GObjectBridge.cast(window)) else { return }
+    let margin = shadowMargin
+    let (x, y) = (frame.window.x - margin, frame.window.y - margin)
+    // Shaped before it is mapped: the first frame the server shows has no square around the outline.
+    shape(
+      PopoverOutline(
+        width: frame.window.width, height: frame.window.height, arrowEdge: frame.arrow?.edge,
+        arrowOffset: frame.arrow?.offset ?? 0))
     if isFirst {
       x11.makePopover(
-        surface, x: frame.window.x, y: frame.window.y, width: frame.window.width, height: frame.window.height)
+        surface, x: x, y: y, width: frame.window.width + 2 * margin, height: frame.window.height + 2 * margin)
     } else {
-      x11.move(surface, x: frame.window.x, y: frame.window.y)
+      x11.move(surface, x: x, y: y)
     }
+  }
+
+  /// Gives the X window `outline`'s shape, unless it has it: the bounding
+  /// shape without a compositor, only the input shape with one.
+  private func shape(_ outline: PopoverOutline) {
+    guard let x11, outline != shapedOutline, let surface = gtk_native_get_surface(GObjectBridge.cast(window)) else {
+      return
+    }
+    shapedOutline = outline
+    x11.setShape(surface, outline.rectangles, offset: shadowMargin, bounding: shadowMargin == 0)
+  }
+
+  /// Draws the outline for the window's actual size (`width` × `height`,
+  /// the shadow's margin included), and shapes the window to it.
+  private func drawOutline(_ cairo: OpaquePointer, width: Int, height: Int) {
+    let margin = shadowMargin
+    let outline = PopoverOutline(
+      width: width - 2 * margin, height: height - 2 * margin, arrowEdge: arrow?.edge, arrowOffset: arrow?.offset ?? 0)
+    guard outline.width > 2 * outline.radius, outline.height > 2 * outline.radius else { return }
+    shape(outline)
+    OutlinePainter.draw(outline, in: cairo, widget: background, margin: margin)
   }
 
   private func makeArrow(_ edge: ArrowEdge) -> WidgetPointer {
@@ -448,27 +530,8 @@ final class PopoverWindow {
       gtk_drawing_area_set_content_width(GObjectBridge.cast(area), length)
       gtk_widget_set_vexpand(area, 1)
     }
-    gtk_widget_add_css_class(area, "popover-arrow")
+    // A spacer: the outline behind the widgets draws the arrow.
     gtk_widget_set_visible(area, 0)
-    GObjectBridge.setDrawFunction(area) { [unowned self] cairo, width, height in
-      guard let arrow, arrow.edge == edge else { return }
-      var color = GdkRGBA()
-      gtk_style_context_get_color(gtk_widget_get_style_context(area), &color)
-      gdk_cairo_set_source_rgba(cairo, &color)
-      let (w, h, tip) = (Double(width), Double(height), Double(arrow.offset))
-      let half = Double(DesktopPlacement.arrowLength)
-      let points: [(Double, Double)] =
-        switch edge {
-        case .top: [(tip - half, h), (tip, 0), (tip + half, h)]
-        case .bottom: [(tip - half, 0), (tip, h), (tip + half, 0)]
-        case .leading: [(w, tip - half), (0, tip), (w, tip + half)]
-        case .trailing: [(0, tip - half), (w, tip), (0, tip + half)]
-        }
-      cairo_move_to(cairo, points[0].0, points[0].1)
-      for point in points.dropFirst() { cairo_line_to(cairo, point.0, point.1) }
-      cairo_close_path(cairo)
-      cairo_fill(cairo)
-    }
     return area
   }
 }

@@ -19,6 +19,12 @@ struct SelectedText {
   var text: String
   var origin: Origin
 
+  /// Whether the text is the clipboard's (translated, never replaced: Copy is offered instead).
+  var isFromClipboard: Bool {
+    if case .clipboard = origin { return true }
+    return false
+  }
+
   /// Whether a replacement can go back where the text came from.
   var allowsReplacement: Bool {
     switch origin {

@@ -110,6 +110,19 @@ final class X11Session {
     return owner == 0 ? nil : owner
   }
 
+  /// The window asking, in `event`, for the contents of the clipboard or
+  /// PRIMARY (a paste reading them), and its process; nil for any other
+  /// event, and for a request of the formats or the time only (an
+  /// application asks for those when the owner changes, without pasting).
+  func selectionDataRequest(_ event: UnsafePointer<XEvent>) -> (requestor: Window, processID: Int32?)? {
+    guard event.pointee.type == SelectionRequest else { return nil }
+    let request = event.pointee.xselectionrequest
+    let selections = [XA_PRIMARY, XInternAtom(display, "CLIPBOARD", 0)]
+    let metadata = (["TARGETS", "TIMESTAMP", "SAVE_TARGETS"] as [String]).map { XInternAtom(display, $0, 0) }
+    guard selections.contains(request.selection), !metadata.contains(request.target) else { return nil }
+    return (request.requestor, processID(owning: request.requestor))
+  }
+
   /// Whether the PRIMARY selection belongs to the application of `focused`
   /// (the same process, as the X server knows it): only then is it the
   /// text selected in the window a replacement would go into.
@@ -161,6 +174,26 @@ final class X11Session {
         display, window, XInternAtom(display, property, 0), XA_ATOM, 32, PropModeReplace,
         bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(names.count))
     }
+  }
+
+  /// Gives `surface`'s window the shape of `rectangles` (moved by `offset`):
+  /// its bounding shape, which the X server draws (without a compositor,
+  /// the only way to be transparent), or only its input shape (with one: a
+  /// click on the shadow goes to the window beneath).
+  func setShape(_ surface: OpaquePointer, _ rectangles: [ScreenRect], offset: Int, bounding: Bool) {
+    var shape = rectangles.map {
+      XRectangle(
+        x: Int16(clamping: $0.x), y: Int16(clamping: $0.y), width: UInt16(clamping: $0.width),
+        height: UInt16(clamping: $0.height))
+    }
+    let window = th_x11_surface_xid(surface)
+    if bounding {
+      XShapeCombineRectangles(
+        display, window, ShapeBounding, Int32(offset), Int32(offset), &shape, Int32(shape.count), ShapeSet, YXBanded)
+    }
+    XShapeCombineRectangles(
+      display, window, ShapeInput, Int32(offset), Int32(offset), &shape, Int32(shape.count), ShapeSet, YXBanded)
+    XFlush(display)
   }
 
   /// Moves the toplevel of `surface` so its top-left corner is at `x`, `y`.

@@ -41,11 +41,13 @@ package final class RunnerClient: SceneSession {
   private let shownBundlePath: String
 
   private init(
-    bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess, timeout: Duration
+    bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess,
+    container: String? = nil, timeout: Duration
   ) {
     self.bundle = bundle
     self.shownBundlePath = shownBundlePath
-    connection = RunnerConnection(provider: bundle.identifier, channel: channel, process: process, timeout: timeout)
+    connection = RunnerConnection(
+      provider: bundle.identifier, channel: channel, process: process, container: container, timeout: timeout)
   }
 
   deinit { close() }
@@ -116,7 +118,7 @@ package final class RunnerClient: SceneSession {
     let (socket, process) = try RunnerProcess.start(bundle: bundle, policy: policy, runnerPath: runnerPath)
     return RunnerClient(
       bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: socket), process: process,
-      timeout: timeout)
+      container: policy.container, timeout: timeout)
   }
 
   /// A client for the runner loop serving `socket` on a thread of this

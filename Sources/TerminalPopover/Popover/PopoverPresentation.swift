@@ -64,16 +64,14 @@ package struct PopoverPresentation {
     let first = try session.openScene(
       inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: language,
       targetLanguage: targetLanguage ?? language.flatMap { RequestLanguages.target(for: $0, environment: environment) })
+    let provider = session.bundle.identifier
     guard case .view(let tree) = first else {
-      if case .finished(let translation?) = first { return .replaced(translation) }
-      return .finished
+      guard case .finished(let translation) = first else { return .finished }
+      return try .finished(with: translation, for: text, provider: provider)
     }
     let loop = PopoverLoop(
       screen: screen, content: ProviderSceneContent(session: session), first: tree, title: title, placement: placement)
-    switch try loop.run() {
-    case .some(let translation?): return .replaced(translation)
-    case .some(nil): return .finished
-    case nil: return .dismissed
-    }
+    guard case .some(let translation) = try loop.run() else { return .dismissed }
+    return try .finished(with: translation, for: text, provider: provider)
   }
 }

@@ -14,7 +14,8 @@ final class AccessibleDesktop {
   private let windowManager: RunningCommand
   private var applications: [RunningCommand] = []
 
-  init() throws {
+  /// With `compositor`, xfwm4 composites the screen (translucent windows, shadows).
+  init(compositor: Bool = false) throws {
     display = try X11Server()
     folder = try TemporaryDirectory()
     let home = folder.path + "/home"
@@ -34,7 +35,8 @@ final class AccessibleDesktop {
     }
     base["DBUS_SESSION_BUS_ADDRESS"] = address
     environment = base
-    windowManager = try RunningCommand(["/usr/bin/xfwm4", "--compositor=off"], environment: base)
+    windowManager = try RunningCommand(
+      ["/usr/bin/xfwm4", compositor ? "--compositor=on" : "--compositor=off", "--vblank=off"], environment: base)
     try eventually("xfwm4 to manage the screen", timeout: .seconds(30)) {
       (try? display.run("/usr/bin/xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout.contains("window id")) == true
     }

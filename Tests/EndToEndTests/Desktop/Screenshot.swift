@@ -13,4 +13,21 @@ enum Screenshot {
     }
     return count
   }
+
+  /// The colours of `points` in the PNG at `path`, as `RRGGBB` hexadecimal, in one read.
+  static func colours(in path: String, at points: [(x: Int, y: Int)]) throws -> [String] {
+    let format = points.map { "%[hex:p{\($0.x),\($0.y)}]" }.joined(separator: " ")
+    let result = try Command.run("/usr/bin/convert", [path, "-depth", "8", "-format", format, "info:"])
+    let colours = result.stdout.split(separator: " ").map { String($0.prefix(6)) }
+    guard result.exitCode == 0, colours.count == points.count else { throw ToolFailed(tool: "convert", result: result) }
+    return colours
+  }
+
+  /// How far apart two `RRGGBB` colours are: the largest difference of a channel.
+  static func distance(_ first: String, _ second: String) -> Int {
+    func channels(_ hex: String) -> [Int] {
+      stride(from: 0, to: 6, by: 2).map { Int(hex.dropFirst($0).prefix(2), radix: 16) ?? 0 }
+    }
+    return zip(channels(first), channels(second)).map { abs($0 - $1) }.max() ?? 0
+  }
 }
