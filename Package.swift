@@ -10,6 +10,8 @@ let package = Package(
     .executable(name: "translation-provider-runner", targets: ["translation-provider-runner"]),
     .library(name: "TranslationUIProvider", targets: ["TranslationUIProvider"]),
     .library(name: "Translation", targets: ["Translation"]),
+    // Lets the SDK create a provider's @main entry point through its init() in a release build.
+    .plugin(name: "TranslationProviderEntryPoint", targets: ["TranslationProviderEntryPoint"]),
     // Providers shipped with the project; `make build` turns each into a bundle.
     .library(name: "Reverse", type: .dynamic, targets: ["Reverse"]),
     .library(name: "Apertium", type: .dynamic, targets: ["Apertium"]),
@@ -29,9 +31,16 @@ let package = Package(
     .target(
       name: "TranslationUIProvider", dependencies: ["CTranslationProvider", "CEntryPointCall", "TranslationViewTree"],
       exclude: ["README.md"]),
+    .executableTarget(name: "translation-provider-entry-point", exclude: ["README.md"]),
+    .plugin(
+      name: "TranslationProviderEntryPoint", capability: .buildTool(),
+      dependencies: ["translation-provider-entry-point"], path: "Sources/TranslationProviderEntryPoint",
+      exclude: ["README.md"]),
 
     // MARK: Host, bottom layer first (each target's README states its contract)
-    .target(name: "System", exclude: ["README.md"]),
+    // <sys/xattr.h>, which the Glibc module leaves out.
+    .systemLibrary(name: "CExtendedAttributes"),
+    .target(name: "System", dependencies: ["CExtendedAttributes"], exclude: ["README.md"]),
     .target(name: "RunnerProtocol", dependencies: ["System"], exclude: ["README.md"]),
     .target(name: "CDispatchMainQueue", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dispatch")]),
     .target(
@@ -93,9 +102,9 @@ let package = Package(
     .target(
       name: "WebGlossary", dependencies: ["TranslationUIProvider"], path: "Examples/WebGlossary",
       exclude: ["Info.plist", "WebGlossary.entitlements", "en.lproj", "es.lproj"],
-      // Keeps the entry point's init() in an optimized build, where nothing
-      // but the SDK calls it (README, "Writing a provider in Swift").
-      swiftSettings: [.unsafeFlags(["-enable-testing"])]),
+      // Lets the SDK create the entry point through its init() in an optimized
+      // build, where nothing else calls it (README, "Writing a provider in Swift").
+      plugins: ["TranslationProviderEntryPoint"]),
 
     // MARK: Providers
     .target(name: "ApertiumSupport", dependencies: ["System"], exclude: ["README.md"]),
@@ -124,7 +133,10 @@ let package = Package(
     .testTarget(name: "TranslationViewTreeTests", dependencies: ["TranslationViewTree"]),
     .testTarget(name: "ApertiumSupportTests", dependencies: ["ApertiumSupport", "ApertiumIntegerScan", "TestSupport"]),
     .testTarget(
-      name: "TranslationUIProviderTests", dependencies: ["TranslationUIProvider", "TranslationViewTree", "CTranslationProvider"]),
+      name: "TranslationUIProviderTests",
+      dependencies: [
+        "TranslationUIProvider", "TranslationViewTree", "CTranslationProvider", "translation-provider-entry-point",
+      ]),
     .testTarget(name: "SystemTests", dependencies: ["System", "TestSupport"]),
     .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System", "TestSupport"]),
     .testTarget(
@@ -134,11 +146,14 @@ let package = Package(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "ResidentServiceTests", dependencies: ["ResidentService", "RunnerProtocol", "Service", "System", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Service", "System", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport", "CExtendedAttributes"]),
     .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17

@@ -3,7 +3,7 @@
 // its URLSession in a stored property; the scene asks the server with
 // `async` URLSession calls from `.task`, the headless translator with a data
 // task and a semaphore; its strings come from its own `.lproj` folders
-// (NSLocalizedString), its server from its settings (`endpoint`), and it
+// (NSLocalizedString, String(localized:) and Text's literal keys), its server from its settings (`endpoint`), and it
 // remembers how many texts it translated in `UserDefaults`.
 import TranslationUIProvider
 
@@ -110,15 +110,15 @@ struct WebGlossaryView: View {
       Text(context.inputText ?? "")
       if let translation = model.translation {
         Text(translation)
-        Text(String(format: NSLocalizedString("Translated by %@", comment: "Who translated"), client.endpoint.host ?? ""))
+        Text(String(localized: "Translated by \(client.endpoint.host ?? "")", comment: "Who translated"))
           .foregroundStyle(.secondary)
       } else if let failure = model.failure {
         Text(failure)
       } else {
-        Text(NSLocalizedString("Looking up…", comment: "While the server answers"))
+        Text("Looking up…", comment: "While the server answers")
       }
       if context.allowsReplacement {
-        Button(NSLocalizedString("Replace with Translation", comment: "Replaces the selection")) {
+        Button(String(localized: "Replace with Translation", comment: "Replaces the selection")) {
           context.finish(translation: AttributedString(model.translation ?? ""))
         }
         .disabled(model.translation == nil)

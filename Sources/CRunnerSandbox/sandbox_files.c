@@ -165,6 +165,61 @@ static int mount_tmpfs(const char *path, const char *options, tp_sandbox_failure
   return 0;
 }
 
+/* The scratch space (tp_sandbox_files.scratch_bytes): one tmpfs at a hidden
+ * place in the stage whose folders are bound at /tmp, /dev/shm and the
+ * container's `tmp`; the hidden mount is detached once they are, and the
+ * binds share its one size limit. A provider's files there are memory that
+ * RLIMIT_AS does not count: in all three together they are bounded by the
+ * memory limit. */
+static const char scratch[] = "/tmp/.scratch";
+static const char *const scratch_folders[][2] = {{"tmp", "/tmp"}, {"shm", "/dev/shm"}};
+static const char scratch_home_tmp[] = "home-tmp";
+
+static int mount_scratch(uint64_t bytes, tp_sandbox_failure *failure) {
+  unsigned long long kibibytes = (bytes ? bytes : 64ULL << 20) >> 10;
+  if (kibibytes < 1024) kibibytes = 1024;
+  char options[96];
+  snprintf(options, sizeof options, "mode=0700,size=%lluk,nr_inodes=65536", kibibytes);
+  if (mkdir(scratch, 0700) != 0) return tp_fail(failure, "creating the scratch space's mount point");
+  if (mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) {
+    return tp_fail(failure, "mounting the scratch space (%s)", options);
+  }
+  char folder[PATH_MAX];
+  for (size_t i = 0; i < sizeof scratch_folders / sizeof scratch_folders[0]; i++) {
+    snprintf(folder, sizeof folder, "%s/%s", scratch, scratch_folders[i][0]);
+    /* The umask is 077 (tp_sandbox_detach): the mode is set after. */
+    if (mkdir(folder, 0700) != 0 || chmod(folder, 01777) != 0) return tp_fail(failure, "creating %s", folder);
+  }
+  snprintf(folder, sizeof folder, "%s/%s", scratch, scratch_home_tmp);
+  if (mkdir(folder, 0700) != 0) return tp_fail(failure, "creating %s", folder);
+  return 0;
+}
+
+/* Binds the scratch space's `folder` at `path` (a path of the new root). */
+static int bind_scratch(const char *folder, const char *path, tp_sandbox_failure *failure) {
+  char from[PATH_MAX];
+  char target[PATH_MAX];
+  snprintf(from, sizeof from, "%s/%s", scratch, folder);
+  if ((size_t)snprintf(target, sizeof target, "%s%s", stage, path) >= sizeof target) {
+    errno = ENAMETOOLONG;
+    return tp_fail(failure, "binding the scratch space at %s", path);
+  }
+  if (make_parents(target, failure) != 0) return -1;
+  if (mkdir(target, 0700) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", target);
+  /* Opened without following a link, and bound on what was opened: the
+   * container's `tmp` is the provider's to replace with a link. */
+  int fd = open(target, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return tp_fail(failure, "binding the scratch space at %s, which is not a folder", path);
+  char on[64];
+  snprintf(on, sizeof on, "/proc/self/fd/%d", fd);
+  int bound = mount(from, on, NULL, MS_BIND, NULL);
+  int error = errno;
+  close(fd);
+  errno = error;
+  if (bound != 0) return tp_fail(failure, "binding the scratch space at %s", path);
+  return 0;
+}
+
 /* The runner's own executable, read-only at its real path (alone: not the
  * rest of its folder), when it lies outside the system folders. */
 static int open_runner_executable(struct source *source, size_t *count, tp_sandbox_failure *failure) {
@@ -233,10 +288,19 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
     if (copy_link(*folder, failure) < 0) result = -1;
   }
   /* The empty /tmp and /dev come before what is bound inside them (a bundle in /tmp). */
-  if (result == 0) result = mount_tmpfs("/tmp", "mode=1777,size=64m,nr_inodes=16384", failure);
+  if (result == 0) result = mount_scratch(files ? files->scratch_bytes : 0, failure);
   if (result == 0) result = mount_tmpfs("/dev", "mode=0755,size=64k,nr_inodes=64", failure);
-  if (result == 0) result = mount_tmpfs("/dev/shm", "mode=1777,size=64m,nr_inodes=1024", failure);
+  for (size_t i = 0; i < sizeof scratch_folders / sizeof scratch_folders[0] && result == 0; i++) {
+    result = bind_scratch(scratch_folders[i][0], scratch_folders[i][1], failure);
+  }
   for (size_t i = 0; i < count && result == 0; i++) result = bind_source(&sources[i], failure);
+  if (result == 0 && files && files->container) {
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s/tmp", files->container);
+    result = bind_scratch(scratch_home_tmp, tmp, failure);
+  }
+  if (result == 0 && umount2(scratch, MNT_DETACH) != 0) result = tp_fail(failure, "detaching the scratch space");
+  if (result == 0 && rmdir(scratch) != 0) result = tp_fail(failure, "removing the scratch space's mount point");
   for (size_t i = 0; i < count; i++) {
     if (sources[i].fd >= 0) close(sources[i].fd);
   }

@@ -10,6 +10,8 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
   case noNewPrivileges = "no-new-privileges"
   case resourceLimits = "resource-limits"
   case processCount = "process-count"
+  case taskGroup = "task-group"
+  case memoryGroup = "memory-group"
   case landlock = "landlock"
   case systemCallFilter = "system-call-filter"
   case networkFilter = "network-filter"
@@ -28,6 +30,9 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
     case .noNewPrivileges: "no_new_privs: no setuid or file-capability gains"
     case .resourceLimits: "resource limits on memory, CPU time and files per process; no core dumps"
     case .processCount: "at most the set number of tasks in the whole sandbox"
+    case .taskGroup: "a control group of its own: at most the set number of tasks in the whole sandbox, root's too"
+    case .memoryGroup:
+      "the control group's memory limit: the whole sandbox's memory, memory files and tmpfs pages included"
     case .landlock: "Landlock: files outside its view and container cannot be opened or written"
     case .systemCallFilter:
       "seccomp: no ptrace, namespaces, mounts, bpf, keys or terminal injection; its processes stay in its group"

@@ -17,6 +17,12 @@ enum RunnerSandbox {
   ///   provider must not run then.
   static func apply(_ policy: SandboxPolicy) throws(SandboxError) -> [SandboxLayer] {
     var bits = tp_sandbox_detach(Runner.descriptor.rawValue, policy.hostProcess)
+    var limits = tp_sandbox_limits(
+      address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,
+      open_files: policy.limits.openFiles, processes: policy.limits.processes,
+      file_bytes: policy.limits.diskMiB << 20)
+    // Before the namespaces, so that pasta's helper, PID 1 and all the provider starts are in the group.
+    bits |= tp_sandbox_control_group(&limits)
     let denyNetwork: Int32 = policy.allowsNetwork ? 0 : 1
     var failure = tp_sandbox_failure()
     let result = withFiles(policy) { files -> Result<Int32, SandboxError> in
@@ -33,9 +39,6 @@ enum RunnerSandbox {
       let capabilities = tp_sandbox_drop_capabilities(&failure)
       guard capabilities >= 0 else { return .failure(.setupFailed(step(failure), failure.error)) }
       bits |= capabilities
-      var limits = tp_sandbox_limits(
-        address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,
-        open_files: policy.limits.openFiles, processes: policy.limits.processes)
       bits |= tp_sandbox_limit(&limits, ownUserNamespace)
       let privateRoot: Int32 = bits & Int32(TP_LAYER_FILE_SYSTEM) != 0 ? 1 : 0
       let landlock = tp_sandbox_landlock(denyNetwork, privateRoot, files, &failure)
@@ -60,7 +63,10 @@ enum RunnerSandbox {
     }
     let pointers = readOnly.map { UnsafePointer<CChar>($0) }
     return pointers.withUnsafeBufferPointer { paths in
-      var files = tp_sandbox_files(read_only: paths.baseAddress, read_only_count: paths.count, container: container)
+      // The scratch space (/tmp, /dev/shm, the container's tmp) is bounded by the memory limit.
+      var files = tp_sandbox_files(
+        read_only: paths.baseAddress, read_only_count: paths.count, container: container,
+        scratch_bytes: policy.limits.memoryMiB << 20)
       return withUnsafePointer(to: &files) { body($0) }
     }
   }
@@ -81,6 +87,8 @@ enum RunnerSandbox {
     case .noNewPrivileges: Int32(TP_LAYER_NO_NEW_PRIVS)
     case .resourceLimits: Int32(TP_LAYER_RESOURCE_LIMITS)
     case .processCount: Int32(TP_LAYER_PROCESS_COUNT)
+    case .taskGroup: Int32(TP_LAYER_TASK_GROUP)
+    case .memoryGroup: Int32(TP_LAYER_MEMORY_GROUP)
     case .landlock: Int32(TP_LAYER_LANDLOCK)
     case .systemCallFilter: Int32(TP_LAYER_SYSTEM_CALL_FILTER)
     case .networkFilter: Int32(TP_LAYER_NETWORK_FILTER)

@@ -34,6 +34,24 @@ import Testing
     #expect(outcome.terminalRestored)
   }
 
+  /// Apple's sample enables Replace before anything was translated: a
+  /// person who presses it first gets an empty replacement, which the
+  /// popover never writes silently (as `run --press` does not).
+  @Test func anEmptyReplacementIsNeverWrittenSilently() throws {
+    let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello, world\n")
+    try terminal.waitFor("Translate ]")
+    try terminal.press("Tab", "Enter")
+    let outcome = try terminal.waitForExit()
+    #expect(outcome.exitCode == 70)
+    #expect(outcome.stdout == "")
+    #expect(outcome.terminalRestored)
+    // The line wraps at 80 columns: compared without white space.
+    let message =
+      "Error: provider 'org.translationhost.reverse' returned an empty replacement for a text that was not empty; nothing replaced"
+    let bare = { (text: String) in text.filter { !$0.isWhitespace } }
+    try terminal.waitFor("the empty replacement's message") { bare($0).contains(bare(message)) }
+  }
+
   @Test(arguments: ["Escape", "q"])
   func dismissingWritesNothing(key: String) throws {
     let terminal = try popover(["--provider", "Reverse", "--replace", "--from", "en"], stdin: "Hello")

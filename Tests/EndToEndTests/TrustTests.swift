@@ -1,3 +1,4 @@
+import CExtendedAttributes
 import Foundation
 import Glibc
 import TestSupport
@@ -210,6 +211,118 @@ import Testing
     #expect(status.st_mode & (S_ISUID | S_ISGID) == 0)
   }
 
+  /// A provider cannot leave a setuid or setgid program, a file capability
+  /// or a device in its container by any way besides chmod either (copy,
+  /// tar, install, a hard link, mknod, setxattr): checked from outside, the
+  /// whole container holds none.
+  @Test func noPrivilegedFileIsLeftInTheContainerByAnyWay() throws {
+    let setting = try Setting()
+    let environment = try setting.press("environment", provider: setting.identifier)
+    let home = try #require(environment.stdout.split(separator: "HOME=").last.map(String.init))
+    let result = try setting.press("privileged \(home)/kit", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout)")
+    #expect(try Self.privilegedFiles(in: setting.container(setting.identifier)) == [])
+  }
+
+  /// Whatever way a privileged file got into a container (here: made from
+  /// outside, as a way the filter missed would), it is disarmed from outside
+  /// once the runner is gone, and the user is told which.
+  @Test func aPrivilegedFileInTheContainerIsDisarmedAfterTheRun() throws {
+    let setting = try Setting()
+    _ = try setting.press("environment", provider: setting.identifier)
+    let container = setting.container(setting.identifier)
+    let program = container + "/planted"
+    #expect(FileManager.default.createFile(atPath: program, contents: Data("#!/bin/sh\nid\n".utf8)))
+    #expect(chmod(program, 0o6755) == 0)
+    let folder = container + "/shared"
+    #expect(mkdir(folder, 0o755) == 0 && chmod(folder, 0o2755) == 0)
+    var expected = ["planted", "shared"]
+    if getuid() == 0 {
+      #expect(mknod(container + "/null", S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+      let capable = container + "/capable"
+      #expect(FileManager.default.createFile(atPath: capable, contents: Data()))
+      let capability: [UInt32] = [0x0200_0001, 1 << 7, 0, 0, 0]
+      #expect(setxattr(capable, "security.capability", capability, 20, 0) == 0)
+      expected += ["null", "capable"]
+    }
+    #expect(try Self.privilegedFiles(in: container).sorted() == expected.sorted())
+    let result = try setting.press("environment", provider: setting.identifier)
+    #expect(try Self.privilegedFiles(in: container) == [])
+    #expect(result.stderr.contains("left privileged files in its container"), "\(result.stderr)")
+    for name in expected { #expect(result.stderr.contains("'\(name)'"), "\(result.stderr)") }
+    var status = stat()
+    #expect(stat(program, &status) == 0 && status.st_mode & 0o7777 == 0o755)
+  }
+
+  /// The paths under `folder` (relative) of setuid or setgid files and
+  /// folders, devices and files with capabilities; links are not followed.
+  static func privilegedFiles(in folder: String, prefix: String = "") throws -> [String] {
+    var found: [String] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+      let path = folder + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      let kind = status.st_mode & S_IFMT
+      if status.st_mode & (S_ISUID | S_ISGID) != 0 || kind == S_IFCHR || kind == S_IFBLK
+        || (kind == S_IFREG && lgetxattr(path, "security.capability", nil, 0) >= 0)
+      {
+        found.append(prefix + name)
+      }
+      if kind == S_IFDIR { found += try privilegedFiles(in: path, prefix: prefix + name + "/") }
+    }
+    return found
+  }
+
+  // MARK: 8. Disk
+
+  /// With the disk limit at 8 MiB, one file stops at 8 MiB (EFBIG); what it
+  /// wrote in many files is measured from outside after the run, the host
+  /// names the limit, and the provider is not started again until its
+  /// container is under it.
+  @Test func aContainerOverTheDiskLimitIsNotStartedAgain() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_DISK_MIB"] = "8"
+    let result = try setting.press("disk 16", provider: setting.identifier)
+    #expect(result.stdout.contains("one file: 8 MiB, then EFBIG"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("over its limit of 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB)"), "\(result.stderr)")
+    let container = setting.container(setting.identifier)
+    var status = stat()
+    #expect(stat(container + "/big", &status) == 0 && status.st_size == 8 << 20)
+    let again = try setting.press("environment", provider: setting.identifier)
+    #expect(again.exitCode != 0 && again.stdout.isEmpty)
+    #expect(again.stderr.contains("holds 24 MiB, over its limit of 8 MiB"), "\(again.stderr)")
+    for name in try FileManager.default.contentsOfDirectory(atPath: container) where name.hasPrefix("part-") || name == "big" {
+      try FileManager.default.removeItem(atPath: container + "/" + name)
+    }
+    let cleared = try setting.press("environment", provider: setting.identifier)
+    #expect(cleared.stdout.hasPrefix("CONTAINED"), "\(cleared.stdout) \(cleared.stderr)")
+  }
+
+  // MARK: 9. Root's fork bomb
+
+  /// The kernel exempts root from RLIMIT_NPROC: a provider run by root
+  /// could start processes until the machine's pid_max. With the task limit
+  /// at 64 it is stopped near 64 (by the runner's control group where one
+  /// can be made, by RLIMIT_NPROC in its user namespace otherwise); checked
+  /// from outside by the machine's task count (/proc/loadavg) during the run.
+  @Test func aForkBombIsBoundedForRootToo() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_PROCESSES"] = "64"
+    let sampler = TaskCountSampler()
+    let result = try setting.press("fork 2000", provider: setting.identifier)
+    let (baseline, peak) = sampler.stop()
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("CONTAINED fork:EAGAIN after"), "\(result.stdout) \(result.stderr)")
+    let started = Int(result.stdout.split(separator: " ").last ?? "") ?? .max
+    #expect(started < 64, "\(result.stdout)")
+    // 2000 processes would have shown; the other tasks of a busy machine come and go.
+    #expect(peak - baseline < 1000, "the machine's tasks went from \(baseline) to \(peak)")
+    if getuid() == 0 && access("/sys/fs/cgroup/pids", W_OK) == 0 {
+      let info = try setting.host.run("info", setting.identifier)
+      #expect(info.stdout.contains("task-group"), "\(info.stdout)")
+    }
+  }
+
   // MARK: 6. Memory files
 
   /// With the memory limit at 64 MiB, a memory file would hold far more:
@@ -233,6 +346,20 @@ import Testing
     } else {
       #expect(result.stdout == "CONTAINED memfd_create:EPERM", "\(result.stdout) \(result.stderr)")
     }
+  }
+
+  /// With the memory limit at 64 MiB, files in $TMPDIR (the container's
+  /// tmp, on disk before), /tmp and /dev/shm would hold far more: the three
+  /// are folders of one tmpfs, whose size is the memory limit. Nothing of it
+  /// reaches the disk.
+  @Test func tmpFilesAreBoundedByTheMemoryLimit() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_MEMORY_MIB"] = "64"
+    let result = try setting.press("tmp-files 192", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("ENOSPC"), "\(result.stdout)")
+    let tmp = setting.container(setting.identifier) + "/tmp"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: tmp) == [])
   }
 
   // MARK: 5. Abstract sockets with the network key
@@ -466,5 +593,42 @@ import Testing
     for file in files {
       #expect(!((try? String(contentsOfFile: settings + "/" + file, encoding: .utf8)) ?? "").contains("s3cret"))
     }
+  }
+}
+
+/// The machine's task count (the total of /proc/loadavg), read every 5 ms on
+/// a thread of its own from creation until `stop`.
+final class TaskCountSampler: @unchecked Sendable {
+  private let lock = NSLock()
+  private var running = true
+  private var peak = 0
+  let baseline: Int
+  private var thread: Thread?
+
+  init() {
+    baseline = Self.tasks()
+    peak = baseline
+    let thread = Thread { [self] in
+      while lock.withLock({ running }) {
+        let now = Self.tasks()
+        lock.withLock { peak = max(peak, now) }
+        usleep(5_000)
+      }
+    }
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Stops sampling; the count before and the highest seen.
+  func stop() -> (baseline: Int, peak: Int) {
+    lock.withLock { running = false }
+    usleep(20_000)
+    return (baseline, lock.withLock { peak })
+  }
+
+  static func tasks() -> Int {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    let field = text.split(separator: " ").dropFirst(3).first ?? ""
+    return Int(field.split(separator: "/").last ?? "") ?? 0
   }
 }

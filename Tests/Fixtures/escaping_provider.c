@@ -25,6 +25,18 @@
  *                       setgid bits, by open's mode, chmod and fchmod
  *   memfd <MiB>         holds <MiB> MiB in a memory file, which RLIMIT_AS
  *                       does not count
+ *   tmp-files <MiB>     holds <MiB> MiB in files in $TMPDIR (its container's
+ *                       tmp), /tmp and /dev/shm, a third in each
+ *   disk <MiB>          writes <MiB> MiB in one file in its HOME, then as
+ *                       many 1 MiB files (reported, not judged: the disk
+ *                       limit bounds each file, and the container between runs)
+ *   fork <count>        starts <count> processes that wait (root is exempt
+ *                       from RLIMIT_NPROC)
+ *   privileged <folder> leaves, in <folder> (in its container), a setuid or
+ *                       setgid program or a device by every way but chmod:
+ *                       cp -p and tar -p of a setuid program, a hard link to
+ *                       one, mknod of a device and of a setuid file,
+ *                       install -m 4755, and a file capability
  *
  * At init it also writes the settings the host handed it to "settings-seen"
  * in its HOME, so a test sees from outside whose settings it got.
@@ -46,6 +58,9 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
@@ -354,6 +369,149 @@ static void attack_memfd(const char *argument) {
   close(fd);
 }
 
+static void attack_tmp_files(const char *argument) {
+  long wanted = argument ? atol(argument) : 0;
+  const char *tmpdir = getenv("TMPDIR") ? getenv("TMPDIR") : "";
+  char paths[3][600];
+  snprintf(paths[0], sizeof paths[0], "%s/hoard", tmpdir);
+  snprintf(paths[1], sizeof paths[1], "/tmp/hoard");
+  snprintf(paths[2], sizeof paths[2], "/dev/shm/hoard");
+  static char chunk[1 << 20];
+  memset(chunk, 'x', sizeof chunk);
+  long held = 0;
+  for (int i = 0; i < 3; i++) {
+    int fd = open(paths[i], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      note(0, "open %s:%s", paths[i], error_name());
+      continue;
+    }
+    long part = (wanted + 2) / 3;
+    long here = 0;
+    while (here < part && write(fd, chunk, sizeof chunk) == (ssize_t)sizeof chunk) here++;
+    if (here < part) note(0, "write %s:%s after %ld MiB", paths[i], error_name(), here);
+    held += here;
+    close(fd); /* kept: a file holds its pages after it is closed */
+  }
+  if (held >= wanted) note(1, "held %ld MiB in tmp files", held);
+  else note(0, "held %ld MiB in all", held);
+}
+
+static void attack_disk(const char *argument) {
+  long wanted = argument ? atol(argument) : 0;
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  static char chunk[1 << 20];
+  memset(chunk, 'x', sizeof chunk);
+  char path[600];
+  snprintf(path, sizeof path, "%s/big", home);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  long big = 0;
+  while (fd >= 0 && big < wanted && write(fd, chunk, sizeof chunk) == (ssize_t)sizeof chunk) big++;
+  note(0, "one file: %ld MiB%s%s", big, big < wanted ? ", then " : "", big < wanted ? error_name() : "");
+  if (fd >= 0) close(fd);
+  long parts = 0;
+  while (parts < wanted) {
+    snprintf(path, sizeof path, "%s/part-%ld", home, parts);
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) break;
+    ssize_t written = write(fd, chunk, sizeof chunk);
+    close(fd);
+    if (written != (ssize_t)sizeof chunk) break;
+    parts++;
+  }
+  note(0, "files: %ld MiB", parts);
+}
+
+static void attack_fork(const char *argument) {
+  long wanted = argument ? atol(argument) : 0;
+  long made = 0;
+  while (made < wanted) {
+    pid_t child = fork();
+    if (child < 0) break;
+    if (child == 0) {
+      for (;;) pause();
+    }
+    made++;
+  }
+  if (made >= wanted) note(1, "started %ld processes", made);
+  else note(0, "fork:%s after %ld", error_name(), made);
+}
+
+/* Runs `command` with /bin/sh, quietly; returns its exit status. */
+static int shell(const char *command) {
+  pid_t child = fork();
+  if (child < 0) return -1;
+  if (child == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, 1);
+      dup2(null, 2);
+    }
+    execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* Whether `path` is now setuid, setgid, a device or carries a capability. */
+static void judge(const char *way, const char *path) {
+  struct stat status;
+  if (lstat(path, &status) != 0) {
+    note(0, "%s:none", way);
+    return;
+  }
+  if (S_ISCHR(status.st_mode) || S_ISBLK(status.st_mode)) note(1, "%s made a device %s", way, path);
+  else if (status.st_mode & (S_ISUID | S_ISGID)) note(1, "%s made %s setuid (mode %o)", way, path, status.st_mode & 07777);
+  else if (lgetxattr(path, "security.capability", NULL, 0) >= 0) note(1, "%s gave %s a capability", way, path);
+  else note(0, "%s:plain", way);
+}
+
+static void attack_privileged(const char *folder) {
+  if (!folder || mkdir(folder, 0700) != 0) {
+    note(0, "mkdir:%s", error_name());
+    return;
+  }
+  const char *setuid_program = access("/usr/bin/passwd", F_OK) == 0 ? "/usr/bin/passwd" : "/usr/bin/su";
+  char path[700];
+  char command[2200];
+  snprintf(path, sizeof path, "%s/copy", folder);
+  snprintf(command, sizeof command, "cp -p %s '%s'", setuid_program, path);
+  note(0, "cp=%d", shell(command));
+  judge("cp", path);
+  snprintf(path, sizeof path, "%s/untarred", folder);
+  snprintf(command, sizeof command,
+           "mkdir '%s' && tar -cf '%s.tar' -C %s %s && tar -xpf '%s.tar' -C '%s' --same-owner", path, path,
+           "/usr/bin", strrchr(setuid_program, '/') + 1, path, path);
+  note(0, "tar=%d", shell(command));
+  snprintf(path, sizeof path, "%s/untarred/%s", folder, strrchr(setuid_program, '/') + 1);
+  judge("tar", path);
+  snprintf(path, sizeof path, "%s/installed", folder);
+  snprintf(command, sizeof command, "install -m 4755 %s '%s'", setuid_program, path);
+  note(0, "install=%d", shell(command));
+  judge("install", path);
+  snprintf(path, sizeof path, "%s/linked", folder);
+  if (link(setuid_program, path) != 0) note(0, "link:%s", error_name());
+  judge("link", path);
+  snprintf(path, sizeof path, "%s/null", folder);
+  if (mknod(path, S_IFCHR | 0666, makedev(1, 3)) != 0) note(0, "mknod-char:%s", error_name());
+  judge("mknod-char", path);
+  snprintf(path, sizeof path, "%s/disk", folder);
+  if (mknod(path, S_IFBLK | 0666, makedev(7, 0)) != 0) note(0, "mknod-block:%s", error_name());
+  judge("mknod-block", path);
+  snprintf(path, sizeof path, "%s/made", folder);
+  if (mknod(path, S_IFREG | 06755, 0) != 0) note(0, "mknod-setuid:%s", error_name());
+  judge("mknod-setuid", path);
+  snprintf(path, sizeof path, "%s/capable", folder);
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0755);
+  if (fd >= 0) close(fd);
+  /* VFS_CAP_REVISION_2 with CAP_SETUID (7) permitted and effective. */
+  const unsigned int capability[5] = {0x02000001, 1u << 7, 0, 0, 0};
+  if (setxattr(path, "security.capability", capability, sizeof capability, 0) != 0) note(0, "setxattr:%s", error_name());
+  judge("setxattr", path);
+}
+
 static void attack(const tp_string *text) {
   char input[1024];
   size_t length = text->length < sizeof input - 1 ? text->length : sizeof input - 1;
@@ -376,6 +534,10 @@ static void attack(const tp_string *text) {
   else if (strcmp(input, "sysctl") == 0) attack_sysctl(argument);
   else if (strcmp(input, "setuid") == 0) attack_setuid(argument);
   else if (strcmp(input, "memfd") == 0) attack_memfd(argument);
+  else if (strcmp(input, "tmp-files") == 0) attack_tmp_files(argument);
+  else if (strcmp(input, "fork") == 0) attack_fork(argument);
+  else if (strcmp(input, "disk") == 0) attack_disk(argument);
+  else if (strcmp(input, "privileged") == 0) attack_privileged(argument);
   else note(1, "unknown attack '%s'", input);
   if (!escaped) {
     static const char prefix[] = "CONTAINED";

@@ -34,4 +34,31 @@ import TranslationViewTree
       error.description
         == "no button 'Paste' in the scene; its buttons are 'Translate', 'Replace With Translation' (disabled), 'Copy'")
   }
+
+  /// The rule scripted presses and both popovers share: an empty
+  /// replacement is refused only for a text that was not empty.
+  @Test(arguments: [
+    (replacement: "", text: "Hallo", pressed: String?.none, refused: true),
+    (replacement: "", text: "Hallo", pressed: "Replace", refused: true),
+    (replacement: "", text: "", pressed: nil, refused: false),
+    (replacement: "ollaH", text: "Hallo", pressed: nil, refused: false),
+    (replacement: " ", text: "Hallo", pressed: nil, refused: false),
+  ])
+  func anEmptyReplacementOfATextIsRefused(replacement: String, text: String, pressed: String?, refused: Bool) {
+    let expected = SceneError.emptyReplacement(provider: "org.example.p", pressed: pressed)
+    do {
+      try SceneError.checkReplacement(replacement, for: text, provider: "org.example.p", pressed: pressed)
+      #expect(!refused)
+    } catch {
+      #expect(refused)
+      #expect(error == expected)
+      #expect(error.hostError.kind == .providerFailed)
+    }
+  }
+
+  @Test func thePopoversMessageSaysNothingWasReplaced() {
+    #expect(
+      SceneError.emptyReplacement(provider: "org.example.p", pressed: nil).description.hasPrefix(
+        "provider 'org.example.p' returned an empty replacement for a text that was not empty; nothing replaced"))
+  }
 }

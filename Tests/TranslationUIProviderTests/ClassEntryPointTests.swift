@@ -54,7 +54,37 @@ struct StoringStruct: TranslationUIProviderExtension {
   }
 }
 
+/// A struct with stored properties, conformed as the entry point plugin's
+/// file conforms the `@main` type: created through its own `init()`.
+struct PluginStruct: TranslationUIProviderExtension {
+  var words = ["cinco"]
+  var body: some TranslationUIProviderExtensionScene {
+    TranslationUIProviderSelectedTextScene { context in Text(context.inputText ?? "") }
+  }
+}
+
+extension PluginStruct: _EntryPointInitializable {
+  @MainActor static func _makeEntryPoint() -> Any { PluginStruct() }
+}
+
+/// A non-final class with stored properties, conformed as the plugin does.
+class PluginClass: TranslationUIProviderExtension {
+  let words = ["seis"]
+  var body: some TranslationUIProviderExtensionScene {
+    TranslationUIProviderSelectedTextScene { context in Text(context.inputText ?? "") }
+  }
+}
+
+extension PluginClass: _EntryPointInitializable {
+  @MainActor static func _makeEntryPoint() -> Any { PluginClass() }
+}
+
 @Suite struct ClassEntryPointTests {
+  @Test func anEntryPointTheReleasePluginConformedIsMadeByItsOwnInit() throws {
+    #expect(try EntryPointFactory.make(PluginStruct.self).words == ["cinco"])
+    #expect(try EntryPointFactory.make(PluginClass.self).words == ["seis"])
+  }
+
   @Test func aClassWithStoredPropertiesIsCreatedThroughItsInit() throws {
     let made = try EntryPointFactory.make(KeepingExtension.self)
     #expect(made.words == ["uno", "dos"])

@@ -33,6 +33,8 @@ enum {
   TP_LAYER_NO_TERMINAL = 1 << 10,       /* a session of its own without a controlling terminal */
   TP_LAYER_PROCESS_COUNT = 1 << 11,     /* RLIMIT_NPROC counted within its own user namespace */
   TP_LAYER_USER_MODE_NETWORK = 1 << 12, /* with the network key: a network namespace reached through pasta */
+  TP_LAYER_TASK_GROUP = 1 << 13,        /* a control group of its own whose pids.max bounds its tasks, root's too */
+  TP_LAYER_MEMORY_GROUP = 1 << 14,      /* the same group's memory.max: memory files and tmpfs pages counted */
 };
 
 /* Resource limits; 0 leaves a limit as it is. */
@@ -44,6 +46,9 @@ typedef struct tp_sandbox_limits {
    * runner has a user namespace of its own, where the kernel counts only the
    * sandbox's tasks rather than every task of the user. */
   uint64_t processes;
+  /* The size of each file it writes (RLIMIT_FSIZE); SIGXFSZ is ignored, so
+   * a write past it fails with EFBIG. */
+  uint64_t file_bytes;
 } tp_sandbox_limits;
 
 /* What of the user's file system a provider sees, besides the system's
@@ -54,8 +59,14 @@ typedef struct tp_sandbox_files {
   const char *const *read_only;
   size_t read_only_count;
   /* The provider's own writable folder (its HOME), shown at the same place;
-   * must exist. NULL for none. */
+   * must exist. NULL for none. Its `tmp` folder (the provider's TMPDIR) is
+   * not the one on disk but part of the scratch space below. */
   const char *container;
+  /* The size of the scratch space: one tmpfs whose folders are /tmp,
+   * /dev/shm and the container's `tmp`, so that what a provider keeps in
+   * memory through files, in all three together, is bounded by this (the
+   * memory limit); 0 for 64 MiB. */
+  uint64_t scratch_bytes;
 } tp_sandbox_files;
 
 /* Why a step failed: the errno and what was being done. */
@@ -86,6 +97,18 @@ int tp_sandbox_detach(int keep_up_to, int host_pid);
  * process is half set up and must not load a provider). */
 int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, const tp_sandbox_files *files,
                                 int *own_user_namespace, tp_sandbox_failure *failure);
+
+/* Moves this process (and so everything it starts) into a control group of
+ * its own, where this user may make one: under cgroup v2, beside its group in
+ * a parent that hands down the pids controller (a delegated subtree, as a
+ * systemd user session's, or the root; memory.max too where it hands down
+ * memory); else under cgroup v1's pids hierarchy, when this user may write it
+ * (root). pids.max is `processes`, which the kernel applies to root as well,
+ * unlike RLIMIT_NPROC; memory.max is `address_space_bytes`, counting what no
+ * rlimit counts (memory files, tmpfs pages, the page cache). Call before the
+ * namespaces are made. Returns TP_LAYER_TASK_GROUP and TP_LAYER_MEMORY_GROUP
+ * as set, or 0 where no group can be made here (nothing changed). */
+int tp_sandbox_control_group(const tp_sandbox_limits *limits);
 
 /* Drops every capability: effective, permitted, inheritable, ambient and the
  * bounding set, and locks root out of regaining them on exec. Returns

@@ -222,7 +222,10 @@ struct tp_scene {
   void *provider_data;  /* opaque; for the provider only */
 
   /* Produces the scene's current view tree as a JSON document (the schema is
-   * in Documentation/ABI.md). Writes it to *out_json. The memory is owned by
+   * in Documentation/ABI.md: the keys "version", "root" and, while work the
+   * scene started when it appeared has not finished, "settling": true, which
+   * scripted presses and validate wait on; the scene then calls
+   * request_render when that work ends). Writes it to *out_json. The memory is owned by
    * the scene and stays valid until the next call into this scene or destroy.
    * Returns TP_STATUS_OK, or a failure with an optional message in *out_json. */
   tp_status (*render)(const tp_scene *scene, tp_string *out_json);

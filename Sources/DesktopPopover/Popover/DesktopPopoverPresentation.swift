@@ -63,7 +63,7 @@ package struct DesktopPopoverPresentation {
       if placement.anchor == nil { placement.selection = field.extents(windowOrigin: focused?.origin) }
     }
     if placement.anchor == nil { placement.anchor = x11?.pointer }
-    let window = PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
+    let window = try PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
     defer { window.hide() }
     window.presentWaiting(nil)
 
@@ -103,12 +103,11 @@ package struct DesktopPopoverPresentation {
     if copy != nil && session.supports(.translate) { window.offerCopy() }
     var outcome: PopoverOutcome
     switch first {
-    case .finished(let translation?): outcome = .replaced(translation)
-    case .finished(nil): outcome = .finished
+    case .finished(let translation):
+      outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
     case .view(let tree):
       switch try window.run(ProviderSceneContent(session: session), first: tree) {
-      case .some(let translation?): outcome = .replaced(translation)
-      case .some(nil): outcome = .finished
+      case .some(let translation): outcome = try .finished(with: translation, for: text, provider: session.bundle.identifier)
       case nil: outcome = .dismissed
       }
     }

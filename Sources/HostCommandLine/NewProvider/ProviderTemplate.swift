@@ -141,8 +141,8 @@ package struct ProviderTemplate: Sendable {
         .target(
           name: "\(name)",
           dependencies: [.product(name: "TranslationUIProvider", package: translationHostPackage)],
-          // Keeps the entry point's init() in a release build, where only the SDK calls it.
-          swiftSettings: [.unsafeFlags(["-enable-testing"])])
+          // Lets the SDK create the @main entry point through its init() in a release build.
+          plugins: [.plugin(name: "TranslationProviderEntryPoint", package: translationHostPackage)])
       ]
     )
 

@@ -15,14 +15,19 @@ final class RunnerConnection {
   private let provider: String
   private let channel: FrameChannel
   private let process: RunnerProcess
+  /// The check of the provider's container after the runner ends.
+  private let containerCheck: ContainerCheck?
   private(set) var isClosed = false
   /// Why the runner ended, once it has; later requests fail with it.
   private var ending: HostError?
 
-  init(provider: String, channel: FrameChannel, process: RunnerProcess, timeout: Duration) {
+  init(
+    provider: String, channel: FrameChannel, process: RunnerProcess, containerCheck: ContainerCheck?, timeout: Duration
+  ) {
     self.provider = provider
     self.channel = channel
     self.process = process
+    self.containerCheck = containerCheck
     self.timeout = timeout
   }
 
@@ -36,6 +41,9 @@ final class RunnerConnection {
 
   /// Whether part of a frame has arrived.
   var hasPendingInput: Bool { channel.hasPendingInput }
+
+  /// The socket to the runner, to wait on with other descriptors.
+  var descriptor: FileDescriptor { channel.fd }
 
   /// Kills the runner's process group (its pid is the group's): the request
   /// in progress fails as a runner that ended, and the connection stays
@@ -84,6 +92,14 @@ final class RunnerConnection {
     isClosed = true
     UnixSocket.shutdown(channel.fd)
     _ = process.finish(socket: channel.fd, waiting: .milliseconds(200))
+    disarmContainer()
+  }
+
+  /// Once the runner and all it started are gone, its container is checked
+  /// from outside (`ContainerCheck`).
+  private func disarmContainer() {
+    guard let containerCheck, case .sandboxed = process else { return }
+    containerCheck.run()
   }
 
   // MARK: Failures
@@ -119,6 +135,7 @@ final class RunnerConnection {
       // The runner closed the socket; it is ending, or pretends to and hangs.
       let status = process.finish(socket: channel.fd, waiting: max(timeout, .milliseconds(50)))
       isClosed = true
+      disarmContainer()
       return ended(.ended(provider: provider, status ?? .exited(-1), crash: process.crashSummary))
     default:
       return protocolViolation(error)
@@ -136,5 +153,6 @@ final class RunnerConnection {
     guard !isClosed else { return }
     isClosed = true
     process.stop(socket: channel.fd)
+    disarmContainer()
   }
 }

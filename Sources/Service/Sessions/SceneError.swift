@@ -17,8 +17,9 @@ package enum SceneError: HostErrorConvertible, Equatable {
   case stillBusy(provider: String, progress: String?, pressing: String?, after: Duration)
   /// The scene finished with an empty replacement of a text that was not
   /// empty (a Replace button pressed before the translation arrived, say):
-  /// nothing is written.
-  case emptyReplacement(provider: String, pressed: String)
+  /// nothing is written. `pressed` is the label a script pressed last; nil
+  /// in a popover, where a person pressed.
+  case emptyReplacement(provider: String, pressed: String?)
 
   /// `stillBusy` for a scene that shows `tree`: the title of its first
   /// progress indicator ("" for one without a title; nil for none: the scene
@@ -31,6 +32,18 @@ package enum SceneError: HostErrorConvertible, Equatable {
     return .stillBusy(provider: provider, progress: progress, pressing: pressing, after: after)
   }
 
+  /// The one rule every path that writes a replacement goes through
+  /// (scripted presses and both popovers): an empty replacement of a text
+  /// that was not empty is never written silently. (An empty text's
+  /// replacement may be empty.)
+  /// - Throws: `emptyReplacement` naming `provider` and, for a script, the
+  ///   label it pressed last.
+  package static func checkReplacement(
+    _ replacement: String, for text: String, provider: String, pressed: String? = nil
+  ) throws(SceneError) {
+    if replacement.isEmpty && !text.isEmpty { throw .emptyReplacement(provider: provider, pressed: pressed) }
+  }
+
   package var description: String {
     switch self {
     case .noSuchButton(let label, let available):
@@ -39,8 +52,11 @@ package enum SceneError: HostErrorConvertible, Equatable {
       "button '\(label)' is disabled; its buttons are \(Self.list(available))"
     case .noScene(let provider):
       "provider '\(provider)' has no selected-text scene to press buttons in"
-    case .emptyReplacement(let provider, let pressed):
+    case .emptyReplacement(let provider, let pressed?):
       "provider '\(provider)' finished with an empty replacement after '\(pressed)' was pressed, for a text that was not empty; nothing was written. A scene should keep its Replace button disabled until the translation is there"
+    case .emptyReplacement(let provider, nil):
+      "provider '\(provider)' returned an empty replacement for a text that was not empty; nothing replaced (the text is unchanged). "
+        + "A scene should keep its Replace button disabled until the translation is there"
     case .stillBusy(let provider, nil, let pressing, let span):
       "provider '\(provider)' was still settling after \(span.readable) (work its scene started when it appeared, a `.task`, had not finished): the host was waiting for it"
         + (pressing.map { " before pressing '\($0)'" } ?? "")

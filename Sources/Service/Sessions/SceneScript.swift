@@ -57,9 +57,8 @@ package struct SceneScript: Sendable {
     }
     switch update {
     case .finished(let translation?):
-      if translation.isEmpty && !inputText.isEmpty {
-        throw SceneError.emptyReplacement(provider: client.bundle.identifier, pressed: presses.last ?? "")
-      }
+      try SceneError.checkReplacement(
+        translation, for: inputText, provider: client.bundle.identifier, pressed: presses.last ?? "")
       return .replaced(translation)
     case .finished(nil): return .dismissed
     case .view(let tree): return .unfinished(tree)

@@ -57,23 +57,21 @@ package struct PopoverPresentation {
       language = known
     case .ask(let options):
       let picker = LanguagePicker(options: options)
-      let loop = PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
+      let loop = try PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
       guard case .some(let chosen) = try loop.run() else { return .dismissed }
       language = chosen
     }
     let first = try session.openScene(
       inputText: text, allowsReplacement: allowsReplacement, sourceLanguage: language,
       targetLanguage: targetLanguage ?? language.flatMap { RequestLanguages.target(for: $0, environment: environment) })
+    let provider = session.bundle.identifier
     guard case .view(let tree) = first else {
-      if case .finished(let translation?) = first { return .replaced(translation) }
-      return .finished
+      guard case .finished(let translation) = first else { return .finished }
+      return try .finished(with: translation, for: text, provider: provider)
     }
-    let loop = PopoverLoop(
+    let loop = try PopoverLoop(
       screen: screen, content: ProviderSceneContent(session: session), first: tree, title: title, placement: placement)
-    switch try loop.run() {
-    case .some(let translation?): return .replaced(translation)
-    case .some(nil): return .finished
-    case nil: return .dismissed
-    }
+    guard case .some(let translation) = try loop.run() else { return .dismissed }
+    return try .finished(with: translation, for: text, provider: provider)
   }
 }

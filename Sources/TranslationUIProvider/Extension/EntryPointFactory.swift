@@ -10,6 +10,12 @@ enum EntryPointFactory {
   }
 
   static func make<Extension: TranslationUIProviderExtension>(_ type: Extension.Type) throws(Refusal) -> Extension {
+    // Built with the TranslationProviderEntryPoint plugin: the type's own init(), called in its module.
+    if let initializable = type as? any _EntryPointInitializable.Type,
+      let made = MainThread.run({ initializable._makeEntryPoint() }) as? Extension
+    {
+      return made
+    }
     // A subclass of the base class: its required initializer, dynamically dispatched.
     if let base = type as? TranslationUIProviderExtensionBase.Type, let made = base.init() as? Extension {
       return made
@@ -29,15 +35,17 @@ enum EntryPointFactory {
 
   private static func structMessage(_ type: Any.Type) -> String {
     "the entry point '\(type)' is a struct with stored properties, so the SDK cannot create it without an initializer "
-      + "it can call: make it a class (whose init() the SDK calls), "
-      + "or keep its state in static properties or in its scene's views and models"
+      + "it can call: add the SDK's plugin to the target, "
+      + "plugins: [.plugin(name: \"TranslationProviderEntryPoint\", package: \"translation-host\")], which lets it call "
+      + "init(), or keep its state in static properties or in its scene's views and models"
   }
 
   private static func classMessage(_ type: Any.Type) -> String {
     "the SDK cannot create the entry point class '\(type)': it calls the class's init(), and found none "
       + "(a generic or private class, an init() that takes arguments, a shared object whose symbol table was stripped, "
-      + "or an optimized build that dropped the init() because nothing in the module calls it: build the target with "
-      + "swiftSettings: [.unsafeFlags([\"-enable-testing\"])], as new-provider's Package.swift does); "
+      + "or an optimized build that dropped the init() because nothing in the module calls it: add the SDK's plugin "
+      + "to the target, plugins: [.plugin(name: \"TranslationProviderEntryPoint\", package: \"translation-host\")], "
+      + "as new-provider's Package.swift does); "
       + "give the class an init() (default values for its stored properties and no initializer are enough), "
       + "or make it inherit TranslationUIProviderExtensionBase, whose required init() the SDK calls"
   }

@@ -29,6 +29,11 @@ extension Button where Label == Text {
   public init(_ title: some StringProtocol, action: @escaping () -> Void) {
     self.init(action: action, label: Text(title))
   }
+
+  /// A button whose label is a literal, localized as `Text`'s.
+  public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
+    self.init(action: action, label: Text(titleKey))
+  }
 }
 
 /// What a button does, as SwiftUI's `ButtonRole`: look-only (a host draws
@@ -50,5 +55,10 @@ extension Button where Label == Text {
   /// A button with a role (look-only) and a text label.
   public init(_ title: some StringProtocol, role: ButtonRole?, action: @escaping () -> Void) {
     self.init(action: action, label: Text(title))
+  }
+
+  /// A button with a role (look-only) whose label is a literal, localized as `Text`'s.
+  public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping () -> Void) {
+    self.init(action: action, label: Text(titleKey))
   }
 }

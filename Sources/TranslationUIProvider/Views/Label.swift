@@ -13,6 +13,12 @@ public struct Label: View, PrimitiveView {
     self.systemImage = systemImage
   }
 
+  /// A label whose title is a literal, localized as `Text`'s.
+  public init(_ titleKey: LocalizedStringKey, systemImage: String) {
+    self.title = titleKey.resolved(tableName: nil, bundle: nil)
+    self.systemImage = systemImage
+  }
+
   func makeNodes(in pass: RenderPass, at path: String) -> [ViewNode] {
     [.label(title: title, systemImage: systemImage)]
   }

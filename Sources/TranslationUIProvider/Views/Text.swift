@@ -1,3 +1,4 @@
+import Foundation
 import TranslationViewTree
 
 /// Static text, as SwiftUI's `Text`.
@@ -9,6 +10,17 @@ public struct Text: View, PrimitiveView {
 
   /// Text from a string, shown as it is.
   public init(verbatim content: String) { self.content = content }
+
+  /// Text from a literal, localized: the string for `key` in table
+  /// `tableName` of `bundle` (nil: the provider's own bundle), in the
+  /// user's language; else the literal as written (`LocalizedStringKey`).
+  public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+    content = key.resolved(tableName: tableName, bundle: bundle)
+  }
+
+  /// Text from a `LocalizedStringResource`, looked up in the user's language.
+  @_disfavoredOverload
+  public init(_ resource: LocalizedStringResource) { content = String(localized: resource) }
 
   /// Text from an attributed string; the characters are shown, attributes are not.
   public init(_ attributedContent: AttributedString) {
