@@ -146,6 +146,9 @@ let package = Package(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "ResidentServiceTests", dependencies: ["ResidentService", "RunnerProtocol", "Service", "System", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Service", "System", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(
       name: "HostCommandLineTests",

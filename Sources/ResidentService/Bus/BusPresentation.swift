@@ -33,6 +33,8 @@ final class BusPresentation: Sendable {
     var presses: [String] = []
     /// The last element of the request object's path, as the caller chose it (portals' `handle_token`).
     var handleToken: String?
+    /// The deadline of each request to the provider (`run --timeout`); nil: `RequestDeadline.standard`.
+    var timeout: Duration?
   }
 
   /// The response codes of `Response`, as xdg-desktop-portal's.
@@ -74,6 +76,7 @@ final class BusPresentation: Sendable {
     if let source = request.source { arguments.append("--from=" + source) }
     if let target = request.target { arguments.append("--to=" + target) }
     if let edge = request.arrowEdge { arguments.append("--arrow-edge=" + edge) }
+    if let timeout = request.timeout { arguments.append("--timeout=" + timeout.secondsText) }
     for label in request.presses { arguments.append("--press=" + label) }
     return arguments
   }
