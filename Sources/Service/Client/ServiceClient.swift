@@ -100,7 +100,8 @@ package final class ServiceClient: @unchecked Sendable {
   /// default). `notice` receives what resolving the provider has to say
   /// (how the default was chosen, manifest warnings).
   package func translate(
-    _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Duration = .seconds(30),
+    _ texts: [String], from source: String, to target: String, provider: String? = nil,
+    timeout: Duration = RequestDeadline.standard,
     notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [String] {
     let reply = try exchange(
@@ -115,7 +116,7 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// The language pairs of `provider` (nil: the default) and their status.
   package func languages(
-    provider: String? = nil, timeout: Duration = .seconds(30), notice: (String) -> Void = { _ in }
+    provider: String? = nil, timeout: Duration = RequestDeadline.standard, notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [LanguagePairStatus] {
     let reply = try exchange(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
     guard case .languages(let pairs, let notices) = reply else { throw Self.unexpected(reply) }
@@ -168,6 +169,19 @@ package final class ServiceClient: @unchecked Sendable {
       }
     }
     if let unsent { throw retire(failure(unsent, timeout: timeout)) }
+    return try receiveReply(timeout: timeout)
+  }
+
+  /// Sends `request` without reading its reply (a watch, answered later);
+  /// the connection must have been greeted.
+  func send(_ request: ServiceRequest, timeout: Duration) throws(ServiceError) {
+    precondition(pendingGreeting == nil, "a request sent unanswered before the hello's reply")
+    do { try channel.send(request) } catch { throw retire(failure(error, timeout: timeout)) }
+  }
+
+  /// Reads the reply to the oldest request not answered yet; a failure
+  /// reply is thrown as `reported`.
+  func receiveReply(timeout: Duration) throws(ServiceError) -> ServiceReply {
     let reply: ServiceReply
     do {
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(timeout)))
@@ -177,6 +191,9 @@ package final class ServiceClient: @unchecked Sendable {
     if case .failure(let failure) = reply { throw .reported(failure) }
     return reply
   }
+
+  /// The connection's socket, to wait on for a reply.
+  var descriptor: FileDescriptor { channel.fd }
 
   /// Closes a connection that can no longer be trusted, and returns `error`.
   private func retire(_ error: ServiceError) -> ServiceError {
