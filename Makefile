@@ -48,7 +48,8 @@ EXAMPLE_PROVIDERS := Glossary WebGlossary
 # The test targets of `make check`: unit tests, which start no CLI, runner or
 # service. Suites tagged `.endToEnd` in them are left out (scripts/run-tests).
 CHECK_TARGETS := SystemTests RunnerProtocolTests ProviderLoadingTests CoreTests ServiceTests TranslationViewTreeTests \
-                 TranslationUIProviderTests TerminalPopoverTests DesktopPopoverTests HostCommandLineTests
+                 TranslationUIProviderTests TerminalPopoverTests DesktopPopoverTests HostCommandLineTests PresentationTests \
+                 ResidentServiceTests
 
 # What `make format-check` lints and `make format` rewrites (.swift-format): every
 # Swift file but Apple's sample in Plugins/Reverse, kept as Apple wrote it.

@@ -87,7 +87,7 @@ let package = Package(
     .executableTarget(name: "translation-host", dependencies: ["HostCommandLine"], exclude: ["README.md"]),
     // The same CLI with the desktop popover, in libexec: translation-host becomes it when a command needs GTK.
     .executableTarget(
-      name: "translation-host-desktop", dependencies: ["HostCommandLine", "DesktopPopover", "Presentation", "Service"],
+      name: "translation-host-desktop", dependencies: ["HostCommandLine", "DesktopPopover", "Presentation", "Service", "System"],
       exclude: ["README.md"]),
 
     // MARK: Client library
@@ -146,6 +146,9 @@ let package = Package(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
     .testTarget(name: "TerminalPopoverTests", dependencies: ["TerminalPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "ResidentServiceTests", dependencies: ["ResidentService", "RunnerProtocol", "Service", "System", "TestSupport"]),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Service", "System", "TranslationViewTree"]),
     .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
     .testTarget(
       name: "HostCommandLineTests",

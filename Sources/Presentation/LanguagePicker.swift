@@ -54,7 +54,19 @@ package final class LanguagePicker: PopoverContent {
     return .finished(translation: first.tag)
   }
 
-  package func tick(showing tree: ViewTree) throws -> SceneUpdate? { nil }
+  package var changesOnItsOwn: Bool { false }
+  package var busyLimit: Duration? { nil }
+
+  package func takeChange() throws -> SceneUpdate? { nil }
+
+  /// Never called: the picker does not change on its own.
+  package func watchChanges() throws -> FileDescriptor {
+    preconditionFailure("the language picker has no changes to watch")
+  }
+
+  package func stillBusy(showing tree: ViewTree) -> any Error {
+    preconditionFailure("the language picker never shows progress")
+  }
 
   package func interrupt() {}
 }

@@ -1,4 +1,5 @@
 import Service
+import System
 import TranslationViewTree
 
 /// What a popover shows and how it answers the person: a provider's scene,
@@ -14,9 +15,19 @@ package protocol PopoverContent: AnyObject {
   func edit(_ id: String, text: String) throws -> SceneUpdate
   /// Enter in field `id`; nil moves focus to the next control.
   func submit(_ id: String) throws -> SceneUpdate?
-  /// What changed on its own since the last call, without waiting; `tree`
-  /// is what is shown now.
-  func tick(showing tree: ViewTree) throws -> SceneUpdate?
+  /// Whether the content changes on its own (a provider's scene redraws
+  /// and finishes unasked): `PopoverController` then keeps its watch armed.
+  var changesOnItsOwn: Bool { get }
+  /// How long the content may show progress without a change before it is
+  /// taken as hung (`stillBusy`); nil: no limit.
+  var busyLimit: Duration? { get }
+  /// What changed on its own since the last call, without waiting.
+  func takeChange() throws -> SceneUpdate?
+  /// Arms the watch for the content's own changes: the descriptor becomes
+  /// readable when `takeChange` may have something. Called only between calls.
+  func watchChanges() throws -> FileDescriptor
+  /// The error for a content that showed progress in `tree` longer than `busyLimit`.
+  func stillBusy(showing tree: ViewTree) -> any Error
   /// Stops the call in progress at once, from another thread; the content
   /// cannot be used afterwards.
   func interrupt()

@@ -5,8 +5,6 @@ import TranslationViewTree
 /// A provider's selected-text scene in the popover.
 package final class ProviderSceneContent: PopoverContent {
   private let session: any SceneSession
-  /// When the scene started showing progress.
-  private var busySince: ContinuousClock.Instant?
 
   package init(session: any SceneSession) { self.session = session }
 
@@ -21,23 +19,17 @@ package final class ProviderSceneContent: PopoverContent {
 
   package func interrupt() { session.interruption() }
 
-  /// The provider's redraws and finish. A scene that shows progress for
-  /// longer than the session's deadline without a change has hung.
-  package func tick(showing tree: ViewTree) throws -> SceneUpdate? {
-    if let change = try session.takeChange() {
-      busySince = nil
-      return change
-    }
-    guard tree.isBusy else {
-      busySince = nil
-      return nil
-    }
-    let since = busySince ?? .now
-    busySince = since
-    if since.duration(to: .now) > session.timeout {
-      throw SceneError.stillBusy(provider: session.bundle.identifier, tree: tree, pressing: nil, after: session.timeout)
-        .hostError
-    }
-    return nil
+  package var changesOnItsOwn: Bool { true }
+
+  /// A scene that shows progress for longer than the session's deadline without a change has hung.
+  package var busyLimit: Duration? { session.timeout }
+
+  /// The provider's redraws and finish.
+  package func takeChange() throws -> SceneUpdate? { try session.takeChange() }
+
+  package func watchChanges() throws -> FileDescriptor { try session.watchForChange() }
+
+  package func stillBusy(showing tree: ViewTree) -> any Error {
+    SceneError.stillBusy(provider: session.bundle.identifier, tree: tree, pressing: nil, after: session.timeout).hostError
   }
 }

@@ -164,6 +164,18 @@ final class ServiceConnection {
           return try runner.takeChange()
         }
         return .change(update, expandedSheet: expanded)
+      case .watchChange:
+        // Ended by the client's next request: it waits on the socket, not on a timer. Not
+        // work done for the client: a client that leaves meanwhile has its runner given back, not stopped.
+        guard let (runner, _) = pinned else { throw ServiceError.badRequest("no scene is open; send openScene first") }
+        let deadline = ContinuousClock.Instant.after(server.configuration.maximumTimeout)
+        do {
+          let update = try runner.waitForChange(until: deadline, orUntilReadable: channel.fd)
+          return .change(update, expandedSheet: runner.wantsExpandedSheet)
+        } catch {
+          if runner.hasEnded { release() }
+          throw error
+        }
       case .closeScene:
         if let (runner, key) = pinned {
           pinned = nil

@@ -19,6 +19,8 @@ package struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvert
   package static let arithmeticError = Signal(rawValue: SIGFPE)
   package static let abort = Signal(rawValue: SIGABRT)
   package static let trap = Signal(rawValue: SIGTRAP)
+  /// The terminal changed size.
+  package static let windowChange = Signal(rawValue: SIGWINCH)
 
   /// `SIGSEGV`-style name; "signal 40" for one without a name here.
   package var name: String {
@@ -42,6 +44,16 @@ package struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConvert
   /// What the process did about a signal before a change, to put back.
   package struct Disposition {
     fileprivate var action: sigaction
+
+    /// Runs the handler this disposition names, if it is a plain function
+    /// (not the default, not ignoring): a handler that chains to the one it
+    /// replaced calls it. Async-signal-safe.
+    package func forward(_ number: Int32) {
+      guard action.sa_flags & SA_SIGINFO == 0, let handler = action.__sigaction_handler.sa_handler,
+        unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+      else { return }
+      handler(number)
+    }
   }
 
   /// Runs `handler` when the signal arrives (no further signals blocked

@@ -87,8 +87,8 @@ static char *knock(const tp_string *path) {
     if (fd >= 0) close(fd);
     return outcome;
   }
-  /* A frame of 9 bytes: tag 1 (hello), version 2, an empty context. */
-  static const unsigned char hello[] = {0, 0, 0, 9, 1, 0, 0, 0, 2, 0, 0, 0, 0};
+  /* A frame of 9 bytes: tag 1 (hello), version 3, an empty context. */
+  static const unsigned char hello[] = {0, 0, 0, 9, 1, 0, 0, 0, 3, 0, 0, 0, 0};
   /* The service may have answered and closed already: no SIGPIPE for that. */
   (void)!send(fd, hello, sizeof hello, MSG_NOSIGNAL);
   unsigned char reply[400];

@@ -28,7 +28,7 @@ enum PopoverWarmUp {
   /// - Throws: `DesktopPopoverError.noDisplay` when GTK cannot open the display.
   static func run(environment: [String: String]) throws {
     let display = try GtkSession.open(environment: environment)
-    let window = PopoverWindow(
+    let window = try PopoverWindow(
       display: display, title: "Translation", placement: DesktopPlacement(anchor: nil, arrowEdge: .top))
     window.prepareUnshown(sample)
     drawText(display)

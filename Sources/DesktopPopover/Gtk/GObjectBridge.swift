@@ -90,6 +90,35 @@ enum GObjectBridge {
     gtk_drawing_area_set_draw_func(cast(area), draw, data, destroy)
   }
 
+  /// Calls `body` in the main loop whenever `fd` is readable (or hung up),
+  /// until `body` returns false or the source is removed.
+  /// - Returns: the source id, for `g_source_remove`.
+  static func onReadable(_ fd: FileDescriptor, _ body: @escaping () -> Bool) -> UInt32 {
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    let destroy: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    let callback: GUnixFDSourceFunc = { _, _, data in GObjectBridge.body(data, as: (() -> Bool).self)() ? 1 : 0 }
+    let condition = GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
+    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd.rawValue, condition, callback, data, destroy)
+  }
+
+  /// Calls `body` once in the main loop after `span`.
+  /// - Returns: the source id, for `g_source_remove` before it fires.
+  static func after(_ span: Duration, _ body: @escaping () -> Void) -> UInt32 {
+    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    let destroy: GDestroyNotify = { data in
+      guard let data else { return }
+      Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+    let callback: GSourceFunc = { data in
+      GObjectBridge.body(data, as: (() -> Void).self)()
+      return 0
+    }
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(clamping: span.pollMilliseconds), callback, data, destroy)
+  }
+
   /// Calls `body` on `signal` (SIGINT, SIGTERM, SIGHUP) in the main loop, instead of the default action.
   /// - Returns: the source id, for `g_source_remove`.
   static func onUnixSignal(_ signal: Int32, _ body: @escaping () -> Void) -> UInt32 {

@@ -63,7 +63,7 @@ package struct DesktopPopoverPresentation {
       if placement.anchor == nil { placement.selection = field.extents(windowOrigin: focused?.origin) }
     }
     if placement.anchor == nil { placement.anchor = x11?.pointer }
-    let window = PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
+    let window = try PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
     defer { window.hide() }
     window.presentWaiting(nil)
 

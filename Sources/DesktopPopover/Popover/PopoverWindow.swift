@@ -8,18 +8,17 @@ import TranslationViewTree
 /// provider's title, and its content as native widgets. It shows one
 /// content at a time until the content finishes or the person dismisses it.
 ///
-/// Everything here runs on the thread that initialised GTK. Calls to the
-/// content run on another thread (`BackgroundCall`), one at a time, so the
-/// window stays responsive and Esc can interrupt a provider that hangs;
-/// presses and edits made meanwhile wait in order (edits of one field
-/// merge), and a field being typed into keeps what the person typed.
+/// Everything here runs on the thread that initialised GTK. What to call
+/// and when is `PopoverController`'s: calls to the content run on another
+/// thread (`BackgroundCall`), one at a time, so the window stays responsive
+/// and Esc can interrupt a provider that hangs; presses and edits made
+/// meanwhile wait in order (edits of one field merge), and a field being
+/// typed into keeps what the person typed. The main loop sleeps until a
+/// source fires: the call's wake descriptor, the content's change watch,
+/// the controller's next deadline, a signal, or GTK's own events.
 final class PopoverWindow {
   typealias WidgetPointer = GObjectBridge.WidgetPointer
 
-  /// How often the content is asked for changes it makes on its own.
-  static let tickInterval = Duration.milliseconds(50)
-  /// A call that takes longer gets the spinner in the title row.
-  static let workingDelay = Duration.milliseconds(150)
   /// The tallest the content grows before it scrolls, unless expanded.
   static let maximumContentHeight: Int32 = 420
   /// The widest the content grows before its text wraps, unless expanded:
@@ -27,18 +26,6 @@ final class PopoverWindow {
   static let maximumContentWidth: Int32 = 420
   /// The body's padding, left and right (`.popover-body` in `GtkSession`'s style sheet).
   static let bodyPadding: Int32 = 28
-
-  private enum Action: Equatable {
-    case press(String)
-    case edit(String, String)
-    case submit(String)
-  }
-
-  private enum Ending {
-    case finished(String?)
-    case dismissed
-    case failed(any Error)
-  }
 
   private let display: OpaquePointer
   let x11: X11Session?
@@ -68,21 +55,28 @@ final class PopoverWindow {
   private var shapedOutline: PopoverOutline?
 
   private var content: (any PopoverContent)?
+  /// The content's focus, queue, call and ending, while `run` shows one.
+  private var controller: PopoverController?
+  /// What the widgets show now, and whether at the expanded size.
   private var tree: ViewTree?
+  private var shownExpanded = false
   private var controls: [String: WidgetPointer] = [:]
   private var call: BackgroundCall<SceneUpdate?>?
-  private var callAction: Action?
-  private var callStarted = ContinuousClock.now
-  private var queue: [Action] = []
-  private var lastTick = ContinuousClock.now
-  private var ending: Ending?
+  /// Readable when the call in progress returned.
+  private let wake: WakeDescriptor
+  /// The change watch's source, while armed; the deadline's, while one is due.
+  private var changeSource: UInt32?
+  private var deadlineSource: UInt32?
+  /// Set by Esc, a click elsewhere or a closed window while no content runs (`wait(for:)`).
+  private var dismissed = false
   private var signal: Signal?
   private var sources: [UInt32] = []
   /// Whether the window has had the keyboard focus: losing it then dismisses the popover.
   private var wasActive = false
 
   /// A window titled `title` on `display`, not shown yet.
-  init(display: OpaquePointer, title: String, placement: DesktopPlacement) {
+  init(display: OpaquePointer, title: String, placement: DesktopPlacement) throws {
+    wake = try WakeDescriptor()
     self.display = display
     self.x11 = X11Session(display)
     self.placement = placement
@@ -162,14 +156,32 @@ final class PopoverWindow {
       dismiss()
       return true
     }
-    // The loop wakes at least this often, for the content's own changes.
-    sources.append(g_timeout_add(UInt32(Self.tickInterval.pollMilliseconds), { _ in 1 }, nil))
-    for signal in [Signal.interrupt, .terminate, .hangUp] {
-      sources.append(GObjectBridge.onUnixSignal(signal.rawValue) { [unowned self] in self.signal = signal })
+    GObjectBridge.onNotify(UnsafeMutableRawPointer(window), property: "focus-widget") { [unowned self] in
+      guard controller != nil else { return }
+      dispatch(.focused(focusedControl))
     }
+    for signal in [Signal.interrupt, .terminate, .hangUp] {
+      sources.append(
+        GObjectBridge.onUnixSignal(signal.rawValue) { [unowned self] in
+          self.signal = signal
+          if controller != nil { dispatch(.signal(signal)) }
+        })
+    }
+    sources.append(
+      GObjectBridge.onReadable(wake.descriptor) { [unowned self] in
+        wake.drain()
+        if let result = call?.result {
+          call = nil
+          dispatch(.callFinished(result))
+          // The provider may have asked for more room (`expandSheet`) without a new tree.
+          if let content, content.wantsFullScreen != shownExpanded, controller?.ending == nil { redraw() }
+        }
+        return true
+      })
   }
 
   deinit {
+    stopWaiting()
     for source in sources { g_source_remove(source) }
     gtk_window_destroy(GObjectBridge.cast(window))
   }
@@ -223,17 +235,13 @@ final class PopoverWindow {
     final class Painted { var value = false }
     let painted = Painted()
     GObjectBridge.onSignal(UnsafeMutableRawPointer(clock), "after-paint") { painted.value = true }
-    let deadline = ContinuousClock.Instant.after(.seconds(1))
-    while !painted.value && !deadline.hasPassed { g_main_context_iteration(nil, 1) }
+    runLoop(for: .seconds(1)) { !painted.value }
   }
 
   /// Runs the main loop until the window has the keyboard focus, or for
   /// `timeout`: a Wayland client reads the selection only while it has the focus.
   func waitUntilActive(timeout: Duration) {
-    let deadline = ContinuousClock.Instant.after(timeout)
-    while gtk_window_is_active(GObjectBridge.cast(window)) == 0 && !deadline.hasPassed && signal == nil {
-      g_main_context_iteration(nil, 1)
-    }
+    runLoop(for: timeout) { gtk_window_is_active(GObjectBridge.cast(window)) == 0 && signal == nil }
   }
 
   /// Hides the window (before pasting into the window it covered).
@@ -244,17 +252,25 @@ final class PopoverWindow {
   }
 
   /// Runs the main loop for `span`, serving GTK (a clipboard request, a redraw).
-  func iterate(for span: Duration) {
-    let deadline = ContinuousClock.Instant.after(span)
-    while !deadline.hasPassed { g_main_context_iteration(nil, 0) == 0 ? Syscalls.sleep(for: .milliseconds(5)) : () }
+  func iterate(for span: Duration) { runLoop(for: span) { true } }
+
+  /// Runs the main loop, sleeping between its sources, while `condition`
+  /// holds and `span` has not passed (a source of its own ends the sleep then).
+  private func runLoop(for span: Duration, while condition: () -> Bool) {
+    final class Flag { var value = false }
+    let passed = Flag()
+    let timer = GObjectBridge.after(span) { passed.value = true }
+    while !passed.value && condition() { g_main_context_iteration(nil, 1) }
+    if !passed.value { g_source_remove(timer) }
   }
 
   /// Runs `work` on another thread while the window stays responsive.
   /// - Returns: its value, or nil when the person dismissed the popover meanwhile.
   /// - Throws: `work`'s error, or `DesktopPopoverError.interrupted`.
   func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
+    dismissed = false
     let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
-    while call.result == nil && ending == nil && signal == nil { g_main_context_iteration(nil, 1) }
+    while call.result == nil && !dismissed && signal == nil { g_main_context_iteration(nil, 1) }
     if let result = call.result { return try result.get() }
     interrupt()
     call.wait()
@@ -264,21 +280,23 @@ final class PopoverWindow {
 
   /// Shows `content` from `first` until it finishes (its replacement, if any) or is dismissed (nil).
   func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
+    if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
     self.content = content
-    ending = nil
-    queue = []
-    show(first)
-    while ending == nil {
-      g_main_context_iteration(nil, 1)
-      pump()
-    }
+    var controller = PopoverController(content: content, first: first)
+    let effects = controller.begin(at: .now)
+    self.controller = controller
+    carryOut(effects)
+    while self.controller?.ending == nil { g_main_context_iteration(nil, 1) }
+    let ending = self.controller!.ending!
+    stopWaiting()
+    self.controller = nil
     self.content = nil
-    let end = ending!
-    ending = nil
-    switch end {
+    switch ending {
     case .finished(let translation): return .some(translation)
     case .dismissed: return nil
     case .failed(let error): throw error
+    case .interrupted(let signal): throw DesktopPopoverError.interrupted(signal: signal)
+    case .stillBusy(let tree): throw content.stillBusy(showing: tree)
     }
   }
 
@@ -294,15 +312,82 @@ final class PopoverWindow {
     gtk_box_append(GObjectBridge.cast(header), button)
     GObjectBridge.onSignal(UnsafeMutableRawPointer(button), "clicked") { [unowned self] in
       copyPressed = true
-      g_main_context_wakeup(nil)
+      // Not by interrupting the provider: its session translates the text for the copy.
+      dispatch(.dismissAfterCall)
     }
   }
 
   // MARK: The content
 
   private func dismiss() {
-    guard ending == nil else { return }
-    ending = .dismissed
+    guard controller != nil else {
+      dismissed = true
+      return
+    }
+    dispatch(.dismiss)
+  }
+
+  /// Hands `event` to the controller and does what it asks.
+  private func dispatch(_ event: PopoverEvent) {
+    guard var controller, controller.ending == nil else { return }
+    let effects = controller.handle(event, at: .now)
+    self.controller = controller
+    carryOut(effects)
+  }
+
+  private func carryOut(_ effects: [PopoverEffect]) {
+    guard let content else { return }
+    for effect in effects {
+      switch effect {
+      case .start(let work):
+        // A request to the content answers the watch too.
+        if let changeSource { g_source_remove(changeSource) }
+        changeSource = nil
+        call = BackgroundCall({ try work.perform(on: content) }, whenDone: { [wake] in wake.wake() })
+      case .interrupt:
+        // The runner is gone then, so the call returns at once.
+        content.interrupt()
+        call?.wait()
+        call = nil
+      case .redraw:
+        redraw()
+      case .watchChanges:
+        do {
+          let changes = try content.watchChanges()
+          changeSource = GObjectBridge.onReadable(changes) { [unowned self] in
+            changeSource = nil
+            dispatch(.changeReady)
+            return false
+          }
+        } catch {
+          dispatch(.watchFailed(error))
+        }
+      case .end:
+        stopWaiting()
+        g_main_context_wakeup(nil)
+        return
+      }
+    }
+    scheduleDeadline()
+  }
+
+  /// Sets the one timer the controller asked for, if any.
+  private func scheduleDeadline() {
+    if let deadlineSource { g_source_remove(deadlineSource) }
+    deadlineSource = nil
+    guard let deadline = controller?.nextDeadline else { return }
+    deadlineSource = GObjectBridge.after(max(deadline - .now, .zero)) { [unowned self] in
+      deadlineSource = nil
+      dispatch(.deadline(.now))
+    }
+  }
+
+  /// Removes the watch and the timer, and waits for a call still running.
+  private func stopWaiting() {
+    if let changeSource { g_source_remove(changeSource) }
+    if let deadlineSource { g_source_remove(deadlineSource) }
+    changeSource = nil
+    deadlineSource = nil
     if let call {
       content?.interrupt()
       call.wait()
@@ -310,91 +395,40 @@ final class PopoverWindow {
     }
   }
 
-  /// Takes a finished call's result, then starts the next action or a tick.
-  private func pump() {
-    if let signal {
-      dismiss()
-      ending = .failed(DesktopPopoverError.interrupted(signal: signal))
-      return
-    }
-    guard ending == nil, let content else { return }
-    if let call {
-      guard let result = call.result else {
-        if callStarted.duration(to: .now) > Self.workingDelay { setWorking(true) }
-        return
-      }
-      self.call = nil
-      setWorking(false)
-      switch result {
-      case .failure(let error): ending = .failed(error)
-      case .success(.finished(let translation)?): ending = .finished(translation)
-      case .success(.view(let next)?): show(next)
-      case .success(nil):
-        if case .submit = callAction { gtk_widget_child_focus(window, GTK_DIR_TAB_FORWARD) }
-      }
-      if ending != nil { return }
-    }
-    // Not by interrupting the provider: its session translates the text for the copy.
-    if copyPressed {
-      ending = .dismissed
-      return
-    }
-    if !queue.isEmpty {
-      let action = queue.removeFirst()
-      start(action) {
-        switch action {
-        case .press(let id): try content.press(id)
-        case .edit(let id, let text): try content.edit(id, text: text)
-        case .submit(let id): try content.submit(id)
-        }
-      }
-    } else if lastTick.duration(to: .now) >= Self.tickInterval, let shown = tree {
-      lastTick = .now
-      start(nil) { try content.tick(showing: shown) }
-    }
-  }
-
-  private func start(_ action: Action?, _ work: @escaping () throws -> SceneUpdate?) {
-    callAction = action
-    callStarted = .now
-    call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
-  }
-
-  private func enqueue(_ action: Action) {
-    guard ending == nil else { return }
-    if case .edit(let id, _) = action, case .edit(id, _)? = queue.last {
-      queue[queue.count - 1] = action
-    } else {
-      queue.append(action)
-    }
-    g_main_context_wakeup(nil)
-  }
-
   private func setWorking(_ working: Bool) {
     gtk_widget_set_visible(spinner, working ? 1 : 0)
     working ? gtk_spinner_start(GObjectBridge.cast(spinner)) : gtk_spinner_stop(GObjectBridge.cast(spinner))
   }
 
-  /// Shows `next`, unless it is what is shown; fields with edits still to
-  /// send keep the text typed into them.
-  private func show(_ next: ViewTree) {
-    guard next != tree || controls.isEmpty else { return }
+  /// Draws the controller's state: the tree (rebuilt only when it changed;
+  /// fields with edits still to send keep the text typed into them), the
+  /// focus, the spinner.
+  private func redraw() {
+    guard let controller else { return }
+    setWorking(controller.isWorking)
+    if controller.tree != tree || controls.isEmpty || (content?.wantsFullScreen ?? false) != shownExpanded {
+      show(controller.tree, shown: controller.shownTree, focus: controller.focus)
+    } else if let focus = controller.focus, focus != focusedControl, let control = controls[focus] {
+      gtk_widget_grab_focus(control)
+    }
+  }
+
+  private func show(_ next: ViewTree, shown: ViewTree, focus: String?) {
     tree = next
-    var typed: [String: String] = [:]
-    for case .edit(let id, let text) in queue { typed[id] = text }
-    let plan = Self.keeping(typed, in: WidgetPlan.widget(for: next.root))
-    let focused = focusedControl
+    let plan = WidgetPlan.widget(for: shown.root)
+    let typed = Set(shown.textFields.map(\.id)).filter { id in
+      shown.textFields.first { $0.id == id }?.text != next.textFields.first { $0.id == id }?.text
+    }
     let factory = WidgetFactory(
-      onPress: { [unowned self] id in enqueue(.press(id)) },
-      onEdit: { [unowned self] id, text in enqueue(.edit(id, text)) },
-      onSubmit: { [unowned self] id in enqueue(.submit(id)) })
+      onPress: { [unowned self] id in dispatch(.action(.press(id))) },
+      onEdit: { [unowned self] id, text in dispatch(.action(.edit(id, text: text))) },
+      onSubmit: { [unowned self] id in dispatch(.action(.submit(id))) })
     var controls: [String: WidgetPointer] = [:]
     let widget = factory.make(plan, along: .vertical, controls: &controls)
     setContent(widget, controls: controls)
-    let target = focused.flatMap { id in plan.focusableIDs.contains(id) ? id : nil } ?? plan.focusableIDs.first
-    if let target, let control = controls[target] {
+    if let focus, let control = controls[focus] {
       gtk_widget_grab_focus(control)
-      if typed[target] != nil { gtk_editable_set_position(GObjectBridge.cast(control), -1) }
+      if typed.contains(focus) { gtk_editable_set_position(GObjectBridge.cast(control), -1) }
     }
     place()
   }
@@ -409,6 +443,7 @@ final class PopoverWindow {
     self.controls = controls
     gtk_widget_set_margin_top(widget, 2)
     let expanded = content?.wantsFullScreen ?? false
+    shownExpanded = expanded
     let width = expanded ? Int32(min(screen.width * 3 / 5, 900)) : Self.maximumContentWidth
     // The scrolled window measures its child's height for no particular
     // width; the limit answers with the height at the width it will get.
@@ -423,22 +458,6 @@ final class PopoverWindow {
   private var focusedControl: String? {
     guard let focus = gtk_root_get_focus(GObjectBridge.cast(window)) else { return nil }
     return controls.first { id, widget in widget == focus || gtk_widget_is_ancestor(focus, widget) != 0 }?.key
-  }
-
-  private static func keeping(_ typed: [String: String], in plan: Widget) -> Widget {
-    guard !typed.isEmpty else { return plan }
-    switch plan {
-    case .entry(let id, let placeholder, let text, let isSensitive):
-      return .entry(id: id, placeholder: placeholder, text: typed[id] ?? text, isSensitive: isSensitive)
-    case .box(let orientation, let spacing, let alignment, let children):
-      return .box(orientation, spacing: spacing, alignment: alignment, children: children.map { keeping(typed, in: $0) })
-    case .button(let id, let isSensitive, let content):
-      return .button(id: id, isSensitive: isSensitive, content: keeping(typed, in: content))
-    case .styled(let style, let widget):
-      return .styled(style, keeping(typed, in: widget))
-    case .label, .iconLabel, .spacer, .separator, .progress, .image:
-      return plan
-    }
   }
 
   // MARK: Placement

@@ -169,6 +169,19 @@ package final class ServiceClient: @unchecked Sendable {
       }
     }
     if let unsent { throw retire(failure(unsent, timeout: timeout)) }
+    return try receiveReply(timeout: timeout)
+  }
+
+  /// Sends `request` without reading its reply (a watch, answered later);
+  /// the connection must have been greeted.
+  func send(_ request: ServiceRequest, timeout: Duration) throws(ServiceError) {
+    precondition(pendingGreeting == nil, "a request sent unanswered before the hello's reply")
+    do { try channel.send(request) } catch { throw retire(failure(error, timeout: timeout)) }
+  }
+
+  /// Reads the reply to the oldest request not answered yet; a failure
+  /// reply is thrown as `reported`.
+  func receiveReply(timeout: Duration) throws(ServiceError) -> ServiceReply {
     let reply: ServiceReply
     do {
       reply = try channel.receive(ServiceReply.self, deadline: .after(patience.wait(timeout)))
@@ -178,6 +191,9 @@ package final class ServiceClient: @unchecked Sendable {
     if case .failure(let failure) = reply { throw .reported(failure) }
     return reply
   }
+
+  /// The connection's socket, to wait on for a reply.
+  var descriptor: FileDescriptor { channel.fd }
 
   /// Closes a connection that can no longer be trusted, and returns `error`.
   private func retire(_ error: ServiceError) -> ServiceError {

@@ -17,6 +17,10 @@ package final class ServiceSceneSession: SceneSession {
   package private(set) var wantsExpandedSheet = false
   private let client: ServiceClient
   private let interrupted = AtomicFlag()
+  /// Set while a `watchChange` request is unanswered: the next request's reply comes after its answer.
+  private var watching = false
+  /// A change the watch's answer brought, for the next `takeChange`.
+  private var watched: SceneUpdate?
 
   init(client: ServiceClient, bundle: ProviderBundle, capabilities: [Capability], timeout: Duration) {
     self.client = client
@@ -50,7 +54,19 @@ package final class ServiceSceneSession: SceneSession {
     let reply = try request(.takeChange)
     guard case .change(let update, let expandedSheet) = reply else { throw ServiceClient.unexpected(reply).hostError }
     wantsExpandedSheet = wantsExpandedSheet || expandedSheet
-    return update
+    defer { watched = nil }
+    return update ?? watched
+  }
+
+  /// Asks the service to answer when the provider changes or this client's
+  /// next request arrives, whichever comes first; the socket becomes
+  /// readable with the answer, which the next request reads before its own.
+  package func watchForChange() throws(HostError) -> FileDescriptor {
+    if !watching {
+      try calling { () throws(ServiceError) in try client.send(.watchChange, timeout: timeout) }
+      watching = true
+    }
+    return client.descriptor
   }
 
   package func closeScene() throws(HostError) {
@@ -90,7 +106,20 @@ package final class ServiceSceneSession: SceneSession {
   }
 
   private func request(_ request: ServiceRequest) throws(HostError) -> ServiceReply {
-    try calling { () throws(ServiceError) in try client.exchange(request, timeout: timeout) }
+    guard watching else {
+      watched = nil
+      return try calling { () throws(ServiceError) in try client.exchange(request, timeout: timeout) }
+    }
+    // The service ends the watch when this request arrives, and answers the watch first.
+    watching = false
+    return try calling { () throws(ServiceError) in
+      try client.send(request, timeout: timeout)
+      let answer = try client.receiveReply(timeout: timeout)
+      guard case .change(let update, let expandedSheet) = answer else { throw ServiceClient.unexpected(answer) }
+      wantsExpandedSheet = wantsExpandedSheet || expandedSheet
+      watched = update
+      return try client.receiveReply(timeout: timeout)
+    }
   }
 
   private func calling<T>(_ body: () throws(ServiceError) -> T) throws(HostError) -> T {

@@ -50,6 +50,7 @@ extension ServiceRequest: WireCodable {
       w.integer(span.pollMilliseconds)
     case .closeScene: w.tag(11)
     case .takeChange: w.tag(12)
+    case .watchChange: w.tag(13)
     }
   }
 
@@ -76,6 +77,7 @@ extension ServiceRequest: WireCodable {
       self = .waitForChange(.milliseconds(milliseconds))
     case 11: self = .closeScene
     case 12: self = .takeChange
+    case 13: self = .watchChange
     case let tag: throw .malformed("unknown request \(tag)")
     }
   }

@@ -6,5 +6,5 @@ import RunnerProtocol
 /// with exactly one `ServiceReply`, in order.
 package enum ServiceProtocol {
   /// Bumped on any incompatible change to the messages below.
-  package static let version = 2
+  package static let version = 3
 }

@@ -29,6 +29,10 @@ package enum ServiceRequest: Sendable, Equatable {
   case waitForChange(Duration)
   /// What the provider sent since the last request, without waiting; answered with `change`.
   case takeChange
+  /// Wait for the provider to finish or redraw, or for this client's next
+  /// request, whichever comes first (bounded by the service's longest
+  /// timeout); answered with `change`, before the next request's reply.
+  case watchChange
   /// Destroy the scene and give the runner back; answered with `done`.
   case closeScene
 }

@@ -42,12 +42,12 @@ package final class RunnerClient: SceneSession {
 
   private init(
     bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess,
-    container: String? = nil, timeout: Duration
+    containerCheck: ContainerCheck? = nil, timeout: Duration
   ) {
     self.bundle = bundle
     self.shownBundlePath = shownBundlePath
     connection = RunnerConnection(
-      provider: bundle.identifier, channel: channel, process: process, container: container, timeout: timeout)
+      provider: bundle.identifier, channel: channel, process: process, containerCheck: containerCheck, timeout: timeout)
   }
 
   deinit { close() }
@@ -118,7 +118,8 @@ package final class RunnerClient: SceneSession {
     let (socket, process) = try RunnerProcess.start(bundle: bundle, policy: policy, runnerPath: runnerPath)
     return RunnerClient(
       bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: socket), process: process,
-      container: policy.container, timeout: timeout)
+      containerCheck: policy.container.map { ContainerCheck(provider: bundle.identifier, container: $0, limits: policy.limits) },
+      timeout: timeout)
   }
 
   /// A client for the runner loop serving `socket` on a thread of this
@@ -182,6 +183,37 @@ package final class RunnerClient: SceneSession {
       if case .reply(let reply) = message { throw connection.unexpected(reply) }
     }
     return try change()!
+  }
+
+  /// Waits until `deadline` for the provider to finish or ask to be drawn
+  /// again, or until `other` becomes readable (the resident service's
+  /// client sent its next request); nil without a change.
+  package func waitForChange(
+    until deadline: ContinuousClock.Instant, orUntilReadable other: FileDescriptor
+  ) throws(HostError) -> SceneUpdate? {
+    try connection.throwIfEnded()
+    while !scene.hasChange {
+      if !connection.hasPendingInput {
+        let ready: [Bool]
+        do {
+          ready = try UnixSocket.waitReadable([connection.descriptor, other], timeout: max(deadline - .now, .zero))
+        } catch {
+          throw HostError(.failure, "could not wait for the provider's changes: \(error)")
+        }
+        guard ready[0] else { return nil }
+      }
+      // A frame that has started arriving gets the usual deadline to complete.
+      let message = try receive(deadline: .after(timeout))
+      if case .reply(let reply) = message { throw connection.unexpected(reply) }
+    }
+    return try change()
+  }
+
+  /// The runner's socket: readable when the provider sent something, which
+  /// `takeChange` then reads. Nothing to arm: the runner speaks unasked.
+  package func watchForChange() throws(HostError) -> FileDescriptor {
+    try connection.throwIfEnded()
+    return connection.descriptor
   }
 
   package func takeChange() throws(HostError) -> SceneUpdate? {

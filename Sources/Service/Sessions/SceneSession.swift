@@ -27,6 +27,11 @@ package protocol SceneSession: TranslatorSession {
   /// the scene's new state if it finished or asked to be drawn again, nil if
   /// nothing changed. An interactive front end calls it between key presses.
   func takeChange() throws(HostError) -> SceneUpdate?
+  /// Arms a watch for the provider's own changes and returns a descriptor
+  /// that becomes readable when one may have come (or the session ended);
+  /// `takeChange` then reads it. Any request ends the watch. An interactive
+  /// front end waits on it between key presses instead of asking again and again.
+  func watchForChange() throws(HostError) -> FileDescriptor
   /// Whether the provider asked for more room (`expandSheet`).
   var wantsExpandedSheet: Bool { get }
   /// Destroys the scene, keeping the provider loaded.

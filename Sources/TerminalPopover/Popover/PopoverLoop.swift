@@ -13,215 +13,209 @@ import TranslationViewTree
 final class PopoverLoop {
   /// The widest popover content, in columns, when the screen allows it.
   static let preferredContentWidth = 60
+  /// How often a spinner moves.
+  static let frameInterval = Duration.milliseconds(100)
 
   private let screen: TerminalScreen
   private let content: any PopoverContent
   private let title: String
   private let placement: PopoverPlacement
-  private var tree: ViewTree
+  /// Focus, the action queue, the call in progress, dismissal: everything but drawing and keys.
+  private var controller: PopoverController
   private var layout: SceneLayout
-  private var focus: String?
   private var carets: [String: Int] = [:]
   private var scroll = 0
-  private var spinnerFrame = 0
   private var visibleRows = 1
-  /// Set when focus moved, so the next drawing scrolls it into view.
-  private var focusMoved = false
-  /// Set by Esc or `q`.
-  private var dismissed = false
-  /// Keys that came while the content was working, in order.
-  private var pendingKeys: [Key] = []
-  /// Set while a call to the content takes long: the border says so.
-  private var working = false
   /// The tree shown, laid out, by width and options.
   private var layouts: [LayoutKey: SceneLayout] = [:]
+  private var laidOut: ViewTree
+  /// Readable when the call in progress returned, or a signal arrived.
+  private let wake: WakeDescriptor
+  private var call: BackgroundCall<SceneUpdate?>?
+  /// The content's change watch, while armed.
+  private var changes: FileDescriptor?
+  /// Whether the last drawing took the whole screen.
+  private var drawnFullScreen = false
 
-  init(screen: TerminalScreen, content: any PopoverContent, first: ViewTree, title: String, placement: PopoverPlacement) {
+  init(
+    screen: TerminalScreen, content: any PopoverContent, first: ViewTree, title: String, placement: PopoverPlacement
+  ) throws {
     self.screen = screen
     self.content = content
     self.title = title
     self.placement = placement
-    self.tree = first
-    self.layout = SceneLayout(first.root, width: Self.preferredContentWidth, options: LayoutOptions())
+    controller = PopoverController(content: content, first: first, frameInterval: Self.frameInterval)
+    laidOut = first
+    layout = SceneLayout(first.root, width: Self.preferredContentWidth, options: LayoutOptions())
+    wake = try WakeDescriptor()
   }
 
   /// Runs until the content finishes (its replacement, if any) or is dismissed (nil).
   /// - Throws: the content's errors, and `PopoverError.interrupted` on
   ///   Ctrl-C, SIGINT, SIGTERM or SIGHUP.
   func run() throws -> String?? {
-    focusFirstIfNeeded()
+    TerminalSignals.wakes(wake.wakingDescriptor)
+    defer {
+      TerminalSignals.wakes(nil)
+      if let call {
+        content.interrupt()
+        call.wait()
+      }
+    }
+    var effects = controller.begin(at: .now)
     while true {
-      if let signal = TerminalSignals.pending { throw PopoverError.interrupted(signal: signal) }
-      draw()
-      if let key = pendingKeys.isEmpty ? screen.readKey() : pendingKeys.removeFirst() {
-        switch try handle(key) {
-        case .some(.finished(let translation)): return .some(translation)
-        case .some(.view(let next)): show(next)
-        case nil: break
-        }
-        if dismissed { return nil }
-      }
-      let shown = tree
-      switch try perform({ [content] in try content.tick(showing: shown) }) {
-      case .some(.finished(let translation)): return .some(translation)
-      case .some(.view(let next)): show(next)
-      case nil: break
-      }
-      if dismissed { return nil }
-      if tree.isBusy { spinnerFrame += 1 }
+      if let ending = try carryOut(effects) { return try outcome(ending) }
+      effects = try awaitEvents()
     }
   }
 
-  /// Calls the content on another thread and keeps the screen alive
-  /// meanwhile: Esc and Ctrl-C, SIGINT, SIGTERM and SIGHUP interrupt the
-  /// call; other keys wait for it to return.
-  private func perform(_ work: @escaping () throws -> SceneUpdate?) throws -> SceneUpdate? {
-    let call = BackgroundCall(work)
-    defer { working = false }
-    var waited = 0
-    while true {
-      if let result = call.result { return try result.get() }
-      if let signal = TerminalSignals.pending {
-        stop(call)
-        throw PopoverError.interrupted(signal: signal)
-      }
-      // A call that takes a moment gets the spinner; a quick one is not drawn for.
-      waited += 1
-      if waited > 5 {
-        working = true
-        spinnerFrame += 1
+  /// Does what the controller asked; its ending once it asks to end.
+  private func carryOut(_ effects: [PopoverEffect]) throws -> PopoverEnding? {
+    for effect in effects {
+      switch effect {
+      case .start(let work):
+        call = BackgroundCall({ [content] in try work.perform(on: content) }, whenDone: { [wake] in wake.wake() })
+      case .interrupt:
+        // The runner is gone then, so the call returns at once.
+        content.interrupt()
+        call?.wait()
+        call = nil
+      case .redraw:
         draw()
+      case .watchChanges:
+        do {
+          changes = try content.watchChanges()
+        } catch {
+          _ = controller.handle(.watchFailed(error), at: .now)
+          return controller.ending
+        }
+      case .end:
+        return controller.ending
       }
-      switch screen.readKey(waiting: .milliseconds(waited > 5 ? 100 : 2)) {
-      case .escape?:
-        stop(call)
-        dismissed = true
-        return nil
-      case .interrupt?:
-        stop(call)
-        throw PopoverError.interrupted(signal: .interrupt)
-      case let key?:
-        pendingKeys.append(key)
-      case nil:
-        break
-      }
-    }
-  }
-
-  /// Interrupts a call and waits for it to return (its runner is gone, so it does at once).
-  private func stop(_ call: BackgroundCall<SceneUpdate?>) {
-    content.interrupt()
-    call.wait()
-  }
-
-  // MARK: Keys
-
-  private func handle(_ key: Key) throws -> SceneUpdate? {
-    let focused = layout.controls.first { $0.id == focus && $0.isEnabled }
-    let field = focused?.kind == .textField ? focused : nil
-    switch key {
-    case .interrupt: throw PopoverError.interrupted(signal: .interrupt)
-    case .escape: dismissed = true
-    case .resize: break
-    case .tab, .down: moveFocus(by: 1)
-    case .backTab, .up: moveFocus(by: -1)
-    case .left, .right:
-      if let field { moveCaret(field.id, by: key == .left ? -1 : 1) } else { moveFocus(by: key == .left ? -1 : 1) }
-    case .home, .end:
-      if let field { carets[field.id] = key == .home ? 0 : text(of: field.id).count } else { scroll = key == .home ? 0 : Int.max }
-    case .pageUp: scroll = max(scroll - max(visibleRows - 1, 1), 0)
-    case .pageDown: scroll += max(visibleRows - 1, 1)
-    case .enter:
-      if let field {
-        return try perform { [content] in try content.submit(field.id) }
-          ?? {
-            moveFocus(by: 1)
-            return nil
-          }()
-      }
-      if let focused { return try perform { [content] in try content.press(focused.id) } }
-    case .character(" ") where field == nil:
-      if let focused { return try perform { [content] in try content.press(focused.id) } }
-    case .character("q") where field == nil:
-      dismissed = true
-    case .character(let character):
-      if let field { return try insert(character, into: field.id) }
-      if content.redirectsTyping, let first = layout.controls.first(where: { $0.kind == .textField && $0.isEnabled }) {
-        focus = first.id
-        focusMoved = true
-        carets[first.id] = text(of: first.id).count
-        return try insert(character, into: first.id)
-      }
-    case .backspace, .delete:
-      if let field { return try delete(in: field.id, before: key == .backspace) }
     }
     return nil
   }
 
-  private func insert(_ character: Character, into id: String) throws -> SceneUpdate? {
-    var characters = Array(text(of: id))
+  private func outcome(_ ending: PopoverEnding) throws -> String?? {
+    switch ending {
+    case .finished(let translation): return .some(translation)
+    case .dismissed: return nil
+    case .failed(let error): throw error
+    case .interrupted(let signal): throw PopoverError.interrupted(signal: signal)
+    case .stillBusy(let tree): throw content.stillBusy(showing: tree)
+    }
+  }
+
+  /// Waits for keys, the call's return, a signal, the change watch or the
+  /// controller's next deadline, without a timer of its own.
+  private func awaitEvents() throws -> [PopoverEffect] {
+    if let signal = TerminalSignals.pending { return controller.handle(.signal(signal), at: .now) }
+    var waited: [(FileDescriptor, PollEvents)] = [(screen.descriptor, .readable), (wake.descriptor, .readable)]
+    if controller.isWatching, let changes { waited.append((changes, .readable)) }
+    let timeout = controller.nextDeadline.map { max($0 - .now, .zero) }
+    let ready: [PollEvents]
+    do { ready = try Syscalls.poll(waited, timeout: timeout) } catch { throw PopoverError.noTerminal(error) }
+    var effects: [PopoverEffect] = []
+    if !ready[1].isEmpty {
+      wake.drain()
+      if let signal = TerminalSignals.pending { return controller.handle(.signal(signal), at: .now) }
+      if let result = call?.result {
+        call = nil
+        effects += controller.handle(.callFinished(result), at: .now)
+        // The provider may have asked for the whole screen (`expandSheet`) without a new tree.
+        if content.wantsFullScreen != drawnFullScreen { effects.append(.redraw) }
+      }
+    }
+    // A resize wakes the loop through the signal handler; ncurses reports it as a key.
+    if !ready[0].isEmpty || !ready[1].isEmpty {
+      while let key = screen.readKey(waiting: .zero) { effects += handle(key) }
+    }
+    if ready.count > 2, !ready[2].isEmpty, controller.isWatching {
+      changes = nil
+      effects += controller.handle(.changeReady, at: .now)
+    }
+    if let deadline = controller.nextDeadline, deadline <= .now {
+      effects += controller.handle(.deadline(.now), at: .now)
+    }
+    return effects
+  }
+
+  // MARK: Keys
+
+  private func handle(_ key: Key) -> [PopoverEffect] {
+    let focus = controller.focus
+    let field = controller.isField(focus) ? focus : nil
+    switch key {
+    case .interrupt: return send(.signal(.interrupt))
+    case .escape: return send(.dismiss)
+    case .resize: return send(.redrawAsked)
+    case .tab, .down: return send(.moveFocus(by: 1))
+    case .backTab, .up: return send(.moveFocus(by: -1))
+    case .left, .right:
+      guard let field else { return send(.moveFocus(by: key == .left ? -1 : 1)) }
+      moveCaret(field, by: key == .left ? -1 : 1)
+      return [.redraw]
+    case .home, .end:
+      if let field {
+        carets[field] = key == .home ? 0 : controller.text(of: field).count
+      } else {
+        scroll = key == .home ? 0 : Int.max
+      }
+      return [.redraw]
+    case .pageUp:
+      scroll = max(scroll - max(visibleRows - 1, 1), 0)
+      return [.redraw]
+    case .pageDown:
+      scroll += max(visibleRows - 1, 1)
+      return [.redraw]
+    case .enter:
+      if let field { return send(.action(.submit(field))) }
+      if let focus { return send(.action(.press(focus))) }
+    case .character(" ") where field == nil:
+      if let focus { return send(.action(.press(focus))) }
+    case .character("q") where field == nil:
+      return send(.dismiss)
+    case .character(let character):
+      if let field { return insert(character, into: field) }
+      if let target = controller.typingTarget {
+        controller.focus(on: target)
+        carets[target] = controller.text(of: target).count
+        return insert(character, into: target)
+      }
+    case .backspace, .delete:
+      if let field { return delete(in: field, before: key == .backspace) }
+    }
+    return []
+  }
+
+  private func send(_ event: PopoverEvent) -> [PopoverEffect] { controller.handle(event, at: .now) }
+
+  private func insert(_ character: Character, into id: String) -> [PopoverEffect] {
+    var characters = Array(controller.text(of: id))
     let caret = min(carets[id] ?? characters.count, characters.count)
     characters.insert(character, at: caret)
     carets[id] = caret + 1
-    return try edit(id, text: String(characters))
+    return edit(id, text: String(characters))
   }
 
-  private func edit(_ id: String, text: String) throws -> SceneUpdate? {
-    try perform { [content] in try content.edit(id, text: text) }
+  /// An edit is drawn at once (the field shows what was typed) and sent in turn.
+  private func edit(_ id: String, text: String) -> [PopoverEffect] {
+    [.redraw] + send(.action(.edit(id, text: text)))
   }
 
-  private func delete(in id: String, before: Bool) throws -> SceneUpdate? {
-    var characters = Array(text(of: id))
+  private func delete(in id: String, before: Bool) -> [PopoverEffect] {
+    var characters = Array(controller.text(of: id))
     let caret = min(carets[id] ?? characters.count, characters.count)
     let index = before ? caret - 1 : caret
-    guard characters.indices.contains(index) else { return nil }
+    guard characters.indices.contains(index) else { return [] }
     characters.remove(at: index)
     carets[id] = index
-    return try edit(id, text: String(characters))
+    return edit(id, text: String(characters))
   }
 
   private func moveCaret(_ id: String, by offset: Int) {
-    let count = text(of: id).count
+    let count = controller.text(of: id).count
     carets[id] = min(max((carets[id] ?? count) + offset, 0), count)
-  }
-
-  /// The text of field `id` in the tree shown.
-  private func text(of id: String) -> String {
-    var result = ""
-    tree.root.forEach { node in
-      if case .textField(id, _, let text, _) = node { result = text }
-    }
-    return result
-  }
-
-  // MARK: Focus
-
-  private var focusable: [ControlFrame] { layout.controls.filter(\.isEnabled) }
-
-  private func moveFocus(by offset: Int) {
-    let controls = focusable
-    guard !controls.isEmpty else { return }
-    let index = controls.firstIndex { $0.id == focus }.map { ($0 + offset + controls.count) % controls.count } ?? 0
-    focus = controls[index].id
-    focusMoved = true
-    if controls[index].kind == .textField && carets[focus!] == nil { carets[focus!] = text(of: focus!).count }
-  }
-
-  /// Keeps focus on a control that is still there and enabled, else the first enabled one.
-  /// Focus starting on a first control does not scroll: the text is read from its start.
-  private func focusFirstIfNeeded() {
-    relayout(width: layoutWidth)
-    guard !focusable.contains(where: { $0.id == focus }) else { return }
-    let hadFocus = focus != nil
-    focus = nil
-    moveFocus(by: 0)
-    focusMoved = hadFocus
-  }
-
-  private func show(_ next: ViewTree) {
-    tree = next
-    layouts = [:]
-    focusFirstIfNeeded()
   }
 
   // MARK: Drawing
@@ -233,11 +227,18 @@ final class PopoverLoop {
   }
 
   /// Lays the tree out again, unless it was laid out with these options
-  /// since it last changed: the loop draws ten times a second, and a long
+  /// since it last changed: a spinner draws ten times a second, and a long
   /// text takes long to lay out.
   private func relayout(width: Int) {
+    let tree = controller.shownTree
+    if tree != laidOut {
+      laidOut = tree
+      layouts = [:]
+    }
+    let focus = controller.focus
     let options = LayoutOptions(
-      focus: focus, caret: focus.flatMap { carets[$0] } ?? 0, spinnerFrame: spinnerFrame, unicode: screen.unicode)
+      focus: focus, caret: focus.flatMap { carets[$0] } ?? 0, spinnerFrame: controller.spinnerFrame,
+      unicode: screen.unicode)
     let key = LayoutKey(width: width, options: options)
     if let known = layouts[key] {
       layout = known
@@ -254,6 +255,7 @@ final class PopoverLoop {
   }
 
   private func draw() {
+    drawnFullScreen = content.wantsFullScreen
     let size = screen.size
     var width = layoutWidth
     relayout(width: width)
@@ -273,7 +275,8 @@ final class PopoverLoop {
     }
     let chrome = PopoverChrome(
       frame: frame, title: title, unicode: screen.unicode,
-      status: working ? SceneLayout.spinner(frame: spinnerFrame, unicode: screen.unicode) + " working" : nil)
+      status: controller.isWorking
+        ? SceneLayout.spinner(frame: controller.spinnerFrame, unicode: screen.unicode) + " working" : nil)
     if chrome.contentWidth < width { relayout(width: chrome.contentWidth) }
     visibleRows = chrome.contentHeight
     scrollToFocus()
@@ -289,8 +292,8 @@ final class PopoverLoop {
 
   /// Scrolls so the focused control shows, within the content's bounds.
   private func scrollToFocus() {
-    if focusMoved, let control = layout.controls.first(where: { $0.id == focus }) {
-      focusMoved = false
+    if controller.focusMoved, let control = layout.controls.first(where: { $0.id == controller.focus }) {
+      controller.focusShown()
       if control.lines.lowerBound < scroll { scroll = control.lines.lowerBound }
       if control.lines.upperBound > scroll + visibleRows { scroll = control.lines.upperBound - visibleRows }
     }

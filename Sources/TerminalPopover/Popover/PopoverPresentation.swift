@@ -57,7 +57,7 @@ package struct PopoverPresentation {
       language = known
     case .ask(let options):
       let picker = LanguagePicker(options: options)
-      let loop = PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
+      let loop = try PopoverLoop(screen: screen, content: picker, first: picker.tree, title: title, placement: placement)
       guard case .some(let chosen) = try loop.run() else { return .dismissed }
       language = chosen
     }
@@ -69,7 +69,7 @@ package struct PopoverPresentation {
       guard case .finished(let translation) = first else { return .finished }
       return try .finished(with: translation, for: text, provider: provider)
     }
-    let loop = PopoverLoop(
+    let loop = try PopoverLoop(
       screen: screen, content: ProviderSceneContent(session: session), first: tree, title: title, placement: placement)
     guard case .some(let translation) = try loop.run() else { return .dismissed }
     return try .finished(with: translation, for: text, provider: provider)

@@ -11,6 +11,8 @@ final class TerminalScreen {
   /// Whether Unicode symbols can be drawn.
   let unicode: Bool
 
+  /// The terminal's descriptor, readable when a key comes.
+  let descriptor: FileDescriptor
   private let file: UnsafeMutablePointer<FILE>
   private let screen: OpaquePointer
   private var isRestored = false
@@ -32,6 +34,7 @@ final class TerminalScreen {
       throw .unsupportedTerminal(term)
     }
     self.file = file
+    self.descriptor = descriptor
     self.screen = screen
     set_term(screen)
     guard let address = tigetstr("cup"), Int(bitPattern: address) > 0 else {
@@ -42,6 +45,7 @@ final class TerminalScreen {
       throw .unsupportedTerminal(term)
     }
     TerminalSignals.setReset(Self.resetSequence())
+    TerminalSignals.watchResizes()
     raw()
     noecho()
     nonl()

@@ -27,6 +27,10 @@ enum TerminalSignals {
   nonisolated(unsafe) private static var resetSequence: [UInt8] = []
   /// The handlers before `install`, in the order of `all`.
   nonisolated(unsafe) private static var previous: [Signal.Disposition] = []
+  /// Made readable when a termination signal or a resize arrives, so the loop waiting on it wakes.
+  private static let wakeDescriptor = Atomic<Int32>(-1)
+  /// The handler for resizes that ncurses installed, which ours calls first.
+  nonisolated(unsafe) private static var resizeHandler: Signal.Disposition?
 
   /// The termination signal that arrived, if any.
   static var pending: Signal? {
@@ -46,9 +50,31 @@ enum TerminalSignals {
     received.store(0, ordering: .relaxed)
     previous = all.map { signal in
       termination.contains(signal)
-        ? signal.handle { TerminalSignals.received.store($0, ordering: .relaxed) }
+        ? signal.handle {
+          TerminalSignals.received.store($0, ordering: .relaxed)
+          TerminalSignals.wakeLoop()
+        }
         : signal.handle { TerminalSignals.crashed($0) }
     }
+  }
+
+  /// Has resizes wake the loop too, once ncurses installed its own handler
+  /// for them (which still runs first, so that ncurses reports the resize as a key).
+  static func watchResizes() {
+    resizeHandler = Signal.windowChange.handle {
+      TerminalSignals.resizeHandler?.forward($0)
+      TerminalSignals.wakeLoop()
+    }
+  }
+
+  /// The descriptor the signals make readable while a loop waits on it (nil: none).
+  static func wakes(_ descriptor: FileDescriptor?) {
+    wakeDescriptor.store(descriptor?.rawValue ?? -1, ordering: .relaxed)
+  }
+
+  private static func wakeLoop() {
+    let descriptor = wakeDescriptor.load(ordering: .relaxed)
+    if descriptor >= 0 { WakeDescriptor.wake(FileDescriptor(rawValue: descriptor)) }
   }
 
   /// Sets the bytes that put the screen back after a crash (leave the
@@ -61,6 +87,9 @@ enum TerminalSignals {
   static func uninstall() {
     for (signal, disposition) in zip(all, previous) { signal.restore(disposition) }
     previous = []
+    if let resizeHandler { Signal.windowChange.restore(resizeHandler) }
+    resizeHandler = nil
+    wakes(nil)
     descriptor = nil
     pending?.raise()
   }
