@@ -70,12 +70,15 @@ all: build
 deps:
 	@scripts/install-debian-packages $(DEBIAN_PACKAGES)
 
-# The D-Bus interfaces as GDBus reads them, generated from their XML (Sources/CBusInterface).
+# The D-Bus interfaces, generated from their XML (Sources/CBusInterface): the
+# introspection data and the skeletons (CBusTranslation1, CBusPortalRequest)
+# whose handle-* signals the service connects. DBusTests runs the same command.
 DBUS_XML := Packaging/dbus/$(DBUS_NAME).xml
+DBUS_CODEGEN := --c-namespace CBus --interface-prefix org.translationhost. --c-generate-autocleanup none
 dbus-interface: deps
 	cd Sources/CBusInterface && \
-	gdbus-codegen --interface-info-header --output include/bus_interface.h ../../$(DBUS_XML) && \
-	gdbus-codegen --interface-info-body --output bus_interface.c ../../$(DBUS_XML)
+	gdbus-codegen $(DBUS_CODEGEN) --header --output include/bus_interface.h ../../$(DBUS_XML) && \
+	gdbus-codegen $(DBUS_CODEGEN) --body --output bus_interface.c ../../$(DBUS_XML)
 
 # Made if missing; what is older than a day is no job's any more.
 toolchain-tmp:

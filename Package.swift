@@ -87,7 +87,7 @@ let package = Package(
     .executableTarget(name: "translation-host", dependencies: ["HostCommandLine"], exclude: ["README.md"]),
     // The same CLI with the desktop popover, in libexec: translation-host becomes it when a command needs GTK.
     .executableTarget(
-      name: "translation-host-desktop", dependencies: ["HostCommandLine", "DesktopPopover", "Presentation", "Service"],
+      name: "translation-host-desktop", dependencies: ["HostCommandLine", "DesktopPopover", "Presentation", "Service", "System"],
       exclude: ["README.md"]),
 
     // MARK: Client library
@@ -141,7 +141,7 @@ let package = Package(
     .testTarget(name: "RunnerProtocolTests", dependencies: ["RunnerProtocol", "System", "TestSupport"]),
     .testTarget(
       name: "ProviderLoadingTests", dependencies: ["ProviderLoading", "RunnerProtocol", "CTranslationProvider", "TestSupport"]),
-    .testTarget(name: "CoreTests", dependencies: ["Core", "System", "TestSupport"]),
+    .testTarget(name: "CoreTests", dependencies: ["Core", "RunnerProtocol", "System", "TestSupport"]),
     .testTarget(
       name: "ServiceTests",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "TranslationViewTree", "TestSupport"]),
@@ -154,7 +154,7 @@ let package = Package(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
     .testTarget(name: "EndToEndTests", dependencies: ["System", "TestSupport", "CExtendedAttributes"]),
-    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "TestSupport"]),
+    .testTarget(name: "TranslationTests", dependencies: ["Translation", "Presentation", "RunnerProtocol", "TestSupport"]),
   ],
   cxxLanguageStandard: .cxx17
 )

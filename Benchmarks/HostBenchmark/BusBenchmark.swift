@@ -101,6 +101,62 @@ enum BusBenchmark {
         met: status <= 5e-3))
   }
 
+  /// `LanguageAvailability.status(from: en, to: es)` once, in this fresh
+  /// process, without the service (its own runner): `host-benchmark <build>
+  /// availability-once`, spawned by `runFirstQuery`.
+  static func availabilityOnce() throws {
+    let status = blocking {
+      await LanguageAvailability(provider: "Apertium").status(
+        from: Locale.Language(identifier: "en"), to: Locale.Language(identifier: "es"))
+    }
+    guard status == .installed else { throw Failure(description: "en → es is \(status), not installed") }
+  }
+
+  /// The first `LanguageAvailability` query of a fresh process (a new
+  /// runner of the Apertium provider), with the pair list its runners keep
+  /// in a file (`PairPackageCache`) against the same with the file removed
+  /// before each run, which is what every new runner paid before the file
+  /// (one `apt-cache pkgnames apertium-`): `host-benchmark <build> availability`.
+  static func runFirstQuery(build: String, runs: Int = 7) throws {
+    var template = Array((FileManager.default.temporaryDirectory.path + "/availability-benchmark-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else { throw Errno.current }
+    let home = String(cString: made)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    var environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home]
+    for (variable, folder) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_CACHE_HOME", "cache")] {
+      environment[variable] = home + "/" + folder
+    }
+    environment["XDG_RUNTIME_DIR"] = home + "/run"
+    environment["TRANSLATION_HOST_RUNNER"] = build + "/libexec/translation-host/translation-provider-runner"
+    environment["TRANSLATION_HOST_PROVIDER_PATH"] = build + "/lib/translation-host/providers"
+    let me = CommandLine.arguments[0]
+    let file =
+      home + "/data/translation-host/containers/org.translationhost.apertium/.cache/translation-host/apertium-pair-packages"
+    try HostBenchmark.spawnAndWait(me, [build, "availability-once"], environment: environment.map { "\($0.key)=\($0.value)" })
+    guard FileManager.default.fileExists(atPath: file) else { throw Failure(description: "no pair list kept at \(file)") }
+    var kept: [Double] = []
+    var asked: [Double] = []
+    for _ in 0..<runs {
+      for removing in [false, true] {
+        if removing { unlink(file) }
+        let start = Syscalls.monotonicNanoseconds()
+        try HostBenchmark.spawnAndWait(
+          me, [build, "availability-once"], environment: environment.map { "\($0.key)=\($0.value)" })
+        let seconds = Double(Syscalls.monotonicNanoseconds() - start) / 1e9
+        if removing { asked.append(seconds) } else { kept.append(seconds) }
+      }
+    }
+    let (withFile, withoutFile) = (ServiceBenchmark.median(kept), ServiceBenchmark.median(asked))
+    print(
+      "\nThe first availability query of a fresh process, medians (\(runs) runs each, interleaved; \(ProcessTree.loadAverage()))\n"
+    )
+    print("| measure | value | baseline | ratio |")
+    print("|---|---:|---:|---:|")
+    HostBenchmark.row(
+      "fresh process: `LanguageAvailability.status(en → es)`, pair list kept by earlier runners", withFile,
+      "the same, the list asked of apt (every new runner before)", withoutFile)
+  }
+
   /// One `Translate` call of one text, blocking.
   static func translate(_ connection: OpaquePointer, _ text: String, _ source: String, _ target: String, _ provider: String)
     throws

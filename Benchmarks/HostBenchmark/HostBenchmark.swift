@@ -22,6 +22,8 @@ enum HostBenchmark {
     let only = CommandLine.arguments.dropFirst(2).first
     if only == "service" { return try ServiceBenchmark.run(build: build) }
     if only == "throughput" { return try ServiceBenchmark.runThroughput(build: build) }
+    if only == "availability-once" { return try BusBenchmark.availabilityOnce() }
+    if only == "availability" { return try BusBenchmark.runFirstQuery(build: build) }
     if only == "dbus" {
       let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1_000
       return try BusBenchmark.run(build: build, count: count)

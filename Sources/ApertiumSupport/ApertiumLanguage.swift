@@ -7,7 +7,7 @@ public enum ApertiumLanguage {
     "afr": "af", "ara": "ar", "arg": "an", "bel": "be", "bre": "br", "bul": "bg", "cat": "ca", "ces": "cs",
     "cym": "cy", "dan": "da", "deu": "de", "ell": "el", "eng": "en", "epo": "eo", "est": "et", "eus": "eu",
     "fao": "fo", "fin": "fi", "fra": "fr", "gle": "ga", "glg": "gl", "heb": "he", "hbs": "sh", "hin": "hi",
-    "hrv": "hr", "hun": "hu", "isl": "is", "ita": "it", "kaz": "kk", "kir": "ky", "lav": "lv", "lit": "lt",
+    "hrv": "hr", "hun": "hu", "ind": "id", "isl": "is", "ita": "it", "kaz": "kk", "kir": "ky", "lav": "lv", "lit": "lt",
     "mkd": "mk", "mlt": "mt", "nld": "nl", "nno": "nn", "nob": "nb", "oci": "oc", "pol": "pl", "por": "pt",
     "ron": "ro", "rus": "ru", "slk": "sk", "slv": "sl", "spa": "es", "sqi": "sq", "srp": "sr", "swe": "sv",
     "tat": "tt", "tur": "tr", "ukr": "uk", "urd": "ur", "uzb": "uz",

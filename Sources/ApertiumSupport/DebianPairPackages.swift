@@ -22,21 +22,31 @@ public enum DebianPairPackages {
 
   /// The pair packages apt knows, as BCP-47 pairs in both directions; empty
   /// where apt is not there. Asking apt takes about a second (apt-cache
-  /// reads its cache), so the answer is kept, and asked again only when
-  /// dpkg's status, apt's lists or apt's cache changed (a `stat` of each, a
-  /// few microseconds).
-  public static func available() -> [Package] {
+  /// reads its cache), so the answer is kept, in this process and in a
+  /// cache file (`PairPackageCache`) that the next process (a new runner)
+  /// reads instead of asking apt, and asked again only when dpkg's status,
+  /// apt's lists or apt's cache changed (a `stat` of each, a few microseconds).
+  /// `environment` says where the cache file is (`XDG_CACHE_HOME`, `HOME`).
+  public static func available(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Package] {
     let signature = watchedPaths.map { try? FileStatus(path: $0) }
     if let cached = cache.withLock({ $0 }), cached.signature == signature { return cached.packages }
-    let packages = askApt()
+    let file = PairPackageCache(environment: environment)
+    let stamp = PairPackageCache.stamp(of: zip(watchedPaths, signature).map { ($0, $1) })
+    let names: String
+    if let kept = file?.read(stamp: stamp) {
+      names = kept
+    } else {
+      names = run("/usr/bin/apt-cache", ["pkgnames", "apertium-"]) ?? ""
+      if !names.isEmpty { file?.write(names, stamp: stamp) }
+    }
+    let packages = parse(names)
     cache.withLock { $0 = (signature, packages) }
     return packages
   }
 
   /// What `apt-cache pkgnames apertium-` lists, read as pair packages.
-  private static func askApt() -> [Package] {
-    guard let names = run("/usr/bin/apt-cache", ["pkgnames", "apertium-"]) else { return [] }
-    return names.split(separator: "\n").flatMap { line -> [Package] in
+  static func parse(_ names: String) -> [Package] {
+    names.split(separator: "\n").flatMap { line -> [Package] in
       let parts = line.dropFirst("apertium-".count).split(separator: "-")
       let notLanguages: Set<Substring> = ["all", "dev", "tools", "lex", "get", "apy", "eval"]
       guard line.hasPrefix("apertium-"), parts.count == 2, !parts.contains(where: notLanguages.contains),

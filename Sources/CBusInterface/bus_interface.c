@@ -13,449 +13,3993 @@
 #include "bus_interface.h"
 
 #include <string.h>
+#ifdef G_OS_UNIX
+#  include <gio/gunixfdlist.h>
+#endif
 
-/* ------------------------------------------------------------------------ */
-/* Definitions for org.translationhost.Translation1 */
-
-const GDBusArgInfo org_translationhost_translation1_interface__translate_method_in_args__texts_arg =
+typedef struct
 {
-  -1,  /* ref count */
-  (gchar *) "texts",
-  (gchar *) "as",
-  NULL,  /* no annotations */
+  GDBusArgInfo parent_struct;
+  gboolean use_gvariant;
+} _ExtendedGDBusArgInfo;
+
+typedef struct
+{
+  GDBusMethodInfo parent_struct;
+  const gchar *signal_name;
+  gboolean pass_fdlist;
+} _ExtendedGDBusMethodInfo;
+
+typedef struct
+{
+  GDBusSignalInfo parent_struct;
+  const gchar *signal_name;
+} _ExtendedGDBusSignalInfo;
+
+typedef struct
+{
+  GDBusPropertyInfo parent_struct;
+  const gchar *hyphen_name;
+  guint use_gvariant : 1;
+  guint emits_changed_signal : 1;
+} _ExtendedGDBusPropertyInfo;
+
+typedef struct
+{
+  GDBusInterfaceInfo parent_struct;
+  const gchar *hyphen_name;
+} _ExtendedGDBusInterfaceInfo;
+
+typedef struct
+{
+  const _ExtendedGDBusPropertyInfo *info;
+  guint prop_id;
+  GValue orig_value; /* the value before the change */
+} ChangedProperty;
+
+static void
+_changed_property_free (ChangedProperty *data)
+{
+  g_value_unset (&data->orig_value);
+  g_free (data);
+}
+
+static gboolean
+_g_strv_equal0 (gchar **a, gchar **b)
+{
+  gboolean ret = FALSE;
+  guint n;
+  if (a == NULL && b == NULL)
+    {
+      ret = TRUE;
+      goto out;
+    }
+  if (a == NULL || b == NULL)
+    goto out;
+  if (g_strv_length (a) != g_strv_length (b))
+    goto out;
+  for (n = 0; a[n] != NULL; n++)
+    if (g_strcmp0 (a[n], b[n]) != 0)
+      goto out;
+  ret = TRUE;
+out:
+  return ret;
+}
+
+static gboolean
+_g_variant_equal0 (GVariant *a, GVariant *b)
+{
+  gboolean ret = FALSE;
+  if (a == NULL && b == NULL)
+    {
+      ret = TRUE;
+      goto out;
+    }
+  if (a == NULL || b == NULL)
+    goto out;
+  ret = g_variant_equal (a, b);
+out:
+  return ret;
+}
+
+G_GNUC_UNUSED static gboolean
+_g_value_equal (const GValue *a, const GValue *b)
+{
+  gboolean ret = FALSE;
+  g_assert (G_VALUE_TYPE (a) == G_VALUE_TYPE (b));
+  switch (G_VALUE_TYPE (a))
+    {
+      case G_TYPE_BOOLEAN:
+        ret = (g_value_get_boolean (a) == g_value_get_boolean (b));
+        break;
+      case G_TYPE_UCHAR:
+        ret = (g_value_get_uchar (a) == g_value_get_uchar (b));
+        break;
+      case G_TYPE_INT:
+        ret = (g_value_get_int (a) == g_value_get_int (b));
+        break;
+      case G_TYPE_UINT:
+        ret = (g_value_get_uint (a) == g_value_get_uint (b));
+        break;
+      case G_TYPE_INT64:
+        ret = (g_value_get_int64 (a) == g_value_get_int64 (b));
+        break;
+      case G_TYPE_UINT64:
+        ret = (g_value_get_uint64 (a) == g_value_get_uint64 (b));
+        break;
+      case G_TYPE_DOUBLE:
+        {
+          /* Avoid -Wfloat-equal warnings by doing a direct bit compare */
+          gdouble da = g_value_get_double (a);
+          gdouble db = g_value_get_double (b);
+          ret = memcmp (&da, &db, sizeof (gdouble)) == 0;
+        }
+        break;
+      case G_TYPE_STRING:
+        ret = (g_strcmp0 (g_value_get_string (a), g_value_get_string (b)) == 0);
+        break;
+      case G_TYPE_VARIANT:
+        ret = _g_variant_equal0 (g_value_get_variant (a), g_value_get_variant (b));
+        break;
+      default:
+        if (G_VALUE_TYPE (a) == G_TYPE_STRV)
+          ret = _g_strv_equal0 (g_value_get_boxed (a), g_value_get_boxed (b));
+        else
+          g_critical ("_g_value_equal() does not handle type %s", g_type_name (G_VALUE_TYPE (a)));
+        break;
+    }
+  return ret;
+}
+
+/* ------------------------------------------------------------------------
+ * Code for interface org.translationhost.Translation1
+ * ------------------------------------------------------------------------
+ */
+
+/**
+ * SECTION:CBusTranslation1
+ * @title: CBusTranslation1
+ * @short_description: Generated C code for the org.translationhost.Translation1 D-Bus interface
+ *
+ * This section contains code for working with the <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link> D-Bus interface in C.
+ */
+
+/* ---- Introspection data for org.translationhost.Translation1 ---- */
+
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_IN_ARG_texts =
+{
+  {
+    -1,
+    (gchar *) "texts",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_method_in_args__source_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_IN_ARG_source =
 {
-  -1,  /* ref count */
-  (gchar *) "source",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "source",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_method_in_args__target_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_IN_ARG_target =
 {
-  -1,  /* ref count */
-  (gchar *) "target",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "target",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_method_in_args__provider_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_IN_ARG_provider =
 {
-  -1,  /* ref count */
-  (gchar *) "provider",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "provider",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__translate_method_in_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_IN_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__translate_method_in_args__texts_arg,
-  &org_translationhost_translation1_interface__translate_method_in_args__source_arg,
-  &org_translationhost_translation1_interface__translate_method_in_args__target_arg,
-  &org_translationhost_translation1_interface__translate_method_in_args__provider_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_IN_ARG_texts.parent_struct,
+  &_cbus_translation1_method_info_translate_IN_ARG_source.parent_struct,
+  &_cbus_translation1_method_info_translate_IN_ARG_target.parent_struct,
+  &_cbus_translation1_method_info_translate_IN_ARG_provider.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_method_out_args__translations_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_OUT_ARG_translations =
 {
-  -1,  /* ref count */
-  (gchar *) "translations",
-  (gchar *) "as",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "translations",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__translate_method_out_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_OUT_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__translate_method_out_args__translations_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_OUT_ARG_translations.parent_struct,
+  NULL
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__translate_method =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_translate =
 {
-  -1,  /* ref count */
-  (gchar *) "Translate",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__translate_method_in_args,
-  (GDBusArgInfo **) org_translationhost_translation1_interface__translate_method_out_args,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "Translate",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-translate",
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_in_args__texts_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_IN_ARG_texts =
 {
-  -1,  /* ref count */
-  (gchar *) "texts",
-  (gchar *) "as",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "texts",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_in_args__source_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_IN_ARG_source =
 {
-  -1,  /* ref count */
-  (gchar *) "source",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "source",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_in_args__target_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_IN_ARG_target =
 {
-  -1,  /* ref count */
-  (gchar *) "target",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "target",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_in_args__provider_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_IN_ARG_provider =
 {
-  -1,  /* ref count */
-  (gchar *) "provider",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "provider",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_in_args__request_id_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_IN_ARG_request_id =
 {
-  -1,  /* ref count */
-  (gchar *) "request_id",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "request_id",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__translate_request_method_in_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_request_IN_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__translate_request_method_in_args__texts_arg,
-  &org_translationhost_translation1_interface__translate_request_method_in_args__source_arg,
-  &org_translationhost_translation1_interface__translate_request_method_in_args__target_arg,
-  &org_translationhost_translation1_interface__translate_request_method_in_args__provider_arg,
-  &org_translationhost_translation1_interface__translate_request_method_in_args__request_id_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_request_IN_ARG_texts.parent_struct,
+  &_cbus_translation1_method_info_translate_request_IN_ARG_source.parent_struct,
+  &_cbus_translation1_method_info_translate_request_IN_ARG_target.parent_struct,
+  &_cbus_translation1_method_info_translate_request_IN_ARG_provider.parent_struct,
+  &_cbus_translation1_method_info_translate_request_IN_ARG_request_id.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__translate_request_method_out_args__translations_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_request_OUT_ARG_translations =
 {
-  -1,  /* ref count */
-  (gchar *) "translations",
-  (gchar *) "as",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "translations",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__translate_request_method_out_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_request_OUT_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__translate_request_method_out_args__translations_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_request_OUT_ARG_translations.parent_struct,
+  NULL
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__translate_request_method =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_translate_request =
 {
-  -1,  /* ref count */
-  (gchar *) "TranslateRequest",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__translate_request_method_in_args,
-  (GDBusArgInfo **) org_translationhost_translation1_interface__translate_request_method_out_args,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "TranslateRequest",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_request_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_request_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-translate-request",
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__cancel_translate_method_in_args__request_id_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_with_options_IN_ARG_texts =
 {
-  -1,  /* ref count */
-  (gchar *) "request_id",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "texts",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__cancel_translate_method_in_args[] =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_with_options_IN_ARG_source =
 {
-  &org_translationhost_translation1_interface__cancel_translate_method_in_args__request_id_arg,
-  NULL,
+  {
+    -1,
+    (gchar *) "source",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__cancel_translate_method =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_with_options_IN_ARG_target =
 {
-  -1,  /* ref count */
-  (gchar *) "CancelTranslate",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__cancel_translate_method_in_args,
-  NULL,  /* no out args */
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "target",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__languages_method_in_args__provider_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_with_options_IN_ARG_options =
 {
-  -1,  /* ref count */
-  (gchar *) "provider",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "options",
+    (gchar *) "a{sv}",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__languages_method_in_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_with_options_IN_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__languages_method_in_args__provider_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_with_options_IN_ARG_texts.parent_struct,
+  &_cbus_translation1_method_info_translate_with_options_IN_ARG_source.parent_struct,
+  &_cbus_translation1_method_info_translate_with_options_IN_ARG_target.parent_struct,
+  &_cbus_translation1_method_info_translate_with_options_IN_ARG_options.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__languages_method_out_args__pairs_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_translate_with_options_OUT_ARG_translations =
 {
-  -1,  /* ref count */
-  (gchar *) "pairs",
-  (gchar *) "a(sss)",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "translations",
+    (gchar *) "as",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__languages_method_out_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_translate_with_options_OUT_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__languages_method_out_args__pairs_arg,
-  NULL,
+  &_cbus_translation1_method_info_translate_with_options_OUT_ARG_translations.parent_struct,
+  NULL
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__languages_method =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_translate_with_options =
 {
-  -1,  /* ref count */
-  (gchar *) "Languages",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__languages_method_in_args,
-  (GDBusArgInfo **) org_translationhost_translation1_interface__languages_method_out_args,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "TranslateWithOptions",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_with_options_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_translate_with_options_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-translate-with-options",
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__detect_method_in_args__text_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_cancel_translate_IN_ARG_request_id =
 {
-  -1,  /* ref count */
-  (gchar *) "text",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "request_id",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__detect_method_in_args[] =
+static const GDBusArgInfo * const _cbus_translation1_method_info_cancel_translate_IN_ARG_pointers[] =
 {
-  &org_translationhost_translation1_interface__detect_method_in_args__text_arg,
-  NULL,
+  &_cbus_translation1_method_info_cancel_translate_IN_ARG_request_id.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__detect_method_out_args__tag_arg =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_cancel_translate =
 {
-  -1,  /* ref count */
-  (gchar *) "tag",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "CancelTranslate",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_cancel_translate_IN_ARG_pointers,
+    NULL,
+    NULL
+  },
+  "handle-cancel-translate",
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__detect_method_out_args__confidence_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_languages_IN_ARG_provider =
 {
-  -1,  /* ref count */
-  (gchar *) "confidence",
-  (gchar *) "d",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "provider",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__detect_method_out_args__reliable_arg =
+static const GDBusArgInfo * const _cbus_translation1_method_info_languages_IN_ARG_pointers[] =
 {
-  -1,  /* ref count */
-  (gchar *) "reliable",
-  (gchar *) "b",
-  NULL,  /* no annotations */
+  &_cbus_translation1_method_info_languages_IN_ARG_provider.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__detect_method_out_args[] =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_languages_OUT_ARG_pairs =
 {
-  &org_translationhost_translation1_interface__detect_method_out_args__tag_arg,
-  &org_translationhost_translation1_interface__detect_method_out_args__confidence_arg,
-  &org_translationhost_translation1_interface__detect_method_out_args__reliable_arg,
-  NULL,
+  {
+    -1,
+    (gchar *) "pairs",
+    (gchar *) "a(sss)",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__detect_method =
+static const GDBusArgInfo * const _cbus_translation1_method_info_languages_OUT_ARG_pointers[] =
 {
-  -1,  /* ref count */
-  (gchar *) "Detect",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__detect_method_in_args,
-  (GDBusArgInfo **) org_translationhost_translation1_interface__detect_method_out_args,
-  NULL,  /* no annotations */
+  &_cbus_translation1_method_info_languages_OUT_ARG_pairs.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__present_method_in_args__parent_window_arg =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_languages =
 {
-  -1,  /* ref count */
-  (gchar *) "parent_window",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "Languages",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_languages_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_languages_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-languages",
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__present_method_in_args__text_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_detect_IN_ARG_text =
 {
-  -1,  /* ref count */
-  (gchar *) "text",
-  (gchar *) "s",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "text",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__present_method_in_args__options_arg =
+static const GDBusArgInfo * const _cbus_translation1_method_info_detect_IN_ARG_pointers[] =
 {
-  -1,  /* ref count */
-  (gchar *) "options",
-  (gchar *) "a{sv}",
-  NULL,  /* no annotations */
+  &_cbus_translation1_method_info_detect_IN_ARG_text.parent_struct,
+  NULL
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__present_method_in_args[] =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_detect_OUT_ARG_tag =
 {
-  &org_translationhost_translation1_interface__present_method_in_args__parent_window_arg,
-  &org_translationhost_translation1_interface__present_method_in_args__text_arg,
-  &org_translationhost_translation1_interface__present_method_in_args__options_arg,
-  NULL,
+  {
+    -1,
+    (gchar *) "tag",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo org_translationhost_translation1_interface__present_method_out_args__handle_arg =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_detect_OUT_ARG_confidence =
 {
-  -1,  /* ref count */
-  (gchar *) "handle",
-  (gchar *) "o",
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "confidence",
+    (gchar *) "d",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusArgInfo * const org_translationhost_translation1_interface__present_method_out_args[] =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_detect_OUT_ARG_reliable =
 {
-  &org_translationhost_translation1_interface__present_method_out_args__handle_arg,
-  NULL,
+  {
+    -1,
+    (gchar *) "reliable",
+    (gchar *) "b",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusMethodInfo org_translationhost_translation1_interface__present_method =
+static const GDBusArgInfo * const _cbus_translation1_method_info_detect_OUT_ARG_pointers[] =
 {
-  -1,  /* ref count */
-  (gchar *) "Present",
-  (GDBusArgInfo **) org_translationhost_translation1_interface__present_method_in_args,
-  (GDBusArgInfo **) org_translationhost_translation1_interface__present_method_out_args,
-  NULL,  /* no annotations */
+  &_cbus_translation1_method_info_detect_OUT_ARG_tag.parent_struct,
+  &_cbus_translation1_method_info_detect_OUT_ARG_confidence.parent_struct,
+  &_cbus_translation1_method_info_detect_OUT_ARG_reliable.parent_struct,
+  NULL
 };
 
-const GDBusMethodInfo * const org_translationhost_translation1_interface_methods[] =
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_detect =
 {
-  &org_translationhost_translation1_interface__translate_method,
-  &org_translationhost_translation1_interface__translate_request_method,
-  &org_translationhost_translation1_interface__cancel_translate_method,
-  &org_translationhost_translation1_interface__languages_method,
-  &org_translationhost_translation1_interface__detect_method,
-  &org_translationhost_translation1_interface__present_method,
-  NULL,
+  {
+    -1,
+    (gchar *) "Detect",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_detect_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_detect_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-detect",
+  FALSE
 };
 
-const GDBusPropertyInfo org_translationhost_translation1_interface__default_provider_property =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_present_IN_ARG_parent_window =
 {
-  -1,  /* ref count */
-  (gchar *) "DefaultProvider",
-  (gchar *) "s",
-  G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "parent_window",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusPropertyInfo org_translationhost_translation1_interface__providers_property =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_present_IN_ARG_text =
 {
-  -1,  /* ref count */
-  (gchar *) "Providers",
-  (gchar *) "a(sss)",
-  G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "text",
+    (gchar *) "s",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusAnnotationInfo org_translationhost_translation1_interface__version_property_annotations__org_freedesktop__dbus__property__emits_changed_signal_annotation =
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_present_IN_ARG_options =
 {
-  -1,  /* ref count */
+  {
+    -1,
+    (gchar *) "options",
+    (gchar *) "a{sv}",
+    NULL
+  },
+  FALSE
+};
+
+static const GDBusArgInfo * const _cbus_translation1_method_info_present_IN_ARG_pointers[] =
+{
+  &_cbus_translation1_method_info_present_IN_ARG_parent_window.parent_struct,
+  &_cbus_translation1_method_info_present_IN_ARG_text.parent_struct,
+  &_cbus_translation1_method_info_present_IN_ARG_options.parent_struct,
+  NULL
+};
+
+static const _ExtendedGDBusArgInfo _cbus_translation1_method_info_present_OUT_ARG_handle =
+{
+  {
+    -1,
+    (gchar *) "handle",
+    (gchar *) "o",
+    NULL
+  },
+  FALSE
+};
+
+static const GDBusArgInfo * const _cbus_translation1_method_info_present_OUT_ARG_pointers[] =
+{
+  &_cbus_translation1_method_info_present_OUT_ARG_handle.parent_struct,
+  NULL
+};
+
+static const _ExtendedGDBusMethodInfo _cbus_translation1_method_info_present =
+{
+  {
+    -1,
+    (gchar *) "Present",
+    (GDBusArgInfo **) &_cbus_translation1_method_info_present_IN_ARG_pointers,
+    (GDBusArgInfo **) &_cbus_translation1_method_info_present_OUT_ARG_pointers,
+    NULL
+  },
+  "handle-present",
+  FALSE
+};
+
+static const GDBusMethodInfo * const _cbus_translation1_method_info_pointers[] =
+{
+  &_cbus_translation1_method_info_translate.parent_struct,
+  &_cbus_translation1_method_info_translate_request.parent_struct,
+  &_cbus_translation1_method_info_translate_with_options.parent_struct,
+  &_cbus_translation1_method_info_cancel_translate.parent_struct,
+  &_cbus_translation1_method_info_languages.parent_struct,
+  &_cbus_translation1_method_info_detect.parent_struct,
+  &_cbus_translation1_method_info_present.parent_struct,
+  NULL
+};
+
+static const _ExtendedGDBusPropertyInfo _cbus_translation1_property_info_default_provider =
+{
+  {
+    -1,
+    (gchar *) "DefaultProvider",
+    (gchar *) "s",
+    G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
+    NULL
+  },
+  "default-provider",
+  FALSE,
+  TRUE
+};
+
+static const _ExtendedGDBusPropertyInfo _cbus_translation1_property_info_providers =
+{
+  {
+    -1,
+    (gchar *) "Providers",
+    (gchar *) "a(sss)",
+    G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
+    NULL
+  },
+  "providers",
+  FALSE,
+  TRUE
+};
+
+static const GDBusAnnotationInfo _cbus_translation1_property_version_annotation_info_0 =
+{
+  -1,
   (gchar *) "org.freedesktop.DBus.Property.EmitsChangedSignal",
   (gchar *) "const",
-  NULL,  /* no annotations */
+  NULL
 };
 
-const GDBusAnnotationInfo * const org_translationhost_translation1_interface__version_property_annotations[] =
+static const GDBusAnnotationInfo * const _cbus_translation1_property_version_annotation_info_pointers[] =
 {
-  &org_translationhost_translation1_interface__version_property_annotations__org_freedesktop__dbus__property__emits_changed_signal_annotation,
-  NULL,
+  &_cbus_translation1_property_version_annotation_info_0,
+  NULL
 };
 
-const GDBusPropertyInfo org_translationhost_translation1_interface__version_property =
+static const _ExtendedGDBusPropertyInfo _cbus_translation1_property_info_version =
 {
-  -1,  /* ref count */
-  (gchar *) "version",
-  (gchar *) "u",
-  G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
-  (GDBusAnnotationInfo **) org_translationhost_translation1_interface__version_property_annotations,
+  {
+    -1,
+    (gchar *) "version",
+    (gchar *) "u",
+    G_DBUS_PROPERTY_INFO_FLAGS_READABLE,
+    (GDBusAnnotationInfo **) &_cbus_translation1_property_version_annotation_info_pointers
+  },
+  "version",
+  FALSE,
+  FALSE
 };
 
-const GDBusPropertyInfo * const org_translationhost_translation1_interface_properties[] =
+static const GDBusPropertyInfo * const _cbus_translation1_property_info_pointers[] =
 {
-  &org_translationhost_translation1_interface__default_provider_property,
-  &org_translationhost_translation1_interface__providers_property,
-  &org_translationhost_translation1_interface__version_property,
-  NULL,
+  &_cbus_translation1_property_info_default_provider.parent_struct,
+  &_cbus_translation1_property_info_providers.parent_struct,
+  &_cbus_translation1_property_info_version.parent_struct,
+  NULL
 };
 
-const GDBusInterfaceInfo org_translationhost_translation1_interface =
+static const _ExtendedGDBusInterfaceInfo _cbus_translation1_interface_info =
 {
-  -1,  /* ref count */
-  (gchar *) "org.translationhost.Translation1",
-  (GDBusMethodInfo **) org_translationhost_translation1_interface_methods,
-  NULL,  /* no signals */
-  (GDBusPropertyInfo **) org_translationhost_translation1_interface_properties,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "org.translationhost.Translation1",
+    (GDBusMethodInfo **) &_cbus_translation1_method_info_pointers,
+    NULL,
+    (GDBusPropertyInfo **) &_cbus_translation1_property_info_pointers,
+    NULL
+  },
+  "translation1",
 };
+
+
+/**
+ * cbus_translation1_interface_info:
+ *
+ * Gets a machine-readable description of the <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link> D-Bus interface.
+ *
+ * Returns: (transfer none): A #GDBusInterfaceInfo. Do not free.
+ */
+GDBusInterfaceInfo *
+cbus_translation1_interface_info (void)
+{
+  return (GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct;
+}
+
+/**
+ * cbus_translation1_override_properties:
+ * @klass: The class structure for a #GObject derived class.
+ * @property_id_begin: The property id to assign to the first overridden property.
+ *
+ * Overrides all #GObject properties in the #CBusTranslation1 interface for a concrete class.
+ * The properties are overridden in the order they are defined.
+ *
+ * Returns: The last property id.
+ */
+guint
+cbus_translation1_override_properties (GObjectClass *klass, guint property_id_begin)
+{
+  g_object_class_override_property (klass, property_id_begin++, "default-provider");
+  g_object_class_override_property (klass, property_id_begin++, "providers");
+  g_object_class_override_property (klass, property_id_begin++, "version");
+  return property_id_begin - 1;
+}
+
+
+
+/**
+ * CBusTranslation1:
+ *
+ * Abstract interface type for the D-Bus interface <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link>.
+ */
+
+/**
+ * CBusTranslation1Iface:
+ * @parent_iface: The parent interface.
+ * @handle_cancel_translate: Handler for the #CBusTranslation1::handle-cancel-translate signal.
+ * @handle_detect: Handler for the #CBusTranslation1::handle-detect signal.
+ * @handle_languages: Handler for the #CBusTranslation1::handle-languages signal.
+ * @handle_present: Handler for the #CBusTranslation1::handle-present signal.
+ * @handle_translate: Handler for the #CBusTranslation1::handle-translate signal.
+ * @handle_translate_request: Handler for the #CBusTranslation1::handle-translate-request signal.
+ * @handle_translate_with_options: Handler for the #CBusTranslation1::handle-translate-with-options signal.
+ * @get_default_provider: Getter for the #CBusTranslation1:default-provider property.
+ * @get_providers: Getter for the #CBusTranslation1:providers property.
+ * @get_version: Getter for the #CBusTranslation1:version property.
+ *
+ * Virtual table for the D-Bus interface <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link>.
+ */
+
+typedef CBusTranslation1Iface CBusTranslation1Interface;
+G_DEFINE_INTERFACE (CBusTranslation1, cbus_translation1, G_TYPE_OBJECT)
+
+static void
+cbus_translation1_default_init (CBusTranslation1Iface *iface)
+{
+  /* GObject signals for incoming D-Bus method calls: */
+  /**
+   * CBusTranslation1::handle-translate:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_texts: Argument passed by remote caller.
+   * @arg_source: Argument passed by remote caller.
+   * @arg_target: Argument passed by remote caller.
+   * @arg_provider: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.Translate">Translate()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_translate() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-translate",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_translate),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    5,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRV, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+
+  /**
+   * CBusTranslation1::handle-translate-request:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_texts: Argument passed by remote caller.
+   * @arg_source: Argument passed by remote caller.
+   * @arg_target: Argument passed by remote caller.
+   * @arg_provider: Argument passed by remote caller.
+   * @arg_request_id: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateRequest">TranslateRequest()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_translate_request() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-translate-request",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_translate_request),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    6,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRV, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+
+  /**
+   * CBusTranslation1::handle-translate-with-options:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_texts: Argument passed by remote caller.
+   * @arg_source: Argument passed by remote caller.
+   * @arg_target: Argument passed by remote caller.
+   * @arg_options: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateWithOptions">TranslateWithOptions()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_translate_with_options() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-translate-with-options",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_translate_with_options),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    5,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRV, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_VARIANT);
+
+  /**
+   * CBusTranslation1::handle-cancel-translate:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_request_id: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.CancelTranslate">CancelTranslate()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_cancel_translate() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-cancel-translate",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_cancel_translate),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    2,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRING);
+
+  /**
+   * CBusTranslation1::handle-languages:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_provider: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.Languages">Languages()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_languages() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-languages",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_languages),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    2,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRING);
+
+  /**
+   * CBusTranslation1::handle-detect:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_text: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.Detect">Detect()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_detect() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-detect",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_detect),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    2,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRING);
+
+  /**
+   * CBusTranslation1::handle-present:
+   * @object: A #CBusTranslation1.
+   * @invocation: A #GDBusMethodInvocation.
+   * @arg_parent_window: Argument passed by remote caller.
+   * @arg_text: Argument passed by remote caller.
+   * @arg_options: Argument passed by remote caller.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-translationhost-Translation1.Present">Present()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_translation1_complete_present() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-present",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusTranslation1Iface, handle_present),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    4,
+    G_TYPE_DBUS_METHOD_INVOCATION, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_VARIANT);
+
+  /* GObject properties for D-Bus properties: */
+  /**
+   * CBusTranslation1:default-provider:
+   *
+   * Represents the D-Bus property <link linkend="gdbus-property-org-translationhost-Translation1.DefaultProvider">"DefaultProvider"</link>.
+   *
+   * Since the D-Bus property for this #GObject property is readable but not writable, it is meaningful to read from it on both the client- and service-side. It is only meaningful, however, to write to it on the service-side.
+   */
+  g_object_interface_install_property (iface,
+    g_param_spec_string ("default-provider", "DefaultProvider", "DefaultProvider", NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  /**
+   * CBusTranslation1:providers:
+   *
+   * Represents the D-Bus property <link linkend="gdbus-property-org-translationhost-Translation1.Providers">"Providers"</link>.
+   *
+   * Since the D-Bus property for this #GObject property is readable but not writable, it is meaningful to read from it on both the client- and service-side. It is only meaningful, however, to write to it on the service-side.
+   */
+  g_object_interface_install_property (iface,
+    g_param_spec_variant ("providers", "Providers", "Providers", G_VARIANT_TYPE ("a(sss)"), NULL, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  /**
+   * CBusTranslation1:version:
+   *
+   * Represents the D-Bus property <link linkend="gdbus-property-org-translationhost-Translation1.version">"version"</link>.
+   *
+   * Since the D-Bus property for this #GObject property is readable but not writable, it is meaningful to read from it on both the client- and service-side. It is only meaningful, however, to write to it on the service-side.
+   */
+  g_object_interface_install_property (iface,
+    g_param_spec_uint ("version", "version", "version", 0, G_MAXUINT32, 0, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+}
+
+/**
+ * cbus_translation1_get_default_provider: (skip)
+ * @object: A #CBusTranslation1.
+ *
+ * Gets the value of the <link linkend="gdbus-property-org-translationhost-Translation1.DefaultProvider">"DefaultProvider"</link> D-Bus property.
+ *
+ * Since this D-Bus property is readable, it is meaningful to use this function on both the client- and service-side.
+ *
+ * The returned value is only valid until the property changes so on the client-side it is only safe to use this function on the thread where @object was constructed. Use cbus_translation1_dup_default_provider() if on another thread.
+ *
+ * Returns: (transfer none) (nullable): The property value or %NULL if the property is not set. Do not free the returned value, it belongs to @object.
+ */
+const gchar *
+cbus_translation1_get_default_provider (CBusTranslation1 *object)
+{
+  return CBUS_TRANSLATION1_GET_IFACE (object)->get_default_provider (object);
+}
+
+/**
+ * cbus_translation1_dup_default_provider: (skip)
+ * @object: A #CBusTranslation1.
+ *
+ * Gets a copy of the <link linkend="gdbus-property-org-translationhost-Translation1.DefaultProvider">"DefaultProvider"</link> D-Bus property.
+ *
+ * Since this D-Bus property is readable, it is meaningful to use this function on both the client- and service-side.
+ *
+ * Returns: (transfer full) (nullable): The property value or %NULL if the property is not set. The returned value should be freed with g_free().
+ */
+gchar *
+cbus_translation1_dup_default_provider (CBusTranslation1 *object)
+{
+  gchar *value;
+  g_object_get (G_OBJECT (object), "default-provider", &value, NULL);
+  return value;
+}
+
+/**
+ * cbus_translation1_set_default_provider: (skip)
+ * @object: A #CBusTranslation1.
+ * @value: The value to set.
+ *
+ * Sets the <link linkend="gdbus-property-org-translationhost-Translation1.DefaultProvider">"DefaultProvider"</link> D-Bus property to @value.
+ *
+ * Since this D-Bus property is not writable, it is only meaningful to use this function on the service-side.
+ */
+void
+cbus_translation1_set_default_provider (CBusTranslation1 *object, const gchar *value)
+{
+  g_object_set (G_OBJECT (object), "default-provider", value, NULL);
+}
+
+/**
+ * cbus_translation1_get_providers: (skip)
+ * @object: A #CBusTranslation1.
+ *
+ * Gets the value of the <link linkend="gdbus-property-org-translationhost-Translation1.Providers">"Providers"</link> D-Bus property.
+ *
+ * Since this D-Bus property is readable, it is meaningful to use this function on both the client- and service-side.
+ *
+ * The returned value is only valid until the property changes so on the client-side it is only safe to use this function on the thread where @object was constructed. Use cbus_translation1_dup_providers() if on another thread.
+ *
+ * Returns: (transfer none) (nullable): The property value or %NULL if the property is not set. Do not free the returned value, it belongs to @object.
+ */
+GVariant *
+cbus_translation1_get_providers (CBusTranslation1 *object)
+{
+  return CBUS_TRANSLATION1_GET_IFACE (object)->get_providers (object);
+}
+
+/**
+ * cbus_translation1_dup_providers: (skip)
+ * @object: A #CBusTranslation1.
+ *
+ * Gets a copy of the <link linkend="gdbus-property-org-translationhost-Translation1.Providers">"Providers"</link> D-Bus property.
+ *
+ * Since this D-Bus property is readable, it is meaningful to use this function on both the client- and service-side.
+ *
+ * Returns: (transfer full) (nullable): The property value or %NULL if the property is not set. The returned value should be freed with g_variant_unref().
+ */
+GVariant *
+cbus_translation1_dup_providers (CBusTranslation1 *object)
+{
+  GVariant *value;
+  g_object_get (G_OBJECT (object), "providers", &value, NULL);
+  return value;
+}
+
+/**
+ * cbus_translation1_set_providers: (skip)
+ * @object: A #CBusTranslation1.
+ * @value: The value to set.
+ *
+ * Sets the <link linkend="gdbus-property-org-translationhost-Translation1.Providers">"Providers"</link> D-Bus property to @value.
+ *
+ * Since this D-Bus property is not writable, it is only meaningful to use this function on the service-side.
+ */
+void
+cbus_translation1_set_providers (CBusTranslation1 *object, GVariant *value)
+{
+  g_object_set (G_OBJECT (object), "providers", value, NULL);
+}
+
+/**
+ * cbus_translation1_get_version: (skip)
+ * @object: A #CBusTranslation1.
+ *
+ * Gets the value of the <link linkend="gdbus-property-org-translationhost-Translation1.version">"version"</link> D-Bus property.
+ *
+ * Since this D-Bus property is readable, it is meaningful to use this function on both the client- and service-side.
+ *
+ * Returns: The property value.
+ */
+guint 
+cbus_translation1_get_version (CBusTranslation1 *object)
+{
+  return CBUS_TRANSLATION1_GET_IFACE (object)->get_version (object);
+}
+
+/**
+ * cbus_translation1_set_version: (skip)
+ * @object: A #CBusTranslation1.
+ * @value: The value to set.
+ *
+ * Sets the <link linkend="gdbus-property-org-translationhost-Translation1.version">"version"</link> D-Bus property to @value.
+ *
+ * Since this D-Bus property is not writable, it is only meaningful to use this function on the service-side.
+ */
+void
+cbus_translation1_set_version (CBusTranslation1 *object, guint value)
+{
+  g_object_set (G_OBJECT (object), "version", value, NULL);
+}
+
+/**
+ * cbus_translation1_call_translate:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Translate">Translate()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_translate_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_translate_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_translate (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "Translate",
+    g_variant_new ("(^assss)",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_provider),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_translate_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_translate().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_translate().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_translate_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Translate">Translate()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_translate() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "Translate",
+    g_variant_new ("(^assss)",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_provider),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_translate_request:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @arg_request_id: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateRequest">TranslateRequest()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_translate_request_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_translate_request_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_translate_request (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "TranslateRequest",
+    g_variant_new ("(^asssss)",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_provider,
+                   arg_request_id),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_translate_request_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_translate_request().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_translate_request().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_request_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_translate_request_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @arg_request_id: Argument to pass with the method invocation.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateRequest">TranslateRequest()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_translate_request() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_request_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    const gchar *arg_request_id,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "TranslateRequest",
+    g_variant_new ("(^asssss)",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_provider,
+                   arg_request_id),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_translate_with_options:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_options: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateWithOptions">TranslateWithOptions()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_translate_with_options_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_translate_with_options_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_translate_with_options (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    GVariant *arg_options,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "TranslateWithOptions",
+    g_variant_new ("(^asss@a{sv})",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_options),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_translate_with_options_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_translate_with_options().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_translate_with_options().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_with_options_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_translate_with_options_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_texts: Argument to pass with the method invocation.
+ * @arg_source: Argument to pass with the method invocation.
+ * @arg_target: Argument to pass with the method invocation.
+ * @arg_options: Argument to pass with the method invocation.
+ * @out_translations: (out) (optional) (array zero-terminated=1): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateWithOptions">TranslateWithOptions()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_translate_with_options() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_translate_with_options_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    GVariant *arg_options,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "TranslateWithOptions",
+    g_variant_new ("(^asss@a{sv})",
+                   arg_texts,
+                   arg_source,
+                   arg_target,
+                   arg_options),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(^as)",
+                 out_translations);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_cancel_translate:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_request_id: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.CancelTranslate">CancelTranslate()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_cancel_translate_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_cancel_translate_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_cancel_translate (
+    CBusTranslation1 *proxy,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "CancelTranslate",
+    g_variant_new ("(s)",
+                   arg_request_id),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_cancel_translate_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_cancel_translate().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_cancel_translate().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_cancel_translate_finish (
+    CBusTranslation1 *proxy,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "()");
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_cancel_translate_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_request_id: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.CancelTranslate">CancelTranslate()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_cancel_translate() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_cancel_translate_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "CancelTranslate",
+    g_variant_new ("(s)",
+                   arg_request_id),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "()");
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_languages:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Languages">Languages()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_languages_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_languages_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_languages (
+    CBusTranslation1 *proxy,
+    const gchar *arg_provider,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "Languages",
+    g_variant_new ("(s)",
+                   arg_provider),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_languages_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_pairs: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_languages().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_languages().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_languages_finish (
+    CBusTranslation1 *proxy,
+    GVariant **out_pairs,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(@a(sss))",
+                 out_pairs);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_languages_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_provider: Argument to pass with the method invocation.
+ * @out_pairs: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Languages">Languages()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_languages() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_languages_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_provider,
+    GVariant **out_pairs,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "Languages",
+    g_variant_new ("(s)",
+                   arg_provider),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(@a(sss))",
+                 out_pairs);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_detect:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_text: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Detect">Detect()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_detect_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_detect_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_detect (
+    CBusTranslation1 *proxy,
+    const gchar *arg_text,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "Detect",
+    g_variant_new ("(s)",
+                   arg_text),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_detect_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_tag: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @out_confidence: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @out_reliable: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_detect().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_detect().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_detect_finish (
+    CBusTranslation1 *proxy,
+    gchar **out_tag,
+    gdouble *out_confidence,
+    gboolean *out_reliable,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(sdb)",
+                 out_tag,
+                 out_confidence,
+                 out_reliable);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_detect_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_text: Argument to pass with the method invocation.
+ * @out_tag: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @out_confidence: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @out_reliable: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Detect">Detect()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_detect() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_detect_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_text,
+    gchar **out_tag,
+    gdouble *out_confidence,
+    gboolean *out_reliable,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "Detect",
+    g_variant_new ("(s)",
+                   arg_text),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(sdb)",
+                 out_tag,
+                 out_confidence,
+                 out_reliable);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_present:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_parent_window: Argument to pass with the method invocation.
+ * @arg_text: Argument to pass with the method invocation.
+ * @arg_options: Argument to pass with the method invocation.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Present">Present()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_call_present_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_call_present_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_translation1_call_present (
+    CBusTranslation1 *proxy,
+    const gchar *arg_parent_window,
+    const gchar *arg_text,
+    GVariant *arg_options,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "Present",
+    g_variant_new ("(ss@a{sv})",
+                   arg_parent_window,
+                   arg_text,
+                   arg_options),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_translation1_call_present_finish:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @out_handle: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_call_present().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_translation1_call_present().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_present_finish (
+    CBusTranslation1 *proxy,
+    gchar **out_handle,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(o)",
+                 out_handle);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_call_present_sync:
+ * @proxy: A #CBusTranslation1Proxy.
+ * @arg_parent_window: Argument to pass with the method invocation.
+ * @arg_text: Argument to pass with the method invocation.
+ * @arg_options: Argument to pass with the method invocation.
+ * @out_handle: (out) (optional): Return location for return parameter or %NULL to ignore.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-translationhost-Translation1.Present">Present()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_call_present() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_translation1_call_present_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_parent_window,
+    const gchar *arg_text,
+    GVariant *arg_options,
+    gchar **out_handle,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "Present",
+    g_variant_new ("(ss@a{sv})",
+                   arg_parent_window,
+                   arg_text,
+                   arg_options),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "(o)",
+                 out_handle);
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_translation1_complete_translate:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @translations: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.Translate">Translate()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_translate (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(^as)",
+                   translations));
+}
+
+/**
+ * cbus_translation1_complete_translate_request:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @translations: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateRequest">TranslateRequest()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_translate_request (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(^as)",
+                   translations));
+}
+
+/**
+ * cbus_translation1_complete_translate_with_options:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @translations: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.TranslateWithOptions">TranslateWithOptions()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_translate_with_options (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(^as)",
+                   translations));
+}
+
+/**
+ * cbus_translation1_complete_cancel_translate:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.CancelTranslate">CancelTranslate()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_cancel_translate (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("()"));
+}
+
+/**
+ * cbus_translation1_complete_languages:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @pairs: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.Languages">Languages()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_languages (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    GVariant *pairs)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(@a(sss))",
+                   pairs));
+}
+
+/**
+ * cbus_translation1_complete_detect:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @tag: Parameter to return.
+ * @confidence: Parameter to return.
+ * @reliable: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.Detect">Detect()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_detect (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    const gchar *tag,
+    gdouble confidence,
+    gboolean reliable)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(sdb)",
+                   tag,
+                   confidence,
+                   reliable));
+}
+
+/**
+ * cbus_translation1_complete_present:
+ * @object: A #CBusTranslation1.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ * @handle: Parameter to return.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-translationhost-Translation1.Present">Present()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_translation1_complete_present (
+    CBusTranslation1 *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation,
+    const gchar *handle)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("(o)",
+                   handle));
+}
 
 /* ------------------------------------------------------------------------ */
-/* Definitions for org.freedesktop.portal.Request */
 
-const GDBusMethodInfo org_freedesktop_portal_request_interface__close_method =
+/**
+ * CBusTranslation1Proxy:
+ *
+ * The #CBusTranslation1Proxy structure contains only private data and should only be accessed using the provided API.
+ */
+
+/**
+ * CBusTranslation1ProxyClass:
+ * @parent_class: The parent class.
+ *
+ * Class structure for #CBusTranslation1Proxy.
+ */
+
+struct _CBusTranslation1ProxyPrivate
 {
-  -1,  /* ref count */
-  (gchar *) "Close",
-  NULL,  /* no in args */
-  NULL,  /* no out args */
-  NULL,  /* no annotations */
+  GData *qdata;
 };
 
-const GDBusMethodInfo * const org_freedesktop_portal_request_interface_methods[] =
+static void cbus_translation1_proxy_iface_init (CBusTranslation1Iface *iface);
+
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+G_DEFINE_TYPE_WITH_CODE (CBusTranslation1Proxy, cbus_translation1_proxy, G_TYPE_DBUS_PROXY,
+                         G_ADD_PRIVATE (CBusTranslation1Proxy)
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_TRANSLATION1, cbus_translation1_proxy_iface_init))
+
+#else
+G_DEFINE_TYPE_WITH_CODE (CBusTranslation1Proxy, cbus_translation1_proxy, G_TYPE_DBUS_PROXY,
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_TRANSLATION1, cbus_translation1_proxy_iface_init))
+
+#endif
+static void
+cbus_translation1_proxy_finalize (GObject *object)
 {
-  &org_freedesktop_portal_request_interface__close_method,
-  NULL,
+  CBusTranslation1Proxy *proxy = CBUS_TRANSLATION1_PROXY (object);
+  g_datalist_clear (&proxy->priv->qdata);
+  G_OBJECT_CLASS (cbus_translation1_proxy_parent_class)->finalize (object);
+}
+
+static void
+cbus_translation1_proxy_get_property (GObject      *object,
+  guint         prop_id,
+  GValue       *value,
+  GParamSpec   *pspec G_GNUC_UNUSED)
+{
+  const _ExtendedGDBusPropertyInfo *info;
+  GVariant *variant;
+  g_assert (prop_id != 0 && prop_id - 1 < 3);
+  info = (const _ExtendedGDBusPropertyInfo *) _cbus_translation1_property_info_pointers[prop_id - 1];
+  variant = g_dbus_proxy_get_cached_property (G_DBUS_PROXY (object), info->parent_struct.name);
+  if (info->use_gvariant)
+    {
+      g_value_set_variant (value, variant);
+    }
+  else
+    {
+      if (variant != NULL)
+        g_dbus_gvariant_to_gvalue (variant, value);
+    }
+  if (variant != NULL)
+    g_variant_unref (variant);
+}
+
+static void
+cbus_translation1_proxy_set_property_cb (GDBusProxy *proxy,
+  GAsyncResult *res,
+  gpointer      user_data)
+{
+  const _ExtendedGDBusPropertyInfo *info = user_data;
+  GError *error;
+  GVariant *_ret;
+  error = NULL;
+  _ret = g_dbus_proxy_call_finish (proxy, res, &error);
+  if (!_ret)
+    {
+      g_warning ("Error setting property '%s' on interface org.translationhost.Translation1: %s (%s, %d)",
+                 info->parent_struct.name, 
+                 error->message, g_quark_to_string (error->domain), error->code);
+      g_error_free (error);
+    }
+  else
+    {
+      g_variant_unref (_ret);
+    }
+}
+
+static void
+cbus_translation1_proxy_set_property (GObject      *object,
+  guint         prop_id,
+  const GValue *value,
+  GParamSpec   *pspec G_GNUC_UNUSED)
+{
+  const _ExtendedGDBusPropertyInfo *info;
+  GVariant *variant;
+  g_assert (prop_id != 0 && prop_id - 1 < 3);
+  info = (const _ExtendedGDBusPropertyInfo *) _cbus_translation1_property_info_pointers[prop_id - 1];
+  variant = g_dbus_gvalue_to_gvariant (value, G_VARIANT_TYPE (info->parent_struct.signature));
+  g_dbus_proxy_call (G_DBUS_PROXY (object),
+    "org.freedesktop.DBus.Properties.Set",
+    g_variant_new ("(ssv)", "org.translationhost.Translation1", info->parent_struct.name, variant),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    NULL, (GAsyncReadyCallback) cbus_translation1_proxy_set_property_cb, (GDBusPropertyInfo *) &info->parent_struct);
+  g_variant_unref (variant);
+}
+
+static void
+cbus_translation1_proxy_g_signal (GDBusProxy *proxy,
+  const gchar *sender_name G_GNUC_UNUSED,
+  const gchar *signal_name,
+  GVariant *parameters)
+{
+  _ExtendedGDBusSignalInfo *info;
+  GVariantIter iter;
+  GVariant *child;
+  GValue *paramv;
+  gsize num_params;
+  gsize n;
+  guint signal_id;
+  info = (_ExtendedGDBusSignalInfo *) g_dbus_interface_info_lookup_signal ((GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct, signal_name);
+  if (info == NULL)
+    return;
+  num_params = g_variant_n_children (parameters);
+  paramv = g_new0 (GValue, num_params + 1);
+  g_value_init (&paramv[0], CBUS_TYPE_TRANSLATION1);
+  g_value_set_object (&paramv[0], proxy);
+  g_variant_iter_init (&iter, parameters);
+  n = 1;
+  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      _ExtendedGDBusArgInfo *arg_info = (_ExtendedGDBusArgInfo *) info->parent_struct.args[n - 1];
+      if (arg_info->use_gvariant)
+        {
+          g_value_init (&paramv[n], G_TYPE_VARIANT);
+          g_value_set_variant (&paramv[n], child);
+          n++;
+        }
+      else
+        g_dbus_gvariant_to_gvalue (child, &paramv[n++]);
+      g_variant_unref (child);
+    }
+  signal_id = g_signal_lookup (info->signal_name, CBUS_TYPE_TRANSLATION1);
+  g_signal_emitv (paramv, signal_id, 0, NULL);
+  for (n = 0; n < num_params + 1; n++)
+    g_value_unset (&paramv[n]);
+  g_free (paramv);
+}
+
+static void
+cbus_translation1_proxy_g_properties_changed (GDBusProxy *_proxy,
+  GVariant *changed_properties,
+  const gchar *const *invalidated_properties)
+{
+  CBusTranslation1Proxy *proxy = CBUS_TRANSLATION1_PROXY (_proxy);
+  guint n;
+  const gchar *key;
+  GVariantIter *iter;
+  _ExtendedGDBusPropertyInfo *info;
+  g_variant_get (changed_properties, "a{sv}", &iter);
+  while (g_variant_iter_next (iter, "{&sv}", &key, NULL))
+    {
+      info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct, key);
+      g_datalist_remove_data (&proxy->priv->qdata, key);
+      if (info != NULL)
+        g_object_notify (G_OBJECT (proxy), info->hyphen_name);
+    }
+  g_variant_iter_free (iter);
+  for (n = 0; invalidated_properties[n] != NULL; n++)
+    {
+      info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct, invalidated_properties[n]);
+      g_datalist_remove_data (&proxy->priv->qdata, invalidated_properties[n]);
+      if (info != NULL)
+        g_object_notify (G_OBJECT (proxy), info->hyphen_name);
+    }
+}
+
+static const gchar *
+cbus_translation1_proxy_get_default_provider (CBusTranslation1 *object)
+{
+  CBusTranslation1Proxy *proxy = CBUS_TRANSLATION1_PROXY (object);
+  GVariant *variant;
+  const gchar *value = NULL;
+  variant = g_dbus_proxy_get_cached_property (G_DBUS_PROXY (proxy), "DefaultProvider");
+  if (variant != NULL)
+    {
+      value = g_variant_get_string (variant, NULL);
+      g_variant_unref (variant);
+    }
+  return value;
+}
+
+static GVariant *
+cbus_translation1_proxy_get_providers (CBusTranslation1 *object)
+{
+  CBusTranslation1Proxy *proxy = CBUS_TRANSLATION1_PROXY (object);
+  GVariant *variant;
+  GVariant *value = NULL;
+  variant = g_dbus_proxy_get_cached_property (G_DBUS_PROXY (proxy), "Providers");
+  value = variant;
+  if (variant != NULL)
+    g_variant_unref (variant);
+  return value;
+}
+
+static guint 
+cbus_translation1_proxy_get_version (CBusTranslation1 *object)
+{
+  CBusTranslation1Proxy *proxy = CBUS_TRANSLATION1_PROXY (object);
+  GVariant *variant;
+  guint value = 0;
+  variant = g_dbus_proxy_get_cached_property (G_DBUS_PROXY (proxy), "version");
+  if (variant != NULL)
+    {
+      value = g_variant_get_uint32 (variant);
+      g_variant_unref (variant);
+    }
+  return value;
+}
+
+static void
+cbus_translation1_proxy_init (CBusTranslation1Proxy *proxy)
+{
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+  proxy->priv = cbus_translation1_proxy_get_instance_private (proxy);
+#else
+  proxy->priv = G_TYPE_INSTANCE_GET_PRIVATE (proxy, CBUS_TYPE_TRANSLATION1_PROXY, CBusTranslation1ProxyPrivate);
+#endif
+
+  g_dbus_proxy_set_interface_info (G_DBUS_PROXY (proxy), cbus_translation1_interface_info ());
+}
+
+static void
+cbus_translation1_proxy_class_init (CBusTranslation1ProxyClass *klass)
+{
+  GObjectClass *gobject_class;
+  GDBusProxyClass *proxy_class;
+
+  gobject_class = G_OBJECT_CLASS (klass);
+  gobject_class->finalize     = cbus_translation1_proxy_finalize;
+  gobject_class->get_property = cbus_translation1_proxy_get_property;
+  gobject_class->set_property = cbus_translation1_proxy_set_property;
+
+  proxy_class = G_DBUS_PROXY_CLASS (klass);
+  proxy_class->g_signal = cbus_translation1_proxy_g_signal;
+  proxy_class->g_properties_changed = cbus_translation1_proxy_g_properties_changed;
+
+  cbus_translation1_override_properties (gobject_class, 1);
+
+#if GLIB_VERSION_MAX_ALLOWED < GLIB_VERSION_2_38
+  g_type_class_add_private (klass, sizeof (CBusTranslation1ProxyPrivate));
+#endif
+}
+
+static void
+cbus_translation1_proxy_iface_init (CBusTranslation1Iface *iface)
+{
+  iface->get_default_provider = cbus_translation1_proxy_get_default_provider;
+  iface->get_providers = cbus_translation1_proxy_get_providers;
+  iface->get_version = cbus_translation1_proxy_get_version;
+}
+
+/**
+ * cbus_translation1_proxy_new:
+ * @connection: A #GDBusConnection.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: (nullable): A bus name (well-known or unique) or %NULL if @connection is not a message bus connection.
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously creates a proxy for the D-Bus interface <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link>. See g_dbus_proxy_new() for more details.
+ *
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_proxy_new_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_proxy_new_sync() for the synchronous, blocking version of this constructor.
+ */
+void
+cbus_translation1_proxy_new (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data)
+{
+  g_async_initable_new_async (CBUS_TYPE_TRANSLATION1_PROXY, G_PRIORITY_DEFAULT, cancellable, callback, user_data, "g-flags", flags, "g-name", name, "g-connection", connection, "g-object-path", object_path, "g-interface-name", "org.translationhost.Translation1", NULL);
+}
+
+/**
+ * cbus_translation1_proxy_new_finish:
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_proxy_new().
+ * @error: Return location for error or %NULL
+ *
+ * Finishes an operation started with cbus_translation1_proxy_new().
+ *
+ * Returns: (transfer full) (type CBusTranslation1Proxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusTranslation1 *
+cbus_translation1_proxy_new_finish (
+    GAsyncResult        *res,
+    GError             **error)
+{
+  GObject *ret;
+  GObject *source_object;
+  source_object = g_async_result_get_source_object (res);
+  ret = g_async_initable_new_finish (G_ASYNC_INITABLE (source_object), res, error);
+  g_object_unref (source_object);
+  if (ret != NULL)
+    return CBUS_TRANSLATION1 (ret);
+  else
+    return NULL;
+}
+
+/**
+ * cbus_translation1_proxy_new_sync:
+ * @connection: A #GDBusConnection.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: (nullable): A bus name (well-known or unique) or %NULL if @connection is not a message bus connection.
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL
+ *
+ * Synchronously creates a proxy for the D-Bus interface <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link>. See g_dbus_proxy_new_sync() for more details.
+ *
+ * The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_proxy_new() for the asynchronous version of this constructor.
+ *
+ * Returns: (transfer full) (type CBusTranslation1Proxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusTranslation1 *
+cbus_translation1_proxy_new_sync (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error)
+{
+  GInitable *ret;
+  ret = g_initable_new (CBUS_TYPE_TRANSLATION1_PROXY, cancellable, error, "g-flags", flags, "g-name", name, "g-connection", connection, "g-object-path", object_path, "g-interface-name", "org.translationhost.Translation1", NULL);
+  if (ret != NULL)
+    return CBUS_TRANSLATION1 (ret);
+  else
+    return NULL;
+}
+
+
+/**
+ * cbus_translation1_proxy_new_for_bus:
+ * @bus_type: A #GBusType.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: A bus name (well-known or unique).
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied.
+ * @user_data: User data to pass to @callback.
+ *
+ * Like cbus_translation1_proxy_new() but takes a #GBusType instead of a #GDBusConnection.
+ *
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_translation1_proxy_new_for_bus_finish() to get the result of the operation.
+ *
+ * See cbus_translation1_proxy_new_for_bus_sync() for the synchronous, blocking version of this constructor.
+ */
+void
+cbus_translation1_proxy_new_for_bus (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data)
+{
+  g_async_initable_new_async (CBUS_TYPE_TRANSLATION1_PROXY, G_PRIORITY_DEFAULT, cancellable, callback, user_data, "g-flags", flags, "g-name", name, "g-bus-type", bus_type, "g-object-path", object_path, "g-interface-name", "org.translationhost.Translation1", NULL);
+}
+
+/**
+ * cbus_translation1_proxy_new_for_bus_finish:
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_translation1_proxy_new_for_bus().
+ * @error: Return location for error or %NULL
+ *
+ * Finishes an operation started with cbus_translation1_proxy_new_for_bus().
+ *
+ * Returns: (transfer full) (type CBusTranslation1Proxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusTranslation1 *
+cbus_translation1_proxy_new_for_bus_finish (
+    GAsyncResult        *res,
+    GError             **error)
+{
+  GObject *ret;
+  GObject *source_object;
+  source_object = g_async_result_get_source_object (res);
+  ret = g_async_initable_new_finish (G_ASYNC_INITABLE (source_object), res, error);
+  g_object_unref (source_object);
+  if (ret != NULL)
+    return CBUS_TRANSLATION1 (ret);
+  else
+    return NULL;
+}
+
+/**
+ * cbus_translation1_proxy_new_for_bus_sync:
+ * @bus_type: A #GBusType.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: A bus name (well-known or unique).
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL
+ *
+ * Like cbus_translation1_proxy_new_sync() but takes a #GBusType instead of a #GDBusConnection.
+ *
+ * The calling thread is blocked until a reply is received.
+ *
+ * See cbus_translation1_proxy_new_for_bus() for the asynchronous version of this constructor.
+ *
+ * Returns: (transfer full) (type CBusTranslation1Proxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusTranslation1 *
+cbus_translation1_proxy_new_for_bus_sync (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error)
+{
+  GInitable *ret;
+  ret = g_initable_new (CBUS_TYPE_TRANSLATION1_PROXY, cancellable, error, "g-flags", flags, "g-name", name, "g-bus-type", bus_type, "g-object-path", object_path, "g-interface-name", "org.translationhost.Translation1", NULL);
+  if (ret != NULL)
+    return CBUS_TRANSLATION1 (ret);
+  else
+    return NULL;
+}
+
+
+/* ------------------------------------------------------------------------ */
+
+/**
+ * CBusTranslation1Skeleton:
+ *
+ * The #CBusTranslation1Skeleton structure contains only private data and should only be accessed using the provided API.
+ */
+
+/**
+ * CBusTranslation1SkeletonClass:
+ * @parent_class: The parent class.
+ *
+ * Class structure for #CBusTranslation1Skeleton.
+ */
+
+struct _CBusTranslation1SkeletonPrivate
+{
+  GValue *properties;
+  GList *changed_properties;
+  GSource *changed_properties_idle_source;
+  GMainContext *context;
+  GMutex lock;
 };
 
-const GDBusArgInfo org_freedesktop_portal_request_interface__response_signal_args__response_arg =
+static void
+_cbus_translation1_skeleton_handle_method_call (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name,
+  const gchar *method_name,
+  GVariant *parameters,
+  GDBusMethodInvocation *invocation,
+  gpointer user_data)
 {
-  -1,  /* ref count */
-  (gchar *) "response",
-  (gchar *) "u",
-  NULL,  /* no annotations */
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (user_data);
+  _ExtendedGDBusMethodInfo *info;
+  GVariantIter iter;
+  GVariant *child;
+  GValue *paramv;
+  gsize num_params;
+  guint num_extra;
+  gsize n;
+  guint signal_id;
+  GValue return_value = G_VALUE_INIT;
+  info = (_ExtendedGDBusMethodInfo *) g_dbus_method_invocation_get_method_info (invocation);
+  g_assert (info != NULL);
+  num_params = g_variant_n_children (parameters);
+  num_extra = info->pass_fdlist ? 3 : 2;  paramv = g_new0 (GValue, num_params + num_extra);
+  n = 0;
+  g_value_init (&paramv[n], CBUS_TYPE_TRANSLATION1);
+  g_value_set_object (&paramv[n++], skeleton);
+  g_value_init (&paramv[n], G_TYPE_DBUS_METHOD_INVOCATION);
+  g_value_set_object (&paramv[n++], invocation);
+  if (info->pass_fdlist)
+    {
+#ifdef G_OS_UNIX
+      g_value_init (&paramv[n], G_TYPE_UNIX_FD_LIST);
+      g_value_set_object (&paramv[n++], g_dbus_message_get_unix_fd_list (g_dbus_method_invocation_get_message (invocation)));
+#else
+      g_assert_not_reached ();
+#endif
+    }
+  g_variant_iter_init (&iter, parameters);
+  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      _ExtendedGDBusArgInfo *arg_info = (_ExtendedGDBusArgInfo *) info->parent_struct.in_args[n - num_extra];
+      if (arg_info->use_gvariant)
+        {
+          g_value_init (&paramv[n], G_TYPE_VARIANT);
+          g_value_set_variant (&paramv[n], child);
+          n++;
+        }
+      else
+        g_dbus_gvariant_to_gvalue (child, &paramv[n++]);
+      g_variant_unref (child);
+    }
+  signal_id = g_signal_lookup (info->signal_name, CBUS_TYPE_TRANSLATION1);
+  g_value_init (&return_value, G_TYPE_BOOLEAN);
+  g_signal_emitv (paramv, signal_id, 0, &return_value);
+  if (!g_value_get_boolean (&return_value))
+    g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD, "Method %s is not implemented on interface %s", method_name, interface_name);
+  g_value_unset (&return_value);
+  for (n = 0; n < num_params + num_extra; n++)
+    g_value_unset (&paramv[n]);
+  g_free (paramv);
+}
+
+static GVariant *
+_cbus_translation1_skeleton_handle_get_property (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name G_GNUC_UNUSED,
+  const gchar *property_name,
+  GError **error,
+  gpointer user_data)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (user_data);
+  GValue value = G_VALUE_INIT;
+  GParamSpec *pspec;
+  _ExtendedGDBusPropertyInfo *info;
+  GVariant *ret;
+  ret = NULL;
+  info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct, property_name);
+  g_assert (info != NULL);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (skeleton), info->hyphen_name);
+  if (pspec == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "No property with name %s", property_name);
+    }
+  else
+    {
+      g_value_init (&value, pspec->value_type);
+      g_object_get_property (G_OBJECT (skeleton), info->hyphen_name, &value);
+      ret = g_dbus_gvalue_to_gvariant (&value, G_VARIANT_TYPE (info->parent_struct.signature));
+      g_value_unset (&value);
+    }
+  return ret;
+}
+
+static gboolean
+_cbus_translation1_skeleton_handle_set_property (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name G_GNUC_UNUSED,
+  const gchar *property_name,
+  GVariant *variant,
+  GError **error,
+  gpointer user_data)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (user_data);
+  GValue value = G_VALUE_INIT;
+  GParamSpec *pspec;
+  _ExtendedGDBusPropertyInfo *info;
+  gboolean ret;
+  ret = FALSE;
+  info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_translation1_interface_info.parent_struct, property_name);
+  g_assert (info != NULL);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (skeleton), info->hyphen_name);
+  if (pspec == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "No property with name %s", property_name);
+    }
+  else
+    {
+      if (info->use_gvariant)
+        g_value_set_variant (&value, variant);
+      else
+        g_dbus_gvariant_to_gvalue (variant, &value);
+      g_object_set_property (G_OBJECT (skeleton), info->hyphen_name, &value);
+      g_value_unset (&value);
+      ret = TRUE;
+    }
+  return ret;
+}
+
+static const GDBusInterfaceVTable _cbus_translation1_skeleton_vtable =
+{
+  _cbus_translation1_skeleton_handle_method_call,
+  _cbus_translation1_skeleton_handle_get_property,
+  _cbus_translation1_skeleton_handle_set_property,
+  {NULL}
 };
 
-const GDBusArgInfo org_freedesktop_portal_request_interface__response_signal_args__results_arg =
+static GDBusInterfaceInfo *
+cbus_translation1_skeleton_dbus_interface_get_info (GDBusInterfaceSkeleton *skeleton G_GNUC_UNUSED)
 {
-  -1,  /* ref count */
-  (gchar *) "results",
-  (gchar *) "a{sv}",
-  NULL,  /* no annotations */
+  return cbus_translation1_interface_info ();
+}
+
+static GDBusInterfaceVTable *
+cbus_translation1_skeleton_dbus_interface_get_vtable (GDBusInterfaceSkeleton *skeleton G_GNUC_UNUSED)
+{
+  return (GDBusInterfaceVTable *) &_cbus_translation1_skeleton_vtable;
+}
+
+static GVariant *
+cbus_translation1_skeleton_dbus_interface_get_properties (GDBusInterfaceSkeleton *_skeleton)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (_skeleton);
+
+  GVariantBuilder builder;
+  guint n;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sv}"));
+  if (_cbus_translation1_interface_info.parent_struct.properties == NULL)
+    goto out;
+  for (n = 0; _cbus_translation1_interface_info.parent_struct.properties[n] != NULL; n++)
+    {
+      GDBusPropertyInfo *info = _cbus_translation1_interface_info.parent_struct.properties[n];
+      if (info->flags & G_DBUS_PROPERTY_INFO_FLAGS_READABLE)
+        {
+          GVariant *value;
+          value = _cbus_translation1_skeleton_handle_get_property (g_dbus_interface_skeleton_get_connection (G_DBUS_INTERFACE_SKELETON (skeleton)), NULL, g_dbus_interface_skeleton_get_object_path (G_DBUS_INTERFACE_SKELETON (skeleton)), "org.translationhost.Translation1", info->name, NULL, skeleton);
+          if (value != NULL)
+            {
+              g_variant_take_ref (value);
+              g_variant_builder_add (&builder, "{sv}", info->name, value);
+              g_variant_unref (value);
+            }
+        }
+    }
+out:
+  return g_variant_builder_end (&builder);
+}
+
+static gboolean _cbus_translation1_emit_changed (gpointer user_data);
+
+static void
+cbus_translation1_skeleton_dbus_interface_flush (GDBusInterfaceSkeleton *_skeleton)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (_skeleton);
+  gboolean emit_changed = FALSE;
+
+  g_mutex_lock (&skeleton->priv->lock);
+  if (skeleton->priv->changed_properties_idle_source != NULL)
+    {
+      g_source_destroy (skeleton->priv->changed_properties_idle_source);
+      skeleton->priv->changed_properties_idle_source = NULL;
+      emit_changed = TRUE;
+    }
+  g_mutex_unlock (&skeleton->priv->lock);
+
+  if (emit_changed)
+    _cbus_translation1_emit_changed (skeleton);
+}
+
+static void cbus_translation1_skeleton_iface_init (CBusTranslation1Iface *iface);
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+G_DEFINE_TYPE_WITH_CODE (CBusTranslation1Skeleton, cbus_translation1_skeleton, G_TYPE_DBUS_INTERFACE_SKELETON,
+                         G_ADD_PRIVATE (CBusTranslation1Skeleton)
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_TRANSLATION1, cbus_translation1_skeleton_iface_init))
+
+#else
+G_DEFINE_TYPE_WITH_CODE (CBusTranslation1Skeleton, cbus_translation1_skeleton, G_TYPE_DBUS_INTERFACE_SKELETON,
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_TRANSLATION1, cbus_translation1_skeleton_iface_init))
+
+#endif
+static void
+cbus_translation1_skeleton_finalize (GObject *object)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  guint n;
+  for (n = 0; n < 3; n++)
+    g_value_unset (&skeleton->priv->properties[n]);
+  g_free (skeleton->priv->properties);
+  g_list_free_full (skeleton->priv->changed_properties, (GDestroyNotify) _changed_property_free);
+  if (skeleton->priv->changed_properties_idle_source != NULL)
+    g_source_destroy (skeleton->priv->changed_properties_idle_source);
+  g_main_context_unref (skeleton->priv->context);
+  g_mutex_clear (&skeleton->priv->lock);
+  G_OBJECT_CLASS (cbus_translation1_skeleton_parent_class)->finalize (object);
+}
+
+static void
+cbus_translation1_skeleton_get_property (GObject      *object,
+  guint         prop_id,
+  GValue       *value,
+  GParamSpec   *pspec G_GNUC_UNUSED)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  g_assert (prop_id != 0 && prop_id - 1 < 3);
+  g_mutex_lock (&skeleton->priv->lock);
+  g_value_copy (&skeleton->priv->properties[prop_id - 1], value);
+  g_mutex_unlock (&skeleton->priv->lock);
+}
+
+static gboolean
+_cbus_translation1_emit_changed (gpointer user_data)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (user_data);
+  GList *l;
+  GVariantBuilder builder;
+  GVariantBuilder invalidated_builder;
+  guint num_changes;
+
+  g_mutex_lock (&skeleton->priv->lock);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_builder_init (&invalidated_builder, G_VARIANT_TYPE ("as"));
+  for (l = skeleton->priv->changed_properties, num_changes = 0; l != NULL; l = l->next)
+    {
+      ChangedProperty *cp = l->data;
+      GVariant *variant;
+      const GValue *cur_value;
+
+      cur_value = &skeleton->priv->properties[cp->prop_id - 1];
+      if (!_g_value_equal (cur_value, &cp->orig_value))
+        {
+          variant = g_dbus_gvalue_to_gvariant (cur_value, G_VARIANT_TYPE (cp->info->parent_struct.signature));
+          g_variant_builder_add (&builder, "{sv}", cp->info->parent_struct.name, variant);
+          g_variant_unref (variant);
+          num_changes++;
+        }
+    }
+  if (num_changes > 0)
+    {
+      GList *connections, *ll;
+      GVariant *signal_variant;
+      signal_variant = g_variant_ref_sink (g_variant_new ("(sa{sv}as)", "org.translationhost.Translation1",
+                                           &builder, &invalidated_builder));
+      connections = g_dbus_interface_skeleton_get_connections (G_DBUS_INTERFACE_SKELETON (skeleton));
+      for (ll = connections; ll != NULL; ll = ll->next)
+        {
+          GDBusConnection *connection = ll->data;
+
+          g_dbus_connection_emit_signal (connection,
+                                         NULL, g_dbus_interface_skeleton_get_object_path (G_DBUS_INTERFACE_SKELETON (skeleton)),
+                                         "org.freedesktop.DBus.Properties",
+                                         "PropertiesChanged",
+                                         signal_variant,
+                                         NULL);
+        }
+      g_variant_unref (signal_variant);
+      g_list_free_full (connections, g_object_unref);
+    }
+  else
+    {
+      g_variant_builder_clear (&builder);
+      g_variant_builder_clear (&invalidated_builder);
+    }
+  g_list_free_full (skeleton->priv->changed_properties, (GDestroyNotify) _changed_property_free);
+  skeleton->priv->changed_properties = NULL;
+  skeleton->priv->changed_properties_idle_source = NULL;
+  g_mutex_unlock (&skeleton->priv->lock);
+  return FALSE;
+}
+
+static void
+_cbus_translation1_schedule_emit_changed (CBusTranslation1Skeleton *skeleton, const _ExtendedGDBusPropertyInfo *info, guint prop_id, const GValue *orig_value)
+{
+  ChangedProperty *cp;
+  GList *l;
+  cp = NULL;
+  for (l = skeleton->priv->changed_properties; l != NULL; l = l->next)
+    {
+      ChangedProperty *i_cp = l->data;
+      if (i_cp->info == info)
+        {
+          cp = i_cp;
+          break;
+        }
+    }
+  if (cp == NULL)
+    {
+      cp = g_new0 (ChangedProperty, 1);
+      cp->prop_id = prop_id;
+      cp->info = info;
+      skeleton->priv->changed_properties = g_list_prepend (skeleton->priv->changed_properties, cp);
+      g_value_init (&cp->orig_value, G_VALUE_TYPE (orig_value));
+      g_value_copy (orig_value, &cp->orig_value);
+    }
+}
+
+static void
+cbus_translation1_skeleton_notify (GObject      *object,
+  GParamSpec *pspec G_GNUC_UNUSED)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  g_mutex_lock (&skeleton->priv->lock);
+  if (skeleton->priv->changed_properties != NULL &&
+      skeleton->priv->changed_properties_idle_source == NULL)
+    {
+      skeleton->priv->changed_properties_idle_source = g_idle_source_new ();
+      g_source_set_priority (skeleton->priv->changed_properties_idle_source, G_PRIORITY_DEFAULT);
+      g_source_set_callback (skeleton->priv->changed_properties_idle_source, _cbus_translation1_emit_changed, g_object_ref (skeleton), (GDestroyNotify) g_object_unref);
+      g_source_set_name (skeleton->priv->changed_properties_idle_source, "[generated] _cbus_translation1_emit_changed");
+      g_source_attach (skeleton->priv->changed_properties_idle_source, skeleton->priv->context);
+      g_source_unref (skeleton->priv->changed_properties_idle_source);
+    }
+  g_mutex_unlock (&skeleton->priv->lock);
+}
+
+static void
+cbus_translation1_skeleton_set_property (GObject      *object,
+  guint         prop_id,
+  const GValue *value,
+  GParamSpec   *pspec)
+{
+  const _ExtendedGDBusPropertyInfo *info;
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  g_assert (prop_id != 0 && prop_id - 1 < 3);
+  info = (const _ExtendedGDBusPropertyInfo *) _cbus_translation1_property_info_pointers[prop_id - 1];
+  g_mutex_lock (&skeleton->priv->lock);
+  g_object_freeze_notify (object);
+  if (!_g_value_equal (value, &skeleton->priv->properties[prop_id - 1]))
+    {
+      if (g_dbus_interface_skeleton_get_connection (G_DBUS_INTERFACE_SKELETON (skeleton)) != NULL &&
+          info->emits_changed_signal)
+        _cbus_translation1_schedule_emit_changed (skeleton, info, prop_id, &skeleton->priv->properties[prop_id - 1]);
+      g_value_copy (value, &skeleton->priv->properties[prop_id - 1]);
+      g_object_notify_by_pspec (object, pspec);
+    }
+  g_mutex_unlock (&skeleton->priv->lock);
+  g_object_thaw_notify (object);
+}
+
+static void
+cbus_translation1_skeleton_init (CBusTranslation1Skeleton *skeleton)
+{
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+  skeleton->priv = cbus_translation1_skeleton_get_instance_private (skeleton);
+#else
+  skeleton->priv = G_TYPE_INSTANCE_GET_PRIVATE (skeleton, CBUS_TYPE_TRANSLATION1_SKELETON, CBusTranslation1SkeletonPrivate);
+#endif
+
+  g_mutex_init (&skeleton->priv->lock);
+  skeleton->priv->context = g_main_context_ref_thread_default ();
+  skeleton->priv->properties = g_new0 (GValue, 3);
+  g_value_init (&skeleton->priv->properties[0], G_TYPE_STRING);
+  g_value_init (&skeleton->priv->properties[1], G_TYPE_VARIANT);
+  g_value_init (&skeleton->priv->properties[2], G_TYPE_UINT);
+}
+
+static const gchar *
+cbus_translation1_skeleton_get_default_provider (CBusTranslation1 *object)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  const gchar *value;
+  g_mutex_lock (&skeleton->priv->lock);
+  value = g_value_get_string (&(skeleton->priv->properties[0]));
+  g_mutex_unlock (&skeleton->priv->lock);
+  return value;
+}
+
+static GVariant *
+cbus_translation1_skeleton_get_providers (CBusTranslation1 *object)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  GVariant *value;
+  g_mutex_lock (&skeleton->priv->lock);
+  value = g_value_get_variant (&(skeleton->priv->properties[1]));
+  g_mutex_unlock (&skeleton->priv->lock);
+  return value;
+}
+
+static guint 
+cbus_translation1_skeleton_get_version (CBusTranslation1 *object)
+{
+  CBusTranslation1Skeleton *skeleton = CBUS_TRANSLATION1_SKELETON (object);
+  guint value;
+  g_mutex_lock (&skeleton->priv->lock);
+  value = g_value_get_uint (&(skeleton->priv->properties[2]));
+  g_mutex_unlock (&skeleton->priv->lock);
+  return value;
+}
+
+static void
+cbus_translation1_skeleton_class_init (CBusTranslation1SkeletonClass *klass)
+{
+  GObjectClass *gobject_class;
+  GDBusInterfaceSkeletonClass *skeleton_class;
+
+  gobject_class = G_OBJECT_CLASS (klass);
+  gobject_class->finalize = cbus_translation1_skeleton_finalize;
+  gobject_class->get_property = cbus_translation1_skeleton_get_property;
+  gobject_class->set_property = cbus_translation1_skeleton_set_property;
+  gobject_class->notify       = cbus_translation1_skeleton_notify;
+
+
+  cbus_translation1_override_properties (gobject_class, 1);
+
+  skeleton_class = G_DBUS_INTERFACE_SKELETON_CLASS (klass);
+  skeleton_class->get_info = cbus_translation1_skeleton_dbus_interface_get_info;
+  skeleton_class->get_properties = cbus_translation1_skeleton_dbus_interface_get_properties;
+  skeleton_class->flush = cbus_translation1_skeleton_dbus_interface_flush;
+  skeleton_class->get_vtable = cbus_translation1_skeleton_dbus_interface_get_vtable;
+
+#if GLIB_VERSION_MAX_ALLOWED < GLIB_VERSION_2_38
+  g_type_class_add_private (klass, sizeof (CBusTranslation1SkeletonPrivate));
+#endif
+}
+
+static void
+cbus_translation1_skeleton_iface_init (CBusTranslation1Iface *iface)
+{
+  iface->get_default_provider = cbus_translation1_skeleton_get_default_provider;
+  iface->get_providers = cbus_translation1_skeleton_get_providers;
+  iface->get_version = cbus_translation1_skeleton_get_version;
+}
+
+/**
+ * cbus_translation1_skeleton_new:
+ *
+ * Creates a skeleton object for the D-Bus interface <link linkend="gdbus-interface-org-translationhost-Translation1.top_of_page">org.translationhost.Translation1</link>.
+ *
+ * Returns: (transfer full) (type CBusTranslation1Skeleton): The skeleton object.
+ */
+CBusTranslation1 *
+cbus_translation1_skeleton_new (void)
+{
+  return CBUS_TRANSLATION1 (g_object_new (CBUS_TYPE_TRANSLATION1_SKELETON, NULL));
+}
+
+/* ------------------------------------------------------------------------
+ * Code for interface org.freedesktop.portal.Request
+ * ------------------------------------------------------------------------
+ */
+
+/**
+ * SECTION:CBusPortalRequest
+ * @title: CBusPortalRequest
+ * @short_description: Generated C code for the org.freedesktop.portal.Request D-Bus interface
+ *
+ * This section contains code for working with the <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link> D-Bus interface in C.
+ */
+
+/* ---- Introspection data for org.freedesktop.portal.Request ---- */
+
+static const _ExtendedGDBusMethodInfo _cbus_portal_request_method_info_close =
+{
+  {
+    -1,
+    (gchar *) "Close",
+    NULL,
+    NULL,
+    NULL
+  },
+  "handle-close",
+  FALSE
 };
 
-const GDBusArgInfo * const org_freedesktop_portal_request_interface__response_signal_args[] =
+static const GDBusMethodInfo * const _cbus_portal_request_method_info_pointers[] =
 {
-  &org_freedesktop_portal_request_interface__response_signal_args__response_arg,
-  &org_freedesktop_portal_request_interface__response_signal_args__results_arg,
-  NULL,
+  &_cbus_portal_request_method_info_close.parent_struct,
+  NULL
 };
 
-const GDBusSignalInfo org_freedesktop_portal_request_interface__response_signal =
+static const _ExtendedGDBusArgInfo _cbus_portal_request_signal_info_response_ARG_response =
 {
-  -1,  /* ref count */
-  (gchar *) "Response",
-  (GDBusArgInfo **) org_freedesktop_portal_request_interface__response_signal_args,
-  NULL,  /* no annotations */
+  {
+    -1,
+    (gchar *) "response",
+    (gchar *) "u",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusSignalInfo * const org_freedesktop_portal_request_interface_signals[] =
+static const _ExtendedGDBusArgInfo _cbus_portal_request_signal_info_response_ARG_results =
 {
-  &org_freedesktop_portal_request_interface__response_signal,
-  NULL,
+  {
+    -1,
+    (gchar *) "results",
+    (gchar *) "a{sv}",
+    NULL
+  },
+  FALSE
 };
 
-const GDBusInterfaceInfo org_freedesktop_portal_request_interface =
+static const GDBusArgInfo * const _cbus_portal_request_signal_info_response_ARG_pointers[] =
 {
-  -1,  /* ref count */
-  (gchar *) "org.freedesktop.portal.Request",
-  (GDBusMethodInfo **) org_freedesktop_portal_request_interface_methods,
-  (GDBusSignalInfo **) org_freedesktop_portal_request_interface_signals,
-NULL,  /* no properties */
-  NULL,  /* no annotations */
+  &_cbus_portal_request_signal_info_response_ARG_response.parent_struct,
+  &_cbus_portal_request_signal_info_response_ARG_results.parent_struct,
+  NULL
 };
+
+static const _ExtendedGDBusSignalInfo _cbus_portal_request_signal_info_response =
+{
+  {
+    -1,
+    (gchar *) "Response",
+    (GDBusArgInfo **) &_cbus_portal_request_signal_info_response_ARG_pointers,
+    NULL
+  },
+  "response"
+};
+
+static const GDBusSignalInfo * const _cbus_portal_request_signal_info_pointers[] =
+{
+  &_cbus_portal_request_signal_info_response.parent_struct,
+  NULL
+};
+
+static const _ExtendedGDBusInterfaceInfo _cbus_portal_request_interface_info =
+{
+  {
+    -1,
+    (gchar *) "org.freedesktop.portal.Request",
+    (GDBusMethodInfo **) &_cbus_portal_request_method_info_pointers,
+    (GDBusSignalInfo **) &_cbus_portal_request_signal_info_pointers,
+    NULL,
+    NULL
+  },
+  "portal-request",
+};
+
+
+/**
+ * cbus_portal_request_interface_info:
+ *
+ * Gets a machine-readable description of the <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link> D-Bus interface.
+ *
+ * Returns: (transfer none): A #GDBusInterfaceInfo. Do not free.
+ */
+GDBusInterfaceInfo *
+cbus_portal_request_interface_info (void)
+{
+  return (GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct;
+}
+
+/**
+ * cbus_portal_request_override_properties:
+ * @klass: The class structure for a #GObject derived class.
+ * @property_id_begin: The property id to assign to the first overridden property.
+ *
+ * Overrides all #GObject properties in the #CBusPortalRequest interface for a concrete class.
+ * The properties are overridden in the order they are defined.
+ *
+ * Returns: The last property id.
+ */
+guint
+cbus_portal_request_override_properties (GObjectClass *klass G_GNUC_UNUSED, guint property_id_begin)
+{
+  return property_id_begin - 1;
+}
+
+
+
+/**
+ * CBusPortalRequest:
+ *
+ * Abstract interface type for the D-Bus interface <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link>.
+ */
+
+/**
+ * CBusPortalRequestIface:
+ * @parent_iface: The parent interface.
+ * @handle_close: Handler for the #CBusPortalRequest::handle-close signal.
+ * @response: Handler for the #CBusPortalRequest::response signal.
+ *
+ * Virtual table for the D-Bus interface <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link>.
+ */
+
+typedef CBusPortalRequestIface CBusPortalRequestInterface;
+G_DEFINE_INTERFACE (CBusPortalRequest, cbus_portal_request, G_TYPE_OBJECT)
+
+static void
+cbus_portal_request_default_init (CBusPortalRequestIface *iface)
+{
+  /* GObject signals for incoming D-Bus method calls: */
+  /**
+   * CBusPortalRequest::handle-close:
+   * @object: A #CBusPortalRequest.
+   * @invocation: A #GDBusMethodInvocation.
+   *
+   * Signal emitted when a remote caller is invoking the <link linkend="gdbus-method-org-freedesktop-portal-Request.Close">Close()</link> D-Bus method.
+   *
+   * If a signal handler returns %TRUE, it means the signal handler will handle the invocation (e.g. take a reference to @invocation and eventually call cbus_portal_request_complete_close() or e.g. g_dbus_method_invocation_return_error() on it) and no other signal handlers will run. If no signal handler handles the invocation, the %G_DBUS_ERROR_UNKNOWN_METHOD error is returned.
+   *
+   * Returns: %G_DBUS_METHOD_INVOCATION_HANDLED or %TRUE if the invocation was handled, %G_DBUS_METHOD_INVOCATION_UNHANDLED or %FALSE to let other signal handlers run.
+   */
+  g_signal_new ("handle-close",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusPortalRequestIface, handle_close),
+    g_signal_accumulator_true_handled,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_BOOLEAN,
+    1,
+    G_TYPE_DBUS_METHOD_INVOCATION);
+
+  /* GObject signals for received D-Bus signals: */
+  /**
+   * CBusPortalRequest::response:
+   * @object: A #CBusPortalRequest.
+   * @arg_response: Argument.
+   * @arg_results: Argument.
+   *
+   * On the client-side, this signal is emitted whenever the D-Bus signal <link linkend="gdbus-signal-org-freedesktop-portal-Request.Response">"Response"</link> is received.
+   *
+   * On the service-side, this signal can be used with e.g. g_signal_emit_by_name() to make the object emit the D-Bus signal.
+   */
+  g_signal_new ("response",
+    G_TYPE_FROM_INTERFACE (iface),
+    G_SIGNAL_RUN_LAST,
+    G_STRUCT_OFFSET (CBusPortalRequestIface, response),
+    NULL,
+    NULL,
+    g_cclosure_marshal_generic,
+    G_TYPE_NONE,
+    2, G_TYPE_UINT, G_TYPE_VARIANT);
+
+}
+
+/**
+ * cbus_portal_request_emit_response:
+ * @object: A #CBusPortalRequest.
+ * @arg_response: Argument to pass with the signal.
+ * @arg_results: Argument to pass with the signal.
+ *
+ * Emits the <link linkend="gdbus-signal-org-freedesktop-portal-Request.Response">"Response"</link> D-Bus signal.
+ */
+void
+cbus_portal_request_emit_response (
+    CBusPortalRequest *object,
+    guint arg_response,
+    GVariant *arg_results)
+{
+  g_signal_emit_by_name (object, "response", arg_response, arg_results);
+}
+
+/**
+ * cbus_portal_request_call_close:
+ * @proxy: A #CBusPortalRequestProxy.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied or %NULL.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously invokes the <link linkend="gdbus-method-org-freedesktop-portal-Request.Close">Close()</link> D-Bus method on @proxy.
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_portal_request_call_close_finish() to get the result of the operation.
+ *
+ * See cbus_portal_request_call_close_sync() for the synchronous, blocking version of this method.
+ */
+void
+cbus_portal_request_call_close (
+    CBusPortalRequest *proxy,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data)
+{
+  g_dbus_proxy_call (G_DBUS_PROXY (proxy),
+    "Close",
+    g_variant_new ("()"),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    callback,
+    user_data);
+}
+
+/**
+ * cbus_portal_request_call_close_finish:
+ * @proxy: A #CBusPortalRequestProxy.
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_portal_request_call_close().
+ * @error: Return location for error or %NULL.
+ *
+ * Finishes an operation started with cbus_portal_request_call_close().
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_portal_request_call_close_finish (
+    CBusPortalRequest *proxy,
+    GAsyncResult *res,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_finish (G_DBUS_PROXY (proxy), res, error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "()");
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_portal_request_call_close_sync:
+ * @proxy: A #CBusPortalRequestProxy.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL.
+ *
+ * Synchronously invokes the <link linkend="gdbus-method-org-freedesktop-portal-Request.Close">Close()</link> D-Bus method on @proxy. The calling thread is blocked until a reply is received.
+ *
+ * See cbus_portal_request_call_close() for the asynchronous version of this method.
+ *
+ * Returns: (skip): %TRUE if the call succeeded, %FALSE if @error is set.
+ */
+gboolean
+cbus_portal_request_call_close_sync (
+    CBusPortalRequest *proxy,
+    GCancellable *cancellable,
+    GError **error)
+{
+  GVariant *_ret;
+  _ret = g_dbus_proxy_call_sync (G_DBUS_PROXY (proxy),
+    "Close",
+    g_variant_new ("()"),
+    G_DBUS_CALL_FLAGS_NONE,
+    -1,
+    cancellable,
+    error);
+  if (_ret == NULL)
+    goto _out;
+  g_variant_get (_ret,
+                 "()");
+  g_variant_unref (_ret);
+_out:
+  return _ret != NULL;
+}
+
+/**
+ * cbus_portal_request_complete_close:
+ * @object: A #CBusPortalRequest.
+ * @invocation: (transfer full): A #GDBusMethodInvocation.
+ *
+ * Helper function used in service implementations to finish handling invocations of the <link linkend="gdbus-method-org-freedesktop-portal-Request.Close">Close()</link> D-Bus method. If you instead want to finish handling an invocation by returning an error, use g_dbus_method_invocation_return_error() or similar.
+ *
+ * This method will free @invocation, you cannot use it afterwards.
+ */
+void
+cbus_portal_request_complete_close (
+    CBusPortalRequest *object G_GNUC_UNUSED,
+    GDBusMethodInvocation *invocation)
+{
+  g_dbus_method_invocation_return_value (invocation,
+    g_variant_new ("()"));
+}
+
+/* ------------------------------------------------------------------------ */
+
+/**
+ * CBusPortalRequestProxy:
+ *
+ * The #CBusPortalRequestProxy structure contains only private data and should only be accessed using the provided API.
+ */
+
+/**
+ * CBusPortalRequestProxyClass:
+ * @parent_class: The parent class.
+ *
+ * Class structure for #CBusPortalRequestProxy.
+ */
+
+struct _CBusPortalRequestProxyPrivate
+{
+  GData *qdata;
+};
+
+static void cbus_portal_request_proxy_iface_init (CBusPortalRequestIface *iface);
+
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+G_DEFINE_TYPE_WITH_CODE (CBusPortalRequestProxy, cbus_portal_request_proxy, G_TYPE_DBUS_PROXY,
+                         G_ADD_PRIVATE (CBusPortalRequestProxy)
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_PORTAL_REQUEST, cbus_portal_request_proxy_iface_init))
+
+#else
+G_DEFINE_TYPE_WITH_CODE (CBusPortalRequestProxy, cbus_portal_request_proxy, G_TYPE_DBUS_PROXY,
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_PORTAL_REQUEST, cbus_portal_request_proxy_iface_init))
+
+#endif
+static void
+cbus_portal_request_proxy_finalize (GObject *object)
+{
+  CBusPortalRequestProxy *proxy = CBUS_PORTAL_REQUEST_PROXY (object);
+  g_datalist_clear (&proxy->priv->qdata);
+  G_OBJECT_CLASS (cbus_portal_request_proxy_parent_class)->finalize (object);
+}
+
+static void
+cbus_portal_request_proxy_get_property (GObject      *object G_GNUC_UNUSED,
+  guint         prop_id G_GNUC_UNUSED,
+  GValue       *value G_GNUC_UNUSED,
+  GParamSpec   *pspec G_GNUC_UNUSED)
+{
+}
+
+static void
+cbus_portal_request_proxy_set_property (GObject      *object G_GNUC_UNUSED,
+  guint         prop_id G_GNUC_UNUSED,
+  const GValue *value G_GNUC_UNUSED,
+  GParamSpec   *pspec G_GNUC_UNUSED)
+{
+}
+
+static void
+cbus_portal_request_proxy_g_signal (GDBusProxy *proxy,
+  const gchar *sender_name G_GNUC_UNUSED,
+  const gchar *signal_name,
+  GVariant *parameters)
+{
+  _ExtendedGDBusSignalInfo *info;
+  GVariantIter iter;
+  GVariant *child;
+  GValue *paramv;
+  gsize num_params;
+  gsize n;
+  guint signal_id;
+  info = (_ExtendedGDBusSignalInfo *) g_dbus_interface_info_lookup_signal ((GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct, signal_name);
+  if (info == NULL)
+    return;
+  num_params = g_variant_n_children (parameters);
+  paramv = g_new0 (GValue, num_params + 1);
+  g_value_init (&paramv[0], CBUS_TYPE_PORTAL_REQUEST);
+  g_value_set_object (&paramv[0], proxy);
+  g_variant_iter_init (&iter, parameters);
+  n = 1;
+  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      _ExtendedGDBusArgInfo *arg_info = (_ExtendedGDBusArgInfo *) info->parent_struct.args[n - 1];
+      if (arg_info->use_gvariant)
+        {
+          g_value_init (&paramv[n], G_TYPE_VARIANT);
+          g_value_set_variant (&paramv[n], child);
+          n++;
+        }
+      else
+        g_dbus_gvariant_to_gvalue (child, &paramv[n++]);
+      g_variant_unref (child);
+    }
+  signal_id = g_signal_lookup (info->signal_name, CBUS_TYPE_PORTAL_REQUEST);
+  g_signal_emitv (paramv, signal_id, 0, NULL);
+  for (n = 0; n < num_params + 1; n++)
+    g_value_unset (&paramv[n]);
+  g_free (paramv);
+}
+
+static void
+cbus_portal_request_proxy_g_properties_changed (GDBusProxy *_proxy,
+  GVariant *changed_properties,
+  const gchar *const *invalidated_properties)
+{
+  CBusPortalRequestProxy *proxy = CBUS_PORTAL_REQUEST_PROXY (_proxy);
+  guint n;
+  const gchar *key;
+  GVariantIter *iter;
+  _ExtendedGDBusPropertyInfo *info;
+  g_variant_get (changed_properties, "a{sv}", &iter);
+  while (g_variant_iter_next (iter, "{&sv}", &key, NULL))
+    {
+      info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct, key);
+      g_datalist_remove_data (&proxy->priv->qdata, key);
+      if (info != NULL)
+        g_object_notify (G_OBJECT (proxy), info->hyphen_name);
+    }
+  g_variant_iter_free (iter);
+  for (n = 0; invalidated_properties[n] != NULL; n++)
+    {
+      info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct, invalidated_properties[n]);
+      g_datalist_remove_data (&proxy->priv->qdata, invalidated_properties[n]);
+      if (info != NULL)
+        g_object_notify (G_OBJECT (proxy), info->hyphen_name);
+    }
+}
+
+static void
+cbus_portal_request_proxy_init (CBusPortalRequestProxy *proxy)
+{
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+  proxy->priv = cbus_portal_request_proxy_get_instance_private (proxy);
+#else
+  proxy->priv = G_TYPE_INSTANCE_GET_PRIVATE (proxy, CBUS_TYPE_PORTAL_REQUEST_PROXY, CBusPortalRequestProxyPrivate);
+#endif
+
+  g_dbus_proxy_set_interface_info (G_DBUS_PROXY (proxy), cbus_portal_request_interface_info ());
+}
+
+static void
+cbus_portal_request_proxy_class_init (CBusPortalRequestProxyClass *klass)
+{
+  GObjectClass *gobject_class;
+  GDBusProxyClass *proxy_class;
+
+  gobject_class = G_OBJECT_CLASS (klass);
+  gobject_class->finalize     = cbus_portal_request_proxy_finalize;
+  gobject_class->get_property = cbus_portal_request_proxy_get_property;
+  gobject_class->set_property = cbus_portal_request_proxy_set_property;
+
+  proxy_class = G_DBUS_PROXY_CLASS (klass);
+  proxy_class->g_signal = cbus_portal_request_proxy_g_signal;
+  proxy_class->g_properties_changed = cbus_portal_request_proxy_g_properties_changed;
+
+#if GLIB_VERSION_MAX_ALLOWED < GLIB_VERSION_2_38
+  g_type_class_add_private (klass, sizeof (CBusPortalRequestProxyPrivate));
+#endif
+}
+
+static void
+cbus_portal_request_proxy_iface_init (CBusPortalRequestIface *iface G_GNUC_UNUSED)
+{
+}
+
+/**
+ * cbus_portal_request_proxy_new:
+ * @connection: A #GDBusConnection.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: (nullable): A bus name (well-known or unique) or %NULL if @connection is not a message bus connection.
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied.
+ * @user_data: User data to pass to @callback.
+ *
+ * Asynchronously creates a proxy for the D-Bus interface <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link>. See g_dbus_proxy_new() for more details.
+ *
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_portal_request_proxy_new_finish() to get the result of the operation.
+ *
+ * See cbus_portal_request_proxy_new_sync() for the synchronous, blocking version of this constructor.
+ */
+void
+cbus_portal_request_proxy_new (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data)
+{
+  g_async_initable_new_async (CBUS_TYPE_PORTAL_REQUEST_PROXY, G_PRIORITY_DEFAULT, cancellable, callback, user_data, "g-flags", flags, "g-name", name, "g-connection", connection, "g-object-path", object_path, "g-interface-name", "org.freedesktop.portal.Request", NULL);
+}
+
+/**
+ * cbus_portal_request_proxy_new_finish:
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_portal_request_proxy_new().
+ * @error: Return location for error or %NULL
+ *
+ * Finishes an operation started with cbus_portal_request_proxy_new().
+ *
+ * Returns: (transfer full) (type CBusPortalRequestProxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusPortalRequest *
+cbus_portal_request_proxy_new_finish (
+    GAsyncResult        *res,
+    GError             **error)
+{
+  GObject *ret;
+  GObject *source_object;
+  source_object = g_async_result_get_source_object (res);
+  ret = g_async_initable_new_finish (G_ASYNC_INITABLE (source_object), res, error);
+  g_object_unref (source_object);
+  if (ret != NULL)
+    return CBUS_PORTAL_REQUEST (ret);
+  else
+    return NULL;
+}
+
+/**
+ * cbus_portal_request_proxy_new_sync:
+ * @connection: A #GDBusConnection.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: (nullable): A bus name (well-known or unique) or %NULL if @connection is not a message bus connection.
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL
+ *
+ * Synchronously creates a proxy for the D-Bus interface <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link>. See g_dbus_proxy_new_sync() for more details.
+ *
+ * The calling thread is blocked until a reply is received.
+ *
+ * See cbus_portal_request_proxy_new() for the asynchronous version of this constructor.
+ *
+ * Returns: (transfer full) (type CBusPortalRequestProxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusPortalRequest *
+cbus_portal_request_proxy_new_sync (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error)
+{
+  GInitable *ret;
+  ret = g_initable_new (CBUS_TYPE_PORTAL_REQUEST_PROXY, cancellable, error, "g-flags", flags, "g-name", name, "g-connection", connection, "g-object-path", object_path, "g-interface-name", "org.freedesktop.portal.Request", NULL);
+  if (ret != NULL)
+    return CBUS_PORTAL_REQUEST (ret);
+  else
+    return NULL;
+}
+
+
+/**
+ * cbus_portal_request_proxy_new_for_bus:
+ * @bus_type: A #GBusType.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: A bus name (well-known or unique).
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @callback: A #GAsyncReadyCallback to call when the request is satisfied.
+ * @user_data: User data to pass to @callback.
+ *
+ * Like cbus_portal_request_proxy_new() but takes a #GBusType instead of a #GDBusConnection.
+ *
+ * When the operation is finished, @callback will be invoked in the thread-default main loop of the thread you are calling this method from (see g_main_context_push_thread_default()).
+ * You can then call cbus_portal_request_proxy_new_for_bus_finish() to get the result of the operation.
+ *
+ * See cbus_portal_request_proxy_new_for_bus_sync() for the synchronous, blocking version of this constructor.
+ */
+void
+cbus_portal_request_proxy_new_for_bus (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data)
+{
+  g_async_initable_new_async (CBUS_TYPE_PORTAL_REQUEST_PROXY, G_PRIORITY_DEFAULT, cancellable, callback, user_data, "g-flags", flags, "g-name", name, "g-bus-type", bus_type, "g-object-path", object_path, "g-interface-name", "org.freedesktop.portal.Request", NULL);
+}
+
+/**
+ * cbus_portal_request_proxy_new_for_bus_finish:
+ * @res: The #GAsyncResult obtained from the #GAsyncReadyCallback passed to cbus_portal_request_proxy_new_for_bus().
+ * @error: Return location for error or %NULL
+ *
+ * Finishes an operation started with cbus_portal_request_proxy_new_for_bus().
+ *
+ * Returns: (transfer full) (type CBusPortalRequestProxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusPortalRequest *
+cbus_portal_request_proxy_new_for_bus_finish (
+    GAsyncResult        *res,
+    GError             **error)
+{
+  GObject *ret;
+  GObject *source_object;
+  source_object = g_async_result_get_source_object (res);
+  ret = g_async_initable_new_finish (G_ASYNC_INITABLE (source_object), res, error);
+  g_object_unref (source_object);
+  if (ret != NULL)
+    return CBUS_PORTAL_REQUEST (ret);
+  else
+    return NULL;
+}
+
+/**
+ * cbus_portal_request_proxy_new_for_bus_sync:
+ * @bus_type: A #GBusType.
+ * @flags: Flags from the #GDBusProxyFlags enumeration.
+ * @name: A bus name (well-known or unique).
+ * @object_path: An object path.
+ * @cancellable: (nullable): A #GCancellable or %NULL.
+ * @error: Return location for error or %NULL
+ *
+ * Like cbus_portal_request_proxy_new_sync() but takes a #GBusType instead of a #GDBusConnection.
+ *
+ * The calling thread is blocked until a reply is received.
+ *
+ * See cbus_portal_request_proxy_new_for_bus() for the asynchronous version of this constructor.
+ *
+ * Returns: (transfer full) (type CBusPortalRequestProxy): The constructed proxy object or %NULL if @error is set.
+ */
+CBusPortalRequest *
+cbus_portal_request_proxy_new_for_bus_sync (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error)
+{
+  GInitable *ret;
+  ret = g_initable_new (CBUS_TYPE_PORTAL_REQUEST_PROXY, cancellable, error, "g-flags", flags, "g-name", name, "g-bus-type", bus_type, "g-object-path", object_path, "g-interface-name", "org.freedesktop.portal.Request", NULL);
+  if (ret != NULL)
+    return CBUS_PORTAL_REQUEST (ret);
+  else
+    return NULL;
+}
+
+
+/* ------------------------------------------------------------------------ */
+
+/**
+ * CBusPortalRequestSkeleton:
+ *
+ * The #CBusPortalRequestSkeleton structure contains only private data and should only be accessed using the provided API.
+ */
+
+/**
+ * CBusPortalRequestSkeletonClass:
+ * @parent_class: The parent class.
+ *
+ * Class structure for #CBusPortalRequestSkeleton.
+ */
+
+struct _CBusPortalRequestSkeletonPrivate
+{
+  GValue *properties;
+  GList *changed_properties;
+  GSource *changed_properties_idle_source;
+  GMainContext *context;
+  GMutex lock;
+};
+
+static void
+_cbus_portal_request_skeleton_handle_method_call (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name,
+  const gchar *method_name,
+  GVariant *parameters,
+  GDBusMethodInvocation *invocation,
+  gpointer user_data)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (user_data);
+  _ExtendedGDBusMethodInfo *info;
+  GVariantIter iter;
+  GVariant *child;
+  GValue *paramv;
+  gsize num_params;
+  guint num_extra;
+  gsize n;
+  guint signal_id;
+  GValue return_value = G_VALUE_INIT;
+  info = (_ExtendedGDBusMethodInfo *) g_dbus_method_invocation_get_method_info (invocation);
+  g_assert (info != NULL);
+  num_params = g_variant_n_children (parameters);
+  num_extra = info->pass_fdlist ? 3 : 2;  paramv = g_new0 (GValue, num_params + num_extra);
+  n = 0;
+  g_value_init (&paramv[n], CBUS_TYPE_PORTAL_REQUEST);
+  g_value_set_object (&paramv[n++], skeleton);
+  g_value_init (&paramv[n], G_TYPE_DBUS_METHOD_INVOCATION);
+  g_value_set_object (&paramv[n++], invocation);
+  if (info->pass_fdlist)
+    {
+#ifdef G_OS_UNIX
+      g_value_init (&paramv[n], G_TYPE_UNIX_FD_LIST);
+      g_value_set_object (&paramv[n++], g_dbus_message_get_unix_fd_list (g_dbus_method_invocation_get_message (invocation)));
+#else
+      g_assert_not_reached ();
+#endif
+    }
+  g_variant_iter_init (&iter, parameters);
+  while ((child = g_variant_iter_next_value (&iter)) != NULL)
+    {
+      _ExtendedGDBusArgInfo *arg_info = (_ExtendedGDBusArgInfo *) info->parent_struct.in_args[n - num_extra];
+      if (arg_info->use_gvariant)
+        {
+          g_value_init (&paramv[n], G_TYPE_VARIANT);
+          g_value_set_variant (&paramv[n], child);
+          n++;
+        }
+      else
+        g_dbus_gvariant_to_gvalue (child, &paramv[n++]);
+      g_variant_unref (child);
+    }
+  signal_id = g_signal_lookup (info->signal_name, CBUS_TYPE_PORTAL_REQUEST);
+  g_value_init (&return_value, G_TYPE_BOOLEAN);
+  g_signal_emitv (paramv, signal_id, 0, &return_value);
+  if (!g_value_get_boolean (&return_value))
+    g_dbus_method_invocation_return_error (invocation, G_DBUS_ERROR, G_DBUS_ERROR_UNKNOWN_METHOD, "Method %s is not implemented on interface %s", method_name, interface_name);
+  g_value_unset (&return_value);
+  for (n = 0; n < num_params + num_extra; n++)
+    g_value_unset (&paramv[n]);
+  g_free (paramv);
+}
+
+static GVariant *
+_cbus_portal_request_skeleton_handle_get_property (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name G_GNUC_UNUSED,
+  const gchar *property_name,
+  GError **error,
+  gpointer user_data)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (user_data);
+  GValue value = G_VALUE_INIT;
+  GParamSpec *pspec;
+  _ExtendedGDBusPropertyInfo *info;
+  GVariant *ret;
+  ret = NULL;
+  info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct, property_name);
+  g_assert (info != NULL);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (skeleton), info->hyphen_name);
+  if (pspec == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "No property with name %s", property_name);
+    }
+  else
+    {
+      g_value_init (&value, pspec->value_type);
+      g_object_get_property (G_OBJECT (skeleton), info->hyphen_name, &value);
+      ret = g_dbus_gvalue_to_gvariant (&value, G_VARIANT_TYPE (info->parent_struct.signature));
+      g_value_unset (&value);
+    }
+  return ret;
+}
+
+static gboolean
+_cbus_portal_request_skeleton_handle_set_property (
+  GDBusConnection *connection G_GNUC_UNUSED,
+  const gchar *sender G_GNUC_UNUSED,
+  const gchar *object_path G_GNUC_UNUSED,
+  const gchar *interface_name G_GNUC_UNUSED,
+  const gchar *property_name,
+  GVariant *variant,
+  GError **error,
+  gpointer user_data)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (user_data);
+  GValue value = G_VALUE_INIT;
+  GParamSpec *pspec;
+  _ExtendedGDBusPropertyInfo *info;
+  gboolean ret;
+  ret = FALSE;
+  info = (_ExtendedGDBusPropertyInfo *) g_dbus_interface_info_lookup_property ((GDBusInterfaceInfo *) &_cbus_portal_request_interface_info.parent_struct, property_name);
+  g_assert (info != NULL);
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (skeleton), info->hyphen_name);
+  if (pspec == NULL)
+    {
+      g_set_error (error, G_DBUS_ERROR, G_DBUS_ERROR_INVALID_ARGS, "No property with name %s", property_name);
+    }
+  else
+    {
+      if (info->use_gvariant)
+        g_value_set_variant (&value, variant);
+      else
+        g_dbus_gvariant_to_gvalue (variant, &value);
+      g_object_set_property (G_OBJECT (skeleton), info->hyphen_name, &value);
+      g_value_unset (&value);
+      ret = TRUE;
+    }
+  return ret;
+}
+
+static const GDBusInterfaceVTable _cbus_portal_request_skeleton_vtable =
+{
+  _cbus_portal_request_skeleton_handle_method_call,
+  _cbus_portal_request_skeleton_handle_get_property,
+  _cbus_portal_request_skeleton_handle_set_property,
+  {NULL}
+};
+
+static GDBusInterfaceInfo *
+cbus_portal_request_skeleton_dbus_interface_get_info (GDBusInterfaceSkeleton *skeleton G_GNUC_UNUSED)
+{
+  return cbus_portal_request_interface_info ();
+}
+
+static GDBusInterfaceVTable *
+cbus_portal_request_skeleton_dbus_interface_get_vtable (GDBusInterfaceSkeleton *skeleton G_GNUC_UNUSED)
+{
+  return (GDBusInterfaceVTable *) &_cbus_portal_request_skeleton_vtable;
+}
+
+static GVariant *
+cbus_portal_request_skeleton_dbus_interface_get_properties (GDBusInterfaceSkeleton *_skeleton)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (_skeleton);
+
+  GVariantBuilder builder;
+  guint n;
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sv}"));
+  if (_cbus_portal_request_interface_info.parent_struct.properties == NULL)
+    goto out;
+  for (n = 0; _cbus_portal_request_interface_info.parent_struct.properties[n] != NULL; n++)
+    {
+      GDBusPropertyInfo *info = _cbus_portal_request_interface_info.parent_struct.properties[n];
+      if (info->flags & G_DBUS_PROPERTY_INFO_FLAGS_READABLE)
+        {
+          GVariant *value;
+          value = _cbus_portal_request_skeleton_handle_get_property (g_dbus_interface_skeleton_get_connection (G_DBUS_INTERFACE_SKELETON (skeleton)), NULL, g_dbus_interface_skeleton_get_object_path (G_DBUS_INTERFACE_SKELETON (skeleton)), "org.freedesktop.portal.Request", info->name, NULL, skeleton);
+          if (value != NULL)
+            {
+              g_variant_take_ref (value);
+              g_variant_builder_add (&builder, "{sv}", info->name, value);
+              g_variant_unref (value);
+            }
+        }
+    }
+out:
+  return g_variant_builder_end (&builder);
+}
+
+static void
+cbus_portal_request_skeleton_dbus_interface_flush (GDBusInterfaceSkeleton *_skeleton G_GNUC_UNUSED)
+{
+}
+
+static void
+_cbus_portal_request_on_signal_response (
+    CBusPortalRequest *object,
+    guint arg_response,
+    GVariant *arg_results)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (object);
+
+  GList      *connections, *l;
+  GVariant   *signal_variant;
+  connections = g_dbus_interface_skeleton_get_connections (G_DBUS_INTERFACE_SKELETON (skeleton));
+
+  signal_variant = g_variant_ref_sink (g_variant_new ("(u@a{sv})",
+                   arg_response,
+                   arg_results));
+  for (l = connections; l != NULL; l = l->next)
+    {
+      GDBusConnection *connection = l->data;
+      g_dbus_connection_emit_signal (connection,
+        NULL, g_dbus_interface_skeleton_get_object_path (G_DBUS_INTERFACE_SKELETON (skeleton)), "org.freedesktop.portal.Request", "Response",
+        signal_variant, NULL);
+    }
+  g_variant_unref (signal_variant);
+  g_list_free_full (connections, g_object_unref);
+}
+
+static void cbus_portal_request_skeleton_iface_init (CBusPortalRequestIface *iface);
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+G_DEFINE_TYPE_WITH_CODE (CBusPortalRequestSkeleton, cbus_portal_request_skeleton, G_TYPE_DBUS_INTERFACE_SKELETON,
+                         G_ADD_PRIVATE (CBusPortalRequestSkeleton)
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_PORTAL_REQUEST, cbus_portal_request_skeleton_iface_init))
+
+#else
+G_DEFINE_TYPE_WITH_CODE (CBusPortalRequestSkeleton, cbus_portal_request_skeleton, G_TYPE_DBUS_INTERFACE_SKELETON,
+                         G_IMPLEMENT_INTERFACE (CBUS_TYPE_PORTAL_REQUEST, cbus_portal_request_skeleton_iface_init))
+
+#endif
+static void
+cbus_portal_request_skeleton_finalize (GObject *object)
+{
+  CBusPortalRequestSkeleton *skeleton = CBUS_PORTAL_REQUEST_SKELETON (object);
+  g_list_free_full (skeleton->priv->changed_properties, (GDestroyNotify) _changed_property_free);
+  if (skeleton->priv->changed_properties_idle_source != NULL)
+    g_source_destroy (skeleton->priv->changed_properties_idle_source);
+  g_main_context_unref (skeleton->priv->context);
+  g_mutex_clear (&skeleton->priv->lock);
+  G_OBJECT_CLASS (cbus_portal_request_skeleton_parent_class)->finalize (object);
+}
+
+static void
+cbus_portal_request_skeleton_init (CBusPortalRequestSkeleton *skeleton)
+{
+#if GLIB_VERSION_MAX_ALLOWED >= GLIB_VERSION_2_38
+  skeleton->priv = cbus_portal_request_skeleton_get_instance_private (skeleton);
+#else
+  skeleton->priv = G_TYPE_INSTANCE_GET_PRIVATE (skeleton, CBUS_TYPE_PORTAL_REQUEST_SKELETON, CBusPortalRequestSkeletonPrivate);
+#endif
+
+  g_mutex_init (&skeleton->priv->lock);
+  skeleton->priv->context = g_main_context_ref_thread_default ();
+}
+
+static void
+cbus_portal_request_skeleton_class_init (CBusPortalRequestSkeletonClass *klass)
+{
+  GObjectClass *gobject_class;
+  GDBusInterfaceSkeletonClass *skeleton_class;
+
+  gobject_class = G_OBJECT_CLASS (klass);
+  gobject_class->finalize = cbus_portal_request_skeleton_finalize;
+
+  skeleton_class = G_DBUS_INTERFACE_SKELETON_CLASS (klass);
+  skeleton_class->get_info = cbus_portal_request_skeleton_dbus_interface_get_info;
+  skeleton_class->get_properties = cbus_portal_request_skeleton_dbus_interface_get_properties;
+  skeleton_class->flush = cbus_portal_request_skeleton_dbus_interface_flush;
+  skeleton_class->get_vtable = cbus_portal_request_skeleton_dbus_interface_get_vtable;
+
+#if GLIB_VERSION_MAX_ALLOWED < GLIB_VERSION_2_38
+  g_type_class_add_private (klass, sizeof (CBusPortalRequestSkeletonPrivate));
+#endif
+}
+
+static void
+cbus_portal_request_skeleton_iface_init (CBusPortalRequestIface *iface)
+{
+  iface->response = _cbus_portal_request_on_signal_response;
+}
+
+/**
+ * cbus_portal_request_skeleton_new:
+ *
+ * Creates a skeleton object for the D-Bus interface <link linkend="gdbus-interface-org-freedesktop-portal-Request.top_of_page">org.freedesktop.portal.Request</link>.
+ *
+ * Returns: (transfer full) (type CBusPortalRequestSkeleton): The skeleton object.
+ */
+CBusPortalRequest *
+cbus_portal_request_skeleton_new (void)
+{
+  return CBUS_PORTAL_REQUEST (g_object_new (CBUS_TYPE_PORTAL_REQUEST_SKELETON, NULL));
+}
 

@@ -1,11 +1,5 @@
 #include "interfaces.h"
 
-#include "bus_interface.h"
-
-GDBusInterfaceInfo *cbus_translation1_interface(void) {
-  return (GDBusInterfaceInfo *)&org_translationhost_translation1_interface;
-}
-
-GDBusInterfaceInfo *cbus_request_interface(void) {
-  return (GDBusInterfaceInfo *)&org_freedesktop_portal_request_interface;
+const GDBusInterfaceVTable *cbus_skeleton_vtable(gpointer skeleton) {
+  return g_dbus_interface_skeleton_get_vtable(G_DBUS_INTERFACE_SKELETON(skeleton));
 }

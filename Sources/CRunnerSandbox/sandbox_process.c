@@ -211,6 +211,8 @@ int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace) {
   failed |= set_limit(RLIMIT_AS, limits->address_space_bytes);
   failed |= set_limit(RLIMIT_CPU, limits->cpu_seconds);
   failed |= set_limit(RLIMIT_NOFILE, limits->open_files);
+  failed |= set_limit(RLIMIT_FSIZE, limits->file_bytes);
+  if (limits->file_bytes > 0) signal(SIGXFSZ, SIG_IGN); /* EFBIG rather than death, for it and what it runs */
   if (!failed) layers |= TP_LAYER_RESOURCE_LIMITS;
   /* Since Linux 5.14 the kernel counts RLIMIT_NPROC per user namespace, so in
    * one of its own the limit bounds the sandbox's tasks alone; elsewhere it

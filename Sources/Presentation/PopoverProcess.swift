@@ -49,6 +49,39 @@ package struct PopoverProcess: Sendable {
   /// `Error:` line, which comes last.
   static let maximumErrorBytes = 64 << 10
 
+  /// Shows the popover for `text` and waits for it to close: in the
+  /// session's resident desktop agent when `arguments` ask for the desktop
+  /// one (`--desktop`) and an agent can be had (`DesktopAgentClient`: no GTK
+  /// starts for it), else in a `run` process (`run(_:text:started:ending:)`).
+  /// `started` is given a closure that closes the popover, valid until
+  /// `ending` is called (it may be called again after `ending`, when the
+  /// agent was busy and a process shows the popover instead); `track` is
+  /// told of each process started for it, while it runs and once it has ended.
+  /// - Throws: `PopoverProcessError`, as `run`.
+  package func present(
+    _ arguments: [String], text: String, track: @escaping @Sendable (_ pid: Int32, _ isRunning: Bool) -> Void = { _, _ in },
+    started: (_ close: @escaping @Sendable () -> Void) -> Void, ending: () -> Void
+  ) throws(PopoverProcessError) -> Output {
+    if arguments.contains("--desktop"),
+      let output = DesktopAgentClient(executable: executable, environment: environment, track: track).present(
+        arguments, text: text, started: started, ending: ending)
+    {
+      return output
+    }
+    var pid: Int32 = 0
+    return try run(
+      arguments, text: text,
+      started: { group in
+        pid = group
+        track(group, true)
+        started { Syscalls.kill(-group, .kill) }
+      },
+      ending: {
+        ending()
+        track(pid, false)
+      })
+  }
+
   /// Runs `run <arguments>` with `text` on its stdin, in a process group of
   /// its own, and waits for it to end. `started` is told the group's id as
   /// soon as it runs (killing the group closes the popover), and `ending` is

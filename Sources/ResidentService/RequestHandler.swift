@@ -43,34 +43,16 @@ struct RequestHandler: Sendable {
     }
     do {
       return (try translate(source, target), resolution.notices)
-    } catch  where Self.isRefusal(error) && !cancellation.isFired {
-      // The provider's own list decides, as in the library: its tag for the
-      // language (its `es` serves `es-ES`), or why not (not installed).
-      let pairs = try? withRunner(resolution, timeout: timeout, cancellation: cancellation) { try $0.languages() }
-      let found = LanguageTag.pair(from: source, to: target, among: pairs ?? []) { pair in
-        let isInstalled: Bool? =
-          switch pair.availability {
-          case .installed: true
-          case .supported: false
-          case .unsupported: nil
-          }
-        return (pair.source, pair.target, isInstalled)
-      }
-      guard let pair = found else { throw error }
-      if pair.availability == .supported {
-        let how = pair.note.isEmpty ? "install it for the provider" : pair.note
-        throw HostError(
-          .notInstalled,
-          "provider '\(resolution.bundle.identifier)' supports '\(source)' → '\(target)' but it is not installed; \(how)")
-      }
-      guard (pair.source, pair.target) != (source, target) else { throw error }
-      return (try translate(pair.source, pair.target), resolution.notices)
+    } catch  where ProviderPairs.isRefusal(HostError(error)) && !cancellation.isFired {
+      // The provider's own list decides, by the matcher the library and the
+      // CLI use: its tag for the language (its `es` serves `es-ES`), or why
+      // not (not installed, and what to install).
+      guard let pairs = try? withRunner(resolution, timeout: timeout, cancellation: cancellation, { try $0.languages() })
+      else { throw error }
+      let tags = try ProviderPairs(pairs).fallback(
+        after: HostError(error), from: source, to: target, provider: resolution.bundle.identifier)
+      return (try translate(tags.source, tags.target), resolution.notices)
     }
-  }
-
-  /// Whether the provider refused the languages (rather than failed).
-  private static func isRefusal(_ error: any Error) -> Bool {
-    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(HostError(error).kind)
   }
 
   /// The language pairs of the provider that `provider` names (nil: the default).

@@ -57,16 +57,21 @@ package struct ReadOnlyPaths: SandboxRule {
     /// The most entries a declared folder may hold: each is looked at for
     /// sockets and devices.
     package var maximumEntries = 20_000
+    /// Where the folders found clean are remembered with their stamps, so
+    /// that an unchanged tree is not walked again; nil walks every time.
+    package var cleanFolders: CleanFolders?
 
     /// The checker for this machine: its users' homes from the password
     /// database, but for those that are the system's own folders (`/`,
     /// `/usr/sbin`, `/bin`…), which hold no one's files.
-    package static func system() -> Checker {
+    package static func system(cleanFolders: CleanFolders? = nil) -> Checker {
       let systemFolders = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
       let homes = UserDatabase.homeFolders().filter { home in
         home != "/" && home.hasPrefix("/") && !systemFolders.contains { home == $0 || home.hasPrefix($0 + "/") }
       }
-      return Checker(homes: homes)
+      var checker = Checker(homes: homes)
+      checker.cleanFolders = cleanFolders
+      return checker
     }
 
     package init(homes: [String]) { self.homes = homes }
@@ -121,10 +126,18 @@ package struct ReadOnlyPaths: SandboxRule {
 
     /// Looks at every entry below `folder` for sockets, devices and pipes.
     private func contentProblem(_ folder: String) -> String? {
+      if let cleanFolders, cleanFolders.isClean(folder) { return nil }
       var pending = [folder]
       var seen = 0
+      // Each folder's stamp is taken before it is listed: a change after makes it differ.
+      var stamps: [CleanFolders.Stamp]? = []
       while let current = pending.popLast() {
-        guard let names = try? Directory.names(at: current) else { continue }
+        let stamp = CleanFolders.Stamp(of: current)
+        guard let names = try? Directory.names(at: current), let stamp else {
+          stamps = nil  // not seen whole: not remembered
+          continue
+        }
+        stamps?.append(stamp)
         for name in names {
           seen += 1
           if seen > maximumEntries {
@@ -137,6 +150,7 @@ package struct ReadOnlyPaths: SandboxRule {
           if status.isDirectory { pending.append(file) }
         }
       }
+      if let cleanFolders, let stamps { cleanFolders.remember(folder, stamps: stamps) }
       return nil
     }
   }

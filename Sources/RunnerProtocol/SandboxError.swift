@@ -6,6 +6,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   case invalidSwitch(String, String)
   case invalidArguments([String])
   case containerUnusable(String, String)
+  /// The container (the folder) holds more than the disk limit (MiB used, the limit in MiB).
+  case containerOverLimit(String, usedMiB: UInt64, limitMiB: UInt64)
   /// A path the manifest (the file) declares under `TPReadOnlyPaths` that the check refuses now (the reason).
   case readOnlyPathRefused(String, String, String)
   /// A provider with the network key needs the user-mode network stack, found at none of these paths.
@@ -26,6 +28,10 @@ package enum SandboxError: HostErrorConvertible, Equatable {
       "the runner was started with '\(arguments.joined(separator: " "))'; it is started by translation-host only"
     case .containerUnusable(let folder, let reason):
       "the provider's container '\(folder)' cannot be created (\(reason)); check the folder's permissions"
+    case .containerOverLimit(let folder, let used, let limit):
+      "the provider's container '\(folder)' holds \(used) MiB, over its limit of \(limit) MiB "
+        + "(TRANSLATION_HOST_LIMIT_DISK_MIB); the provider was not started: remove what it no longer needs from "
+        + "that folder, or raise the limit"
     case .readOnlyPathRefused(let file, let path, let reason):
       "\(file): key '\(ReadOnlyPaths.manifestKey)' names '\(path)', which \(reason); the provider was not started: remove the path from the manifest"
     case .networkStackMissing(let paths):
@@ -45,7 +51,8 @@ package enum SandboxError: HostErrorConvertible, Equatable {
   package var hostError: HostError {
     switch self {
     case .invalidLimit, .invalidSwitch, .invalidArguments: HostError(.usage, description)
-    case .containerUnusable, .readOnlyPathRefused, .networkStackMissing, .namespacesRefused, .setupFailed, .filterFailed:
+    case .containerUnusable, .containerOverLimit, .readOnlyPathRefused, .networkStackMissing, .namespacesRefused, .setupFailed,
+      .filterFailed:
       HostError(.providerUnavailable, description)
     }
   }

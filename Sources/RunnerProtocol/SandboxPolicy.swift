@@ -17,18 +17,26 @@ package struct SandboxPolicy: Equatable, Sendable {
     /// does the kernel count the sandbox's tasks rather than all the user's,
     /// and root is exempt from it everywhere.
     package var processes: UInt64 = 512
+    /// The provider's container on disk, in MiB: each file at most this
+    /// (`RLIMIT_FSIZE`, `EFBIG`), and a container over it after a run is not
+    /// started again until it is under (the host measures it).
+    package var diskMiB: UInt64 = 4096
 
     /// The environment variables that override the defaults, by field.
     package static let variables = [
       "TRANSLATION_HOST_LIMIT_MEMORY_MIB", "TRANSLATION_HOST_LIMIT_CPU_SECONDS", "TRANSLATION_HOST_LIMIT_OPEN_FILES",
-      "TRANSLATION_HOST_LIMIT_PROCESSES",
+      "TRANSLATION_HOST_LIMIT_PROCESSES", "TRANSLATION_HOST_LIMIT_DISK_MIB",
     ]
 
-    package init(memoryMiB: UInt64 = 4096, cpuSeconds: UInt64 = 600, openFiles: UInt64 = 256, processes: UInt64 = 512) {
+    package init(
+      memoryMiB: UInt64 = 4096, cpuSeconds: UInt64 = 600, openFiles: UInt64 = 256, processes: UInt64 = 512,
+      diskMiB: UInt64 = 4096
+    ) {
       self.memoryMiB = memoryMiB
       self.cpuSeconds = cpuSeconds
       self.openFiles = openFiles
       self.processes = processes
+      self.diskMiB = diskMiB
     }
   }
 
@@ -156,7 +164,7 @@ package struct SandboxPolicy: Equatable, Sendable {
 extension SandboxPolicy: WireCodable {
   package func encode(to writer: inout WireWriter) {
     writer.boolean(allowsNetwork)
-    for value in [limits.memoryMiB, limits.cpuSeconds, limits.openFiles, limits.processes] {
+    for value in [limits.memoryMiB, limits.cpuSeconds, limits.openFiles, limits.processes, limits.diskMiB] {
       writer.integer(Int32(truncatingIfNeeded: value >> 32))
       writer.integer(Int32(truncatingIfNeeded: value))
     }
@@ -172,7 +180,7 @@ extension SandboxPolicy: WireCodable {
   package init(from reader: inout WireReader) throws(ProtocolError) {
     let allowsNetwork = try reader.boolean()
     var values: [UInt64] = []
-    for _ in 0..<4 {
+    for _ in 0..<5 {
       let high = UInt64(UInt32(bitPattern: try reader.integer()))
       values.append(high << 32 | UInt64(UInt32(bitPattern: try reader.integer())))
     }
@@ -189,7 +197,8 @@ extension SandboxPolicy: WireCodable {
     if let networkStack, !networkStack.hasPrefix("/") { throw .malformed("the network stack is not an absolute path") }
     self.init(
       allowsNetwork: allowsNetwork,
-      limits: Limits(memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3]),
+      limits: Limits(
+        memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3], diskMiB: values[4]),
       hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
       container: container, networkStack: networkStack, allowsWeakSandbox: try reader.boolean())
   }

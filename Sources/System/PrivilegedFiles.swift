@@ -22,7 +22,10 @@ package enum PrivilegedFiles {
     /// Folders that could not be looked into: deeper than `depthLimit`, or
     /// not opened; what they hold is unchecked.
     package var unchecked: [String] = []
+    /// The disk space of what was walked (`st_blocks`), in bytes.
+    package var usedBytes: Int64 = 0
 
+    /// Whether nothing was disarmed, removed or left unchecked.
     package var isEmpty: Bool { disarmed.isEmpty && removed.isEmpty && unchecked.isEmpty }
   }
 
@@ -35,8 +38,8 @@ package enum PrivilegedFiles {
   private static let pathOnly: Int32 = 0o10_000_000
 
   /// Removes setuid and setgid bits and file capabilities from every file
-  /// and folder under `folder`, and every device node; a missing folder
-  /// holds nothing.
+  /// and folder under `folder`, and every device node, and adds up the
+  /// disk space of what is there; a missing folder holds nothing.
   package static func disarm(in folder: String) -> Report {
     var report = Report()
     let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -62,6 +65,7 @@ package enum PrivilegedFiles {
       let relative = path.isEmpty ? name : path + "/" + name
       var info = stat()
       guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      report.usedBytes += Int64(info.st_blocks) * 512
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
         if info.st_mode & (S_ISUID | S_ISGID) != 0, strip(directory, name, directory: true) {

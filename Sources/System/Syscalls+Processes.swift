@@ -202,4 +202,12 @@ extension Syscalls {
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
+
+  /// The wall clock (`CLOCK_REALTIME`) in nanoseconds since the epoch, as
+  /// files' times are: to tell how long ago a file changed.
+  package static func wallClockNanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+  }
 }

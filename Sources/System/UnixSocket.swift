@@ -141,10 +141,27 @@ package enum UnixSocket {
       rawValue: try Syscalls.retrying { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
   }
 
+  /// `O_PATH` (Linux), which Glibc's module hides behind `_GNU_SOURCE`.
+  private static let pathOnly: Int32 = 0o10_000_000
+
   @discardableResult
   private static func withAddress<T>(
     _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws(Errno) -> T
   ) throws(Errno) -> T {
+    // A path longer than a socket address holds (a deep XDG_RUNTIME_DIR or
+    // TMPDIR) is reached through its folder, opened as a path only: the
+    // kernel resolves /proc/self/fd/<n>/<name> as <folder>/<name>.
+    if path.utf8.count > maximumPathLength, !path.utf8.contains(0), let slash = path.lastIndex(of: "/"),
+      path.index(after: slash) < path.endIndex
+    {
+      let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+      let name = String(path[path.index(after: slash)...])
+      let directory = try Syscalls.retrying { open(folder, Self.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+      defer { _ = Glibc.close(directory) }
+      let short = "/proc/self/fd/\(directory)/\(name)"
+      guard short.utf8.count <= maximumPathLength else { throw .nameTooLong }
+      return try withAddress(short, body)
+    }
     let bytes = Array(path.utf8)
     guard !bytes.isEmpty, bytes.count <= maximumPathLength, !bytes.contains(0) else { throw .nameTooLong }
     var address = sockaddr_un()

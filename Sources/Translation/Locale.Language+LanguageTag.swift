@@ -32,19 +32,4 @@ extension Locale.Language {
     if let region { tag += "-" + region.identifier }
     return tag
   }
-
-  /// Whether a provider's language `self` serves a request for `requested`:
-  /// the same tag, or the same language where the provider names no region
-  /// of its own (a provider's `en` serves `en-GB`, its `en-US` does not serve `en`).
-  func serves(_ requested: Locale.Language) -> Bool {
-    let tag = languageTag.lowercased()
-    if tag == requested.languageTag.lowercased() { return true }
-    guard isSameLanguage(as: requested) else { return false }
-    return region == nil || region == requested.region
-  }
-
-  /// Whether both name one language (`en-US` and `en-GB` do; `en` and `en-x-rot13` do not).
-  func isSameLanguage(as other: Locale.Language) -> Bool {
-    languageCode?.identifier.lowercased() == other.languageCode?.identifier.lowercased()
-  }
 }

@@ -26,8 +26,8 @@ import System
 /// and the request killed a runner the session has not read from since. Nothing is sent twice here: a request whose service went away is
 /// sent again by the session itself, as `ServiceTranslator` states.
 actor SessionBackend: TranslationBackend {
-  /// How long each request may take, as the CLI's default `--timeout`.
-  static let defaultTimeout = Duration.seconds(30)
+  /// How long each request may take, as the CLI's default `--timeout` and D-Bus.
+  static let defaultTimeout = RequestDeadline.standard
 
   private let executor = ThreadExecutor(name: "Translation.SessionBackend")
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }

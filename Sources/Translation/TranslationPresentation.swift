@@ -133,7 +133,9 @@ private func presentOnTerminal(
 }
 
 /// The popover for `text` with the default provider in a window, drawn by
-/// the installation's `translation-host-desktop run` (`PopoverProcess`).
+/// the session's resident desktop agent, else by the installation's
+/// `translation-host-desktop run` (`PopoverProcess.present`): GTK is never
+/// loaded into the app.
 /// The replacement goes to the app, not the clipboard.
 func presentOnDesktop(
   _ text: String, allowsReplacement: Bool, anchor: ScreenPoint?, arrowEdge: ArrowEdge, _ environment: [String: String]
@@ -151,21 +153,22 @@ func presentOnDesktop(
     ["--desktop", "--arrow-edge=" + arrowEdge.rawValue] + (allowsReplacement ? ["--replace"] : [])
     + (anchor.map { ["--anchor=\($0.x),\($0.y)"] } ?? [])
   let popover = PopoverProcess(executable: executable, environment: environment)
-  /// The window's process group while it runs (unreaped), and whether the
-  /// task was cancelled. The group is killed only under this lock.
-  let window = Mutex<(group: Int32?, isCancelled: Bool)>((nil, false))
+  /// What closes the popover while it is open (its process group, unreaped,
+  /// or its connection to the desktop agent), and whether the task was
+  /// cancelled. It is closed only under this lock.
+  let window = Mutex<(close: (@Sendable () -> Void)?, isCancelled: Bool)>((nil, false))
   let output = try await withTaskCancellationHandler {
     try await onThreadOfItsOwn {
       if window.withLock({ $0.isCancelled }) { throw CancellationError() }
       do throws(PopoverProcessError) {
-        return try popover.run(
+        return try popover.present(
           arguments, text: text,
-          started: { group in
+          started: { close in
             window.withLock {
-              $0.group = group
-              if $0.isCancelled { Syscalls.kill(-group, .kill) }
+              $0.close = close
+              if $0.isCancelled { close() }
             }
-          }, ending: { window.withLock { $0.group = nil } })
+          }, ending: { window.withLock { $0.close = nil } })
       } catch {
         throw TranslationError.internalError.because(error.description)
       }
@@ -173,7 +176,7 @@ func presentOnDesktop(
   } onCancel: {
     window.withLock {
       $0.isCancelled = true
-      if let group = $0.group { Syscalls.kill(-group, .kill) }
+      $0.close?()
     }
   }
   if window.withLock({ $0.isCancelled }) { throw CancellationError() }

@@ -177,7 +177,7 @@ public final class TranslationSession: Sendable {
     if let tags = state.withLock({ $0.providerTags[key] }) {
       return try await backend.translate(texts, from: tags.source, to: tags.target)
     }
-    if source.isSameLanguage(as: target) {
+    if LanguageTag.isSameLanguage(requested.source, requested.target) {
       throw TranslationError.unsupportedLanguagePairing.because(
         "'\(requested.source)' → '\(requested.target)' is one language; choose another target")
     }
@@ -187,21 +187,12 @@ public final class TranslationSession: Sendable {
       translations = try await backend.translate(texts, from: requested.source, to: requested.target)
       tags = requested
     } catch let error as HostError {
-      guard Self.isRefusal(error.kind), let pairs = try? await backend.languagePairs()
-      else { throw error }
-      let languages = ProviderLanguages(pairs: pairs)
-      guard let pair = languages.pair(from: source, to: target), pair.availability == .installed,
-        (pair.source, pair.target) != requested
-      else { throw languages.refusal(from: source, to: target) ?? error }
-      translations = try await backend.translate(texts, from: pair.source, to: pair.target)
-      tags = (pair.source, pair.target)
+      guard ProviderPairs.isRefusal(error), let pairs = try? await backend.languagePairs() else { throw error }
+      tags = try ProviderLanguages(pairs: pairs).fallback(after: error, from: requested)
+      translations = try await backend.translate(texts, from: tags.source, to: tags.target)
     }
     state.withLock { $0.providerTags[key] = tags }
     return translations
-  }
-
-  private static func isRefusal(_ kind: HostError.Kind) -> Bool {
-    [.unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing].contains(kind)
   }
 
   /// The language of a batch for a session without a source: detected in

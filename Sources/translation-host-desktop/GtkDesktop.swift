@@ -2,6 +2,7 @@ import DesktopPopover
 import HostCommandLine
 import Presentation
 import Service
+import System
 
 /// The desktop of `translation-host-desktop`: `DesktopPopover`'s GTK 4 window,
 /// clipboard holder, accelerator parser and resident agent behind
@@ -28,8 +29,10 @@ struct GtkDesktop: DesktopFrontEnd {
 
   func runAgent(
     idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
-    run: @escaping ([String]) -> Void
+    run: @escaping ([String], _ standardOutput: FileDescriptor?, _ standardError: FileDescriptor?) -> Int32
   ) throws -> Bool {
-    try DesktopAgent(idleExit: idleExit, environment: environment, note: note) { run($0.arguments) }.run()
+    try DesktopAgent(idleExit: idleExit, environment: environment, note: note) { request, output in
+      run(request.arguments, output?.standardOutput, output?.standardError)
+    }.run()
   }
 }

@@ -19,7 +19,8 @@ enum RunnerSandbox {
     var bits = tp_sandbox_detach(Runner.descriptor.rawValue, policy.hostProcess)
     var limits = tp_sandbox_limits(
       address_space_bytes: policy.limits.memoryMiB << 20, cpu_seconds: policy.limits.cpuSeconds,
-      open_files: policy.limits.openFiles, processes: policy.limits.processes)
+      open_files: policy.limits.openFiles, processes: policy.limits.processes,
+      file_bytes: policy.limits.diskMiB << 20)
     // Before the namespaces, so that pasta's helper, PID 1 and all the provider starts are in the group.
     bits |= tp_sandbox_control_group(&limits)
     let denyNetwork: Int32 = policy.allowsNetwork ? 0 : 1

@@ -16,20 +16,18 @@ import Testing
   @Test(arguments: [
     ("es", "es-ES", true), ("es", "es_ES.UTF-8", true), ("es-ES", "es-ES", true), ("en-US", "en", false),
     ("en-US", "en-GB", false), ("en", "en-x-rot13", false), ("en-x-rot13", "en-x-rot13", true), ("es", "ca", false),
+    ("en-US", "en_US.UTF-8", true), ("ca-valencia", "ca", false), ("ca", "ca-valencia", false),
   ])
   func aProviderLanguageWithoutARegionServesEveryRegion(_ provided: String, _ requested: String, _ serves: Bool) {
     #expect(LanguageTag.serves(provided, requested) == serves)
   }
 
-  /// (source, target, installed), nil for unsupported.
-  static let pairs: [(String, String, Bool?)] = [("en", "es", true), ("en", "ca", false), ("en", "fr", nil)]
-
   @Test(arguments: [
-    ("en_US.UTF-8", "es-ES", "en>es" as String?), ("en", "ca-ES", "en>ca"), ("en", "fr", nil), ("en", "de", nil),
+    ("en-US", "en-GB", true), ("en", "en_US", true), ("en", "en-x-rot13", false), ("en", "es", false),
+    ("pt-BR", "PT", true),
   ])
-  func thePairThatServesARequest(_ source: String, _ target: String, _ pair: String?) {
-    let found = LanguageTag.pair(from: source, to: target, among: Self.pairs) { $0 }
-    #expect(found.map { "\($0.0)>\($0.1)" } == pair)
+  func oneLanguage(_ first: String, _ second: String, _ same: Bool) {
+    #expect(LanguageTag.isSameLanguage(first, second) == same)
   }
 
   @Test func givenLanguagesAreKeptAndMissingOnesFilledIn() throws {

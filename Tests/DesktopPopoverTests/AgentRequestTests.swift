@@ -1,3 +1,4 @@
+import Presentation
 import Testing
 
 @testable import DesktopPopover
@@ -62,6 +63,40 @@ import Testing
     } throws: { error in
       guard case .refusedArguments(let argument, _) = error as? DesktopAgentError else { return false }
       return argument == example.names
+    }
+  }
+
+  /// A caller of the agent's socket (Present, `translationPresentation`) brings its text; the
+  /// options go as for the `run` action, and the text as `--text=`, exactly, whatever it looks like.
+  @Test(arguments: [
+    (["--desktop", "--replace", "--arrow-edge=top"], "Hello", ["--desktop", "--replace", "--arrow-edge=top", "--text=Hello"]),
+    ([], "--in-process", ["--desktop", "--text=--in-process"]),
+    (
+      ["--provider=Reverse", "--anchor=10,20"], "a\nb = c",
+      ["--desktop", "--provider=Reverse", "--anchor=10,20", "--text=a\nb = c"]
+    ),
+  ])
+  func presentsACallersText(arguments: [String], text: String, runs: [String]) throws {
+    let request = DesktopAgentChannel.Request(arguments: arguments, text: text)
+    #expect(try AgentRequest(presenting: request).arguments == runs)
+  }
+
+  /// Never the selection (a caller would read and replace what the person
+  /// selected elsewhere), never a second text, nothing `run` refuses from the bus.
+  @Test(arguments: [
+    (["--selection"], "--selection"),
+    (["--selection", "--replace"], "--selection"),
+    (["--text", "other"], "--text"),
+    (["--text=other"], "--text=other"),
+    (["--in-process"], "--in-process"),
+    (["--press=Translate"], "--press=Translate"),
+  ])
+  func refusesWhatACallerMayNotAsk(arguments: [String], names: String) {
+    #expect {
+      try AgentRequest(presenting: DesktopAgentChannel.Request(arguments: arguments, text: "Hello"))
+    } throws: { error in
+      guard case .refusedArguments(let argument, _) = error as? DesktopAgentError else { return false }
+      return argument == names
     }
   }
 

@@ -142,6 +142,11 @@ import Testing
     ("too long for Present", errorPrefix + "InvalidText"),
     ("no target", errorPrefix + "InvalidArguments"),
     ("no such button", errorPrefix + "NoSuchControl"),
+    ("unsupported pairing", errorPrefix + "UnsupportedLanguagePairing"),
+    ("unsupported language in Present", errorPrefix + "UnsupportedLanguage"),
+    ("bad timeout", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("bad timeout type", "org.freedesktop.DBus.Error.InvalidArgs"),
+    ("bad Present timeout", "org.freedesktop.DBus.Error.InvalidArgs"),
   ]
 
   /// One bus session answers every bad call of the table: what the client printed.
@@ -212,10 +217,76 @@ import Testing
     let (outcome, json) = try BusSession().python("properties-changed", [Host.executable, "org.translationhost.reverse"])
     let report = try #require(json as? [String: Any], "\(outcome.result.stderr)")
     #expect(report["before"] as? String == "org.translationhost.apertium", "\(report)")
-    #expect(report["version"] as? Int == 2, "\(report)")
+    // A Get right after set-default sees the new default, before the signal is waited for.
+    #expect(report["after"] as? String == "org.translationhost.reverse", "\(report)")
+    #expect(report["version"] as? Int == 3, "\(report)")
     let change = try #require((report["changes"] as? [[String: Any]])?.first, "\(report)")
     #expect(change["interface"] as? String == BusSession.name)
     #expect((change["values"] as? [String: Any])?["DefaultProvider"] as? String == "org.translationhost.reverse", "\(change)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// The deadline a caller sets reaches the provider the same way on both
+  /// transports: the option `timeout` of `TranslateWithOptions` on D-Bus,
+  /// the socket's timeout field (`translate --timeout`) on the socket; a
+  /// provider that hangs is stopped after it (1.5 s), not after the default 24 s.
+  @Test func theCallersDeadlineIsTheSameOnBothTransports() throws {
+    let directory = try TemporaryDirectory()
+    let identifier = UniqueName.make("org.example.dbusdeadline")
+    let library = try CFixture.compile(
+      CFixture.packageRoot + "/Tests/Fixtures/misbehaving_provider.c", defines: ["TEXT_TRIGGERS"], name: "libHang",
+      in: directory)
+    _ = try BundleFixture(name: "Hang", identifier: identifier).write(name: "Hang", in: directory, library: library)
+    let (outcome, json) = try BusSession(providerFolders: [directory.path]).python("deadline", [Host.executable, identifier])
+    let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    for call in ["dbus", "dbus request"] {
+      #expect((answers[call] as? [String: String])?["error"] == Self.errorPrefix + "Timeout", "\(answers)")
+      #expect((answers[call] as? [String: String])?["message"]?.contains("1.5 s") == true, "\(answers)")
+      #expect((1.4..<12).contains(answers[call + " seconds"] as? Double ?? 0), "\(answers)")
+    }
+    #expect(answers["dbus answer"] as? [String] == ["HI"], "\(answers)")
+    let socket = try #require(answers["socket"] as? [String: Any], "\(answers)")
+    #expect(socket["exit"] as? Int == 75, "\(socket)")
+    #expect((socket["stderr"] as? String)?.contains("1.5 s") == true, "\(socket)")
+    #expect((1.4..<12).contains(answers["socket seconds"] as? Double ?? 0), "\(answers)")
+    #expect(outcome.serviceStopped)
+  }
+
+  /// Tags spelled as apps and users spell them reach Apertium's `en` → `es`
+  /// the same on every path (the table the library's test uses too:
+  /// `LanguageTagCases`): D-Bus, the CLI through the service and the CLI
+  /// with `--no-service`, which matches them against the provider's pairs
+  /// itself with the same matcher (Core's `ProviderPairs`).
+  @Test func everySpellingOfATagIsReadAlikeOnEveryPath() throws {
+    let tags = LanguageTagCases.tags.map { "\($0.source) \($0.target)" }
+    let (outcome, json) = try BusSession().python("tags", [Host.executable, LanguageTagCases.sentence] + tags)
+    let answers = try #require(json as? [String: [String: Any]], "\(outcome.result.stderr)")
+    for tag in tags {
+      for path in ["dbus", "cli", "cli --no-service"] {
+        let answer = answers[tag]?[path]
+        #expect(
+          answer as? [String] == [LanguageTagCases.translation] || answer as? String == LanguageTagCases.translation,
+          "\(tag) on \(path): \(String(describing: answer))")
+      }
+    }
+    #expect(outcome.serviceStopped)
+  }
+
+  /// A failure of the host itself, not of the provider or the call, is
+  /// `Failed`: here the user's settings of the provider cannot be read
+  /// (they are not JSON), so its runner cannot be given them; the service
+  /// goes on answering.
+  @Test func aFailureOfTheHostIsFailed() throws {
+    let session = try BusSession()
+    let settings = session.folder.path + "/config/translation-host/settings"
+    try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
+    try "not JSON".write(toFile: settings + "/org.translationhost.apertium.json", atomically: true, encoding: .utf8)
+    let (outcome, json) = try session.python("failed")
+    let answers = try #require(json as? [String: Any], "\(outcome.result.stderr)")
+    let failure = try #require(answers["default provider"] as? [String: String], "\(answers)")
+    #expect(failure["error"] == Self.errorPrefix + "Failed", "\(failure)")
+    #expect(failure["message"]?.contains("org.translationhost.apertium.json: cannot be read") == true, "\(failure)")
+    #expect((answers["detect"] as? [Any])?.first as? String == "en", "\(answers)")
     #expect(outcome.serviceStopped)
   }
 
@@ -287,14 +358,20 @@ import Testing
     #expect(outcome.serviceStopped)
   }
 
-  /// What GDBus reads (Sources/CBusInterface) is what gdbus-codegen makes of
-  /// the interface's XML now: the XML is the one source of the interface.
-  @Test(arguments: [("--interface-info-body", "bus_interface.c"), ("--interface-info-header", "include/bus_interface.h")])
+  /// What GDBus serves (Sources/CBusInterface: the introspection data and the
+  /// skeletons whose dispatch the service uses) is what gdbus-codegen makes
+  /// of the interface's XML now, with the Makefile's options: the XML is the
+  /// one source of the interface.
+  @Test(arguments: [("--body", "bus_interface.c"), ("--header", "include/bus_interface.h")])
   func theGeneratedInterfaceIsTheXMLs(_ option: String, _ file: String) throws {
     let folder = try TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: folder.path + "/include", withIntermediateDirectories: true)
+    let makefile = try String(contentsOfFile: CFixture.packageRoot + "/Makefile", encoding: .utf8)
+    let options = try #require(
+      makefile.split(separator: "\n").first { $0.hasPrefix("DBUS_CODEGEN := ") }?.dropFirst("DBUS_CODEGEN := ".count))
     let generate = try Command.run(
-      "/bin/sh", ["-c", "cd '\(folder.path)' && gdbus-codegen \(option) --output \(file) '\(BusSession.interfaceFile)'"])
+      "/bin/sh",
+      ["-c", "cd '\(folder.path)' && gdbus-codegen \(options) \(option) --output \(file) '\(BusSession.interfaceFile)'"])
     #expect(generate.exitCode == 0, "\(generate.stderr)")
     let generated = try String(contentsOfFile: folder.path + "/" + file, encoding: .utf8)
     let kept = try String(contentsOfFile: CFixture.packageRoot + "/Sources/CBusInterface/" + file, encoding: .utf8)

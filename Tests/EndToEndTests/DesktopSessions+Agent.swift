@@ -134,6 +134,65 @@ extension DesktopSessions {
       agent.stop()
     }
 
+    /// An app's `translationPresentation` (Examples/ReplaceSelection) with
+    /// an agent in the session: the agent shows the popover (its window is
+    /// the agent's), no GTK starts for it, and the replacement goes back to
+    /// the app. With no agent running, the app's request starts one, which
+    /// stays for the next.
+    @Test(arguments: [true, false])
+    func theLibrarysPresentationIsShownByTheAgent(agentRunning: Bool) throws {
+      let session = try Session()
+      #expect(try session.host.run("set-default", "Reverse").exitCode == 0)
+      let agent = agentRunning ? try session.agent(["--idle-exit", "0"]) : nil
+      let example = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/ReplaceSelection"
+      try #require(FileManager.default.isExecutableFile(atPath: example), "\(example) is not built")
+      var environment = session.environment
+      environment["PATH"] = Host.buildDirectory + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+      let app = try RunningCommand([example, "Hello, world"], environment: environment)
+      let window = try session.display.window(named: Self.reverse)
+      try eventually("the scene to be drawn", interval: .milliseconds(100), detail: { app.stderr }) {
+        try session.display.geometry(of: window).height > 150
+      }
+      let owner = try Int32(session.display.xdotool("getwindowpid", window).trimmingWhitespace())
+      #expect(try session.bus.agentIsRunning(session.environment))
+      if let agent {
+        #expect(owner == agent.pid, "\(app.stderr) \(agent.stderr)")
+      } else {
+        // Not a popover process of the app's: the agent it started, which holds the bus name.
+        let name = try String(contentsOfFile: "/proc/\(owner ?? 0)/cmdline", encoding: .utf8)
+        #expect(name.split(separator: "\0").dropFirst().first == "agent", "\(name)")
+      }
+      try session.display.xdotool("windowfocus", "--sync", window)
+      try session.display.xdotool("key", "Return", "Tab", "Return")
+      let outcome = try app.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == "dlrow ,olleH\n")
+      #expect(try session.bus.agentIsRunning(session.environment))
+      try session.bus.action("quit", environment: session.environment)
+      try eventually("the agent to quit", timeout: .seconds(20)) { try !session.bus.agentIsRunning(session.environment) }
+    }
+
+    /// An app that gives up (its task cancelled; here: it is killed) closes
+    /// the popover the agent shows for it, and the agent shows the next.
+    @Test func aCallerThatLeavesClosesItsPopover() throws {
+      let session = try Session()
+      #expect(try session.host.run("set-default", "Reverse").exitCode == 0)
+      let agent = try session.agent(["--idle-exit", "0"])
+      let example = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/ReplaceSelection"
+      var environment = session.environment
+      environment["PATH"] = Host.buildDirectory + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+      let app = try RunningCommand([example, "Hello, world"], environment: environment)
+      _ = try session.display.window(named: Self.reverse)
+      app.stop()
+      try session.waitForNoWindow(named: Self.reverse)
+      try session.run(["--provider", "Reverse", "--from", "en", "--text", "Next"])
+      try session.waitForWindow(named: Self.reverse, of: agent)
+      try session.bus.action("dismiss", environment: session.environment)
+      try session.waitForNoWindow(named: Self.reverse)
+      #expect(!agent.hasEnded, "\(agent.stderr)")
+      agent.stop()
+    }
+
     /// What any program of the session may send is checked: nothing that
     /// reads stdin, loads a provider into the agent or draws elsewhere runs.
     @Test(arguments: [

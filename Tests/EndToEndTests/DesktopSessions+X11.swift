@@ -98,6 +98,27 @@ extension DesktopSessions {
       #expect(scene.editor.contents == Self.sentence + "\n")
     }
 
+    /// Apple's sample enables Replace before anything was translated: a
+    /// person who presses it first gets an empty replacement, which the
+    /// popover never pastes; it says so, and the text stays as it was.
+    @Test func anEmptyReplacementLeavesTheTextAsItWas() throws {
+      let scene = try Scene()
+      let popover = try scene.popover(["--selection", "--replace", "--provider", "Reverse", "--from", "en"])
+      let (window, _) = try scene.scene(titled: "Reverse (Apple's sample)", of: popover)
+      // Translate has the focus; Tab moves it to Replace with Translation.
+      try scene.press("Tab", in: window)
+      try scene.press("Return", in: window)
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 70, "\(outcome.stderr)")
+      #expect(
+        outcome.stderr.contains(
+          "provider 'org.translationhost.reverse' returned an empty replacement for a text that was not empty; nothing replaced"
+        ), "\(outcome.stderr)")
+      #expect(outcome.stdout == "")
+      try scene.editor.save(on: scene.display)
+      #expect(scene.editor.contents == Self.sentence + "\n")
+    }
+
     @Test(arguments: [
       ("CRASH_IN_PERFORM", [String](), Int32(70), "was killed by SIGSEGV"),
       ("HANG_IN_ACTION", ["--timeout", "1"], Int32(75), "did not answer within 1 s"),

@@ -273,7 +273,32 @@ import Testing
     return found
   }
 
-  // MARK: 8. Root's fork bomb
+  // MARK: 8. Disk
+
+  /// With the disk limit at 8 MiB, one file stops at 8 MiB (EFBIG); what it
+  /// wrote in many files is measured from outside after the run, the host
+  /// names the limit, and the provider is not started again until its
+  /// container is under it.
+  @Test func aContainerOverTheDiskLimitIsNotStartedAgain() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_DISK_MIB"] = "8"
+    let result = try setting.press("disk 16", provider: setting.identifier)
+    #expect(result.stdout.contains("one file: 8 MiB, then EFBIG"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stderr.contains("over its limit of 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB)"), "\(result.stderr)")
+    let container = setting.container(setting.identifier)
+    var status = stat()
+    #expect(stat(container + "/big", &status) == 0 && status.st_size == 8 << 20)
+    let again = try setting.press("environment", provider: setting.identifier)
+    #expect(again.exitCode != 0 && again.stdout.isEmpty)
+    #expect(again.stderr.contains("holds 24 MiB, over its limit of 8 MiB"), "\(again.stderr)")
+    for name in try FileManager.default.contentsOfDirectory(atPath: container) where name.hasPrefix("part-") || name == "big" {
+      try FileManager.default.removeItem(atPath: container + "/" + name)
+    }
+    let cleared = try setting.press("environment", provider: setting.identifier)
+    #expect(cleared.stdout.hasPrefix("CONTAINED"), "\(cleared.stdout) \(cleared.stderr)")
+  }
+
+  // MARK: 9. Root's fork bomb
 
   /// The kernel exempts root from RLIMIT_NPROC: a provider run by root
   /// could start processes until the machine's pid_max. With the task limit

@@ -109,7 +109,10 @@ import Testing
   }
 
   /// From an installed copy (`make install` into a staging folder), whose
-  /// runner lives outside the folders every provider sees.
+  /// runner lives outside the folders every provider sees, with the bundle
+  /// dropped into the prefix's providers folder and found there by its
+  /// identifier: the release build of its class entry point, created
+  /// through its init() (the SDK's entry point plugin), as a user installs it.
   @Test func anInstalledHostRunsIt() throws {
     let folder = try TemporaryDirectory()
     let root = folder.path + "/root"
@@ -118,19 +121,26 @@ import Testing
       environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     try #require(install.exitCode == 0, "\(install.stderr)")
     let installed = root + "/usr/local/bin/translation-host"
+    let providers = root + "/usr/local/lib/translation-host/providers"
+    try FileManager.default.copyItem(atPath: Self.bundle, toPath: providers + "/WebGlossary.translationprovider")
+    let identifier = "org.translationhost.example.webglossary"
     let (server, port) = try startServer(in: folder)
     defer { server.stop() }
-    let host = try host(port: port, program: installed)
+    let host = try Host()
+    let set = try host.run(program: installed, ["config", identifier, "endpoint", "http://127.0.0.1:\(port)"])
+    #expect(set.exitCode == 0, "\(set.stderr)")
+    let listed = try host.run(program: installed, ["list"])
+    #expect(listed.stdout.contains(identifier), "\(listed.stdout)\(listed.stderr)")
     var failures: [String] = []
     for run in 1...20 {
       let result = try host.run(
-        program: installed, ["translate", "--provider", Self.bundle, "--from", "en", "--to", "es", "good morning"])
+        program: installed, ["translate", "--provider", identifier, "--from", "en", "--to", "es", "good morning"])
       if result.stdout != "bueno mañana\n" { failures.append("run \(run): \(result.stderr)") }
     }
     #expect(failures.isEmpty, "\(failures)")
     let scene = try host.run(
       program: installed,
-      ["run", "--provider", Self.bundle, "--headless", "--replace", "--text", "red book", "--press", "Replace with Translation"])
+      ["run", "--provider", identifier, "--headless", "--replace", "--text", "red book", "--press", "Replace with Translation"])
     #expect(scene.stdout == "rojo libro", "\(scene.stderr)")
   }
 }

@@ -274,7 +274,13 @@ def bad_arguments():
     return {
         "wrong signature": outcome(raw("Translate", "ss", ["a", "b"])),
         "no such method": outcome(raw("Translation", "", [])),
-        "unsupported target": outcome(lambda: translation.Translate(["The cat."], "en", "fr", "")),
+        "unsupported target": outcome(lambda: translation.Translate(["The cat."], "en", "xx", "")),
+        "unsupported pairing": outcome(lambda: translation.Translate(["The cat."], "en", "fr", "")),
+        "unsupported language in Present": present_and_wait(
+            bus, "", "The cat is on the table.", {"provider": "Apertium", "source": "en", "target": "xx"}),
+        "bad timeout": outcome(lambda: translation.TranslateWithOptions(["The cat."], "en", "es", {"timeout": -1.0})),
+        "bad timeout type": outcome(lambda: translation.TranslateWithOptions(["The cat."], "en", "es", {"timeout": "1"})),
+        "bad Present timeout": present_and_wait(bus, "", "Hallo", {"timeout": 0.0}),
         "unsupported source": outcome(lambda: translation.Translate(["The cat."], "xx", "es", "")),
         "unidentifiable": outcome(lambda: translation.Translate(["ok"], "", "es", "")),
         "no such provider": outcome(lambda: translation.Translate(["The cat."], "en", "es", "org.example.missing")),
@@ -385,9 +391,12 @@ def properties_changed(executable, provider):
     before = str(properties.Get(NAME, "DefaultProvider", dbus_interface="org.freedesktop.DBus.Properties"))
     version = int(properties.Get(NAME, "version", dbus_interface="org.freedesktop.DBus.Properties"))
     subprocess.run([executable, "set-default", provider], check=True, stdout=subprocess.DEVNULL)
+    # Read at once, before the signal is waited for: a Get sees the change.
+    after = str(properties.Get(NAME, "DefaultProvider", dbus_interface="org.freedesktop.DBus.Properties"))
     GLib.timeout_add(10000, loop.quit)
-    loop.run()
-    return {"before": before, "version": version, "changes": changes}
+    if not changes:
+        loop.run()
+    return {"before": before, "after": after, "version": version, "changes": changes}
 
 
 def present_path(provider):
@@ -397,7 +406,56 @@ def present_path(provider):
                             {"provider": provider, "press": dbus.Array(["Go"], "s")}, timeout=30)
 
 
-SCENARIOS = {"concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
+def deadline(executable, provider):
+    """The deadline a caller sets, the same way on both transports: the
+    option `timeout` on D-Bus, the socket's timeout field (the CLI's
+    --timeout, through the service this bus started)."""
+    import subprocess
+    import time
+    translation = interface()
+    answers = {}
+    for name, options in [("dbus", {"provider": provider, "timeout": dbus.Double(1.5)}),
+                          ("dbus request", {"provider": provider, "timeout": dbus.Double(1.5), "request_id": "r1"})]:
+        started = time.monotonic()
+        answers[name] = outcome(lambda: translation.TranslateWithOptions(["hang"], "en", "en-x-upper", options))
+        answers[name + " seconds"] = time.monotonic() - started
+    answers["dbus answer"] = outcome(
+        lambda: translation.TranslateWithOptions(["hi"], "en", "en-x-upper", {"provider": provider, "timeout": 5.0}))
+    started = time.monotonic()
+    cli = subprocess.run([executable, "translate", "--provider", provider, "--from", "en", "--to", "en-x-upper",
+                          "--timeout", "1.5", "hang"], capture_output=True, text=True)
+    answers["socket seconds"] = time.monotonic() - started
+    answers["socket"] = {"exit": cli.returncode, "stderr": cli.stderr.strip()}
+    return answers
+
+
+def tags(executable, sentence, *pairs):
+    """One sentence with each pair of tags ("source target"), on D-Bus and
+    through the CLI with and without the service this bus started."""
+    import subprocess
+    translation = interface()
+    answers = {}
+    for pair in pairs:
+        source, target = pair.split(" ")
+        answers[pair] = {"dbus": outcome(lambda: translation.Translate([sentence], source, target, "Apertium"))}
+        for path, extra in [("cli", []), ("cli --no-service", ["--no-service"])]:
+            run = subprocess.run([executable, "translate", "--provider", "Apertium", "--from", source, "--to", target]
+                                 + extra + [sentence], capture_output=True, text=True)
+            answers[pair][path] = run.stdout.strip() if run.returncode == 0 else {"exit": run.returncode,
+                                                                                   "stderr": run.stderr.strip()}
+    return answers
+
+
+def failed():
+    """A failure of the host itself (the provider's settings cannot be read) is Failed."""
+    translation = interface()
+    return {
+        "default provider": outcome(lambda: translation.Translate(["The cat is on the table."], "en", "es", "")),
+        "detect": outcome(lambda: translation.Detect("The cat is on the table and the dog sleeps in the garden.")),
+    }
+
+
+SCENARIOS = {"deadline": deadline, "failed": failed, "tags": tags, "concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
              "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments,
              "present": present, "present-path": present_path}
 

@@ -27,6 +27,9 @@
  *                       does not count
  *   tmp-files <MiB>     holds <MiB> MiB in files in $TMPDIR (its container's
  *                       tmp), /tmp and /dev/shm, a third in each
+ *   disk <MiB>          writes <MiB> MiB in one file in its HOME, then as
+ *                       many 1 MiB files (reported, not judged: the disk
+ *                       limit bounds each file, and the container between runs)
  *   fork <count>        starts <count> processes that wait (root is exempt
  *                       from RLIMIT_NPROC)
  *   privileged <folder> leaves, in <folder> (in its container), a setuid or
@@ -393,6 +396,31 @@ static void attack_tmp_files(const char *argument) {
   else note(0, "held %ld MiB in all", held);
 }
 
+static void attack_disk(const char *argument) {
+  long wanted = argument ? atol(argument) : 0;
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  static char chunk[1 << 20];
+  memset(chunk, 'x', sizeof chunk);
+  char path[600];
+  snprintf(path, sizeof path, "%s/big", home);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  long big = 0;
+  while (fd >= 0 && big < wanted && write(fd, chunk, sizeof chunk) == (ssize_t)sizeof chunk) big++;
+  note(0, "one file: %ld MiB%s%s", big, big < wanted ? ", then " : "", big < wanted ? error_name() : "");
+  if (fd >= 0) close(fd);
+  long parts = 0;
+  while (parts < wanted) {
+    snprintf(path, sizeof path, "%s/part-%ld", home, parts);
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) break;
+    ssize_t written = write(fd, chunk, sizeof chunk);
+    close(fd);
+    if (written != (ssize_t)sizeof chunk) break;
+    parts++;
+  }
+  note(0, "files: %ld MiB", parts);
+}
+
 static void attack_fork(const char *argument) {
   long wanted = argument ? atol(argument) : 0;
   long made = 0;
@@ -508,6 +536,7 @@ static void attack(const tp_string *text) {
   else if (strcmp(input, "memfd") == 0) attack_memfd(argument);
   else if (strcmp(input, "tmp-files") == 0) attack_tmp_files(argument);
   else if (strcmp(input, "fork") == 0) attack_fork(argument);
+  else if (strcmp(input, "disk") == 0) attack_disk(argument);
   else if (strcmp(input, "privileged") == 0) attack_privileged(argument);
   else note(1, "unknown attack '%s'", input);
   if (!escaped) {

@@ -101,7 +101,7 @@ import Testing
     Case(
       testDescription: "a translation, through the service by default",
       arguments: ["translate", "--from", "en", "--to", "es", "hello world"], exitCode: 0, stdout: "HELLO WORLD\n",
-      launch: (nil, .seconds(30), true), languages: ("en", "es")),
+      launch: (nil, .seconds(24), true), languages: ("en", "es")),
     Case(
       testDescription: "the provider, its deadline and --no-service reach the launcher",
       arguments: ["translate", "--provider", "Rot13", "--timeout", "2.5", "--no-service", "--from", "en", "--to", "es", "x"],
@@ -109,7 +109,7 @@ import Testing
     Case(
       testDescription: "without --to, the target is the context's preferred language",
       arguments: ["translate", "--from", "en", "hello"], environment: ["LANG": "de_DE.UTF-8"], exitCode: 0,
-      stdout: "HELLO\n", launch: (nil, .seconds(30), true), languages: ("en", "de")),
+      stdout: "HELLO\n", launch: (nil, .seconds(24), true), languages: ("en", "de")),
     Case(
       testDescription: "without --to or a preferred language, a usage error",
       arguments: ["translate", "--from", "en", "hello"], environment: ["LANG": "C"], exitCode: 64,
@@ -117,18 +117,18 @@ import Testing
     Case(
       testDescription: "--json", arguments: ["translate", "--from", "en", "--to", "es", "--json", "hi"], exitCode: 0,
       stdout: #"{"sourceLanguage":"en","sourceText":"hi","targetLanguage":"es","targetText":"HI"}"# + "\n",
-      launch: (nil, .seconds(30), true), languages: ("en", "es")),
+      launch: (nil, .seconds(24), true), languages: ("en", "es")),
     Case(
       testDescription: "a provider that misses its deadline",
       arguments: ["translate", "--from", "en", "--to", "es", "hi"],
-      failure: HostError(.deadlineExceeded, "provider 'org.example.slow' did not answer within 30 s"), exitCode: 75,
-      stderr: "Error: provider 'org.example.slow' did not answer within 30 s", launch: (nil, .seconds(30), true),
+      failure: HostError(.deadlineExceeded, "provider 'org.example.slow' did not answer within 24 s"), exitCode: 75,
+      stderr: "Error: provider 'org.example.slow' did not answer within 24 s", launch: (nil, .seconds(24), true),
       languages: ("en", "es")),
     Case(
       testDescription: "a pair the provider does not translate",
       arguments: ["translate", "--from", "en", "--to", "fr", "hi"],
       failure: HostError(.unsupportedLanguagePairing, "unsupported language pairing 'en' → 'fr'"), exitCode: 4,
-      stderr: "Error: unsupported language pairing 'en' → 'fr'", launch: (nil, .seconds(30), true),
+      stderr: "Error: unsupported language pairing 'en' → 'fr'", launch: (nil, .seconds(24), true),
       languages: ("en", "fr")),
   ]
 

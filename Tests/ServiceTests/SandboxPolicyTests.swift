@@ -193,4 +193,55 @@ import Testing
     default: Issue.record("\(name): \(verdict), expected \(problem ?? "accepted")")
     }
   }
+
+  /// What changes in a declared folder after it was found clean, and whether
+  /// the remembered walk sees it (each change makes the folder walked again).
+  static let changesAfterAWalk: [(String, String?)] = [
+    ("nothing", nil),
+    ("a socket in a subfolder", "holds a socket at"),
+    ("a pipe at the top", "holds a named pipe at"),
+    ("a subfolder swapped for one holding a socket", "holds a socket at"),
+    ("a file's content", nil),
+    ("the cache file garbled", nil),
+  ]
+
+  /// A declared folder found clean is remembered with its folders' stamps,
+  /// and not listed again while they hold; any change of its entries shows.
+  @Test(arguments: changesAfterAWalk)
+  func aRememberedWalkSeesEveryChangeOfEntries(_ change: String, _ problem: String?) throws {
+    let folder = try TemporaryDirectory()
+    let root = folder.path + "/srv"
+    try folder.write("srv/data/deep/words.txt", "hola")
+    try folder.write("srv/data/other/list.txt", "x")
+    var checker = ReadOnlyPaths.Checker(homes: [])
+    checker.allowedRoots = [root]
+    checker.refusedRoots.removeAll { root.hasPrefix($0 + "/") }  // the test's folder is in /tmp
+    var cache = CleanFolders(file: folder.path + "/cache/read-only-folders-v1")
+    cache.settling = .zero  // the folders were made just now; the change below comes 20 ms later
+    try FileManager.default.createDirectory(atPath: folder.path + "/cache", withIntermediateDirectories: true)
+    checker.cleanFolders = cache
+    let data = root + "/data"
+    #expect(checker.verdict(for: data) == .accepted(realPath: Syscalls.realPath(data)))
+    #expect(cache.isClean(data))
+    var listeners: [UnixListener] = []
+    usleep(20_000)
+    switch change {
+    case "a socket in a subfolder": listeners.append(try UnixListener(data + "/deep/control"))
+    case "a pipe at the top": #expect(mkfifo(data + "/pipe", 0o600) == 0)
+    case "a subfolder swapped for one holding a socket":
+      try folder.write("srv/swap/x", "x")
+      listeners.append(try UnixListener(root + "/swap/control"))
+      #expect(rename(data + "/other", root + "/old") == 0 && rename(root + "/swap", data + "/other") == 0)
+    case "a file's content": try folder.write("srv/data/deep/words.txt", "adiós")
+    case "the cache file garbled": try folder.write("cache/read-only-folders-v1", "translation-host clean folders 1\nx\ty\n")
+    default: break
+    }
+    defer { withExtendedLifetime(listeners) {} }
+    #expect(cache.isClean(data) == (problem == nil && change != "the cache file garbled"))
+    switch (checker.verdict(for: data), problem) {
+    case (.refused(let reason), let problem?): #expect(reason.contains(problem), "\(change): \(reason)")
+    case (.accepted, nil): #expect(cache.isClean(data))
+    case (let verdict, _): Issue.record("\(change): \(verdict), expected \(problem ?? "accepted")")
+    }
+  }
 }

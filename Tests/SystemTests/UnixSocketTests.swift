@@ -31,6 +31,27 @@ import Testing
     Syscalls.close(client)
   }
 
+  /// A path longer than a socket address holds (108 bytes: a deep
+  /// XDG_RUNTIME_DIR or TMPDIR) is listened at and connected to through its
+  /// folder; the peer is who listened, and the file is where it was asked for.
+  @Test(arguments: [100, 108, 200, 400])
+  func aLongPathIsListenedAtAndConnectedTo(length: Int) throws {
+    let folder = try TemporaryDirectory()
+    var deep = folder.path
+    while deep.utf8.count + 8 < length { deep += "/" + String(repeating: "d", count: min(40, length - deep.utf8.count - 8)) }
+    try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+    let path = deep + "/socket"
+    let fd = try UnixSocket.listen(at: path)
+    defer { Syscalls.close(fd) }
+    #expect(try FileStatus(path: path).isSocket)
+    let client = try UnixSocket.connect(to: path)
+    defer { Syscalls.close(client) }
+    let accepted = try UnixSocket.accept(fd)
+    defer { Syscalls.close(accepted) }
+    #expect(try UnixSocket.peerCredentials(accepted).pid == getpid())
+    #expect(throws: Errno(rawValue: EADDRINUSE)) { try UnixSocket.listen(at: path) }
+  }
+
   /// The process's umask, read without setting it (`/proc/self/status`).
   private static func umask() throws -> UInt32 {
     let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import RunnerProtocol
 import Testing
 
 @testable import Translation
@@ -10,11 +11,20 @@ import Testing
     #expect(Locale.Language(languageTag: tag).languageTag == tag)
   }
 
+  /// The library asks Core's one matcher (`ProviderPairs`), as the service
+  /// and the CLI do: POSIX and BCP-47 spellings alike, a region the provider
+  /// does not name falling back to its language.
   @Test(arguments: [
-    ("en", "en", true), ("en", "en-GB", true), ("en-US", "en", false), ("en-US", "en-US", true),
-    ("en", "en-x-rot13", false), ("en-x-rot13", "en", false), ("ind", "id", true), ("es", "pt", false),
+    ("en-GB", "es", LanguageAvailability.Status.installed), ("en_US", "es_ES", .installed), ("en-US", "es-419", .installed),
+    ("en", "ca-ES", .supported), ("en-US", "fr", .unsupported), ("en", "en-x-rot13", .installed),
+    ("en-x-rot13", "en", .unsupported), ("es", "pt", .unsupported),
   ])
-  func aProviderLanguageServesARequest(_ provider: String, _ requested: String, _ serves: Bool) {
-    #expect(Locale.Language(languageTag: provider).serves(Locale.Language(languageTag: requested)) == serves)
+  func aProviderLanguageServesARequest(_ source: String, _ target: String, _ status: LanguageAvailability.Status) {
+    let pairs = ProviderLanguages(pairs: [
+      LanguagePairStatus(source: "en", target: "es", availability: .installed, note: ""),
+      LanguagePairStatus(source: "en", target: "ca", availability: .supported, note: ""),
+      LanguagePairStatus(source: "en", target: "en-x-rot13", availability: .installed, note: ""),
+    ])
+    #expect(pairs.status(from: Locale.Language(languageTag: source), to: Locale.Language(languageTag: target)) == status)
   }
 }

@@ -23,6 +23,17 @@ import Translation
       expected: "Üaïpbqr fgnlf, NFPVV gheaf"),
   ]
 
+  /// Tags spelled as apps spell them reach Apertium's `en` → `es`, as on
+  /// the CLI and D-Bus (the same table: `LanguageTagCases`).
+  @Test(arguments: LanguageTagCases.tags)
+  func everySpellingOfATagReachesTheProvidersPair(_ source: String, _ target: String) async throws {
+    let session = TranslationSession(
+      installedSource: Locale.Language(identifier: source), target: Locale.Language(identifier: target),
+      provider: Providers.apertium)
+    let response = try await session.translate(LanguageTagCases.sentence)
+    #expect(response.targetText == LanguageTagCases.translation)
+  }
+
   @Test(arguments: rot13Cases) func translatesWithTheCProvider(_ test: Translation) async throws {
     let session = TranslationSession(installedSource: .tag(test.source), target: .tag(test.target), provider: test.provider)
     let response = try await session.translate(test.text)

@@ -224,7 +224,7 @@ private struct StatefulEntry: TranslationUIProviderExtension {
     #expect {
       try EntryPointFactory.make(StatefulEntry.self)
     } throws: { error in
-      "\(error)".contains("is a struct with stored properties") && "\(error)".contains("make it a class")
+      "\(error)".contains("is a struct with stored properties") && "\(error)".contains("TranslationProviderEntryPoint")
     }
   }
 }

@@ -13,8 +13,565 @@
 
 G_BEGIN_DECLS
 
-extern  const GDBusInterfaceInfo org_translationhost_translation1_interface;
-extern  const GDBusInterfaceInfo org_freedesktop_portal_request_interface;
+
+/* ------------------------------------------------------------------------ */
+/* Declarations for org.translationhost.Translation1 */
+
+#define CBUS_TYPE_TRANSLATION1 (cbus_translation1_get_type ())
+#define CBUS_TRANSLATION1(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_TRANSLATION1, CBusTranslation1))
+#define CBUS_IS_TRANSLATION1(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_TRANSLATION1))
+#define CBUS_TRANSLATION1_GET_IFACE(o) (G_TYPE_INSTANCE_GET_INTERFACE ((o), CBUS_TYPE_TRANSLATION1, CBusTranslation1Iface))
+
+struct _CBusTranslation1;
+typedef struct _CBusTranslation1 CBusTranslation1;
+typedef struct _CBusTranslation1Iface CBusTranslation1Iface;
+
+struct _CBusTranslation1Iface
+{
+  GTypeInterface parent_iface;
+
+
+  gboolean (*handle_cancel_translate) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *arg_request_id);
+
+  gboolean (*handle_detect) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *arg_text);
+
+  gboolean (*handle_languages) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *arg_provider);
+
+  gboolean (*handle_present) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *arg_parent_window,
+    const gchar *arg_text,
+    GVariant *arg_options);
+
+  gboolean (*handle_translate) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider);
+
+  gboolean (*handle_translate_request) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    const gchar *arg_request_id);
+
+  gboolean (*handle_translate_with_options) (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    GVariant *arg_options);
+
+  const gchar * (*get_default_provider) (CBusTranslation1 *object);
+
+  GVariant * (*get_providers) (CBusTranslation1 *object);
+
+  guint  (*get_version) (CBusTranslation1 *object);
+
+};
+
+GType cbus_translation1_get_type (void) G_GNUC_CONST;
+
+GDBusInterfaceInfo *cbus_translation1_interface_info (void);
+guint cbus_translation1_override_properties (GObjectClass *klass, guint property_id_begin);
+
+
+/* D-Bus method call completion functions: */
+void cbus_translation1_complete_translate (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations);
+
+void cbus_translation1_complete_translate_request (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations);
+
+void cbus_translation1_complete_translate_with_options (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *const *translations);
+
+void cbus_translation1_complete_cancel_translate (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation);
+
+void cbus_translation1_complete_languages (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    GVariant *pairs);
+
+void cbus_translation1_complete_detect (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *tag,
+    gdouble confidence,
+    gboolean reliable);
+
+void cbus_translation1_complete_present (
+    CBusTranslation1 *object,
+    GDBusMethodInvocation *invocation,
+    const gchar *handle);
+
+
+
+/* D-Bus method calls: */
+void cbus_translation1_call_translate (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_translate_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_translate_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_translate_request (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_translate_request_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_translate_request_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    const gchar *arg_provider,
+    const gchar *arg_request_id,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_translate_with_options (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    GVariant *arg_options,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_translate_with_options_finish (
+    CBusTranslation1 *proxy,
+    gchar ***out_translations,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_translate_with_options_sync (
+    CBusTranslation1 *proxy,
+    const gchar *const *arg_texts,
+    const gchar *arg_source,
+    const gchar *arg_target,
+    GVariant *arg_options,
+    gchar ***out_translations,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_cancel_translate (
+    CBusTranslation1 *proxy,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_cancel_translate_finish (
+    CBusTranslation1 *proxy,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_cancel_translate_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_request_id,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_languages (
+    CBusTranslation1 *proxy,
+    const gchar *arg_provider,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_languages_finish (
+    CBusTranslation1 *proxy,
+    GVariant **out_pairs,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_languages_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_provider,
+    GVariant **out_pairs,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_detect (
+    CBusTranslation1 *proxy,
+    const gchar *arg_text,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_detect_finish (
+    CBusTranslation1 *proxy,
+    gchar **out_tag,
+    gdouble *out_confidence,
+    gboolean *out_reliable,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_detect_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_text,
+    gchar **out_tag,
+    gdouble *out_confidence,
+    gboolean *out_reliable,
+    GCancellable *cancellable,
+    GError **error);
+
+void cbus_translation1_call_present (
+    CBusTranslation1 *proxy,
+    const gchar *arg_parent_window,
+    const gchar *arg_text,
+    GVariant *arg_options,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_translation1_call_present_finish (
+    CBusTranslation1 *proxy,
+    gchar **out_handle,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_translation1_call_present_sync (
+    CBusTranslation1 *proxy,
+    const gchar *arg_parent_window,
+    const gchar *arg_text,
+    GVariant *arg_options,
+    gchar **out_handle,
+    GCancellable *cancellable,
+    GError **error);
+
+
+
+/* D-Bus property accessors: */
+const gchar *cbus_translation1_get_default_provider (CBusTranslation1 *object);
+gchar *cbus_translation1_dup_default_provider (CBusTranslation1 *object);
+void cbus_translation1_set_default_provider (CBusTranslation1 *object, const gchar *value);
+
+GVariant *cbus_translation1_get_providers (CBusTranslation1 *object);
+GVariant *cbus_translation1_dup_providers (CBusTranslation1 *object);
+void cbus_translation1_set_providers (CBusTranslation1 *object, GVariant *value);
+
+guint cbus_translation1_get_version (CBusTranslation1 *object);
+void cbus_translation1_set_version (CBusTranslation1 *object, guint value);
+
+
+/* ---- */
+
+#define CBUS_TYPE_TRANSLATION1_PROXY (cbus_translation1_proxy_get_type ())
+#define CBUS_TRANSLATION1_PROXY(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_TRANSLATION1_PROXY, CBusTranslation1Proxy))
+#define CBUS_TRANSLATION1_PROXY_CLASS(k) (G_TYPE_CHECK_CLASS_CAST ((k), CBUS_TYPE_TRANSLATION1_PROXY, CBusTranslation1ProxyClass))
+#define CBUS_TRANSLATION1_PROXY_GET_CLASS(o) (G_TYPE_INSTANCE_GET_CLASS ((o), CBUS_TYPE_TRANSLATION1_PROXY, CBusTranslation1ProxyClass))
+#define CBUS_IS_TRANSLATION1_PROXY(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_TRANSLATION1_PROXY))
+#define CBUS_IS_TRANSLATION1_PROXY_CLASS(k) (G_TYPE_CHECK_CLASS_TYPE ((k), CBUS_TYPE_TRANSLATION1_PROXY))
+
+typedef struct _CBusTranslation1Proxy CBusTranslation1Proxy;
+typedef struct _CBusTranslation1ProxyClass CBusTranslation1ProxyClass;
+typedef struct _CBusTranslation1ProxyPrivate CBusTranslation1ProxyPrivate;
+
+struct _CBusTranslation1Proxy
+{
+  /*< private >*/
+  GDBusProxy parent_instance;
+  CBusTranslation1ProxyPrivate *priv;
+};
+
+struct _CBusTranslation1ProxyClass
+{
+  GDBusProxyClass parent_class;
+};
+
+GType cbus_translation1_proxy_get_type (void) G_GNUC_CONST;
+
+void cbus_translation1_proxy_new (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data);
+CBusTranslation1 *cbus_translation1_proxy_new_finish (
+    GAsyncResult        *res,
+    GError             **error);
+CBusTranslation1 *cbus_translation1_proxy_new_sync (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error);
+
+void cbus_translation1_proxy_new_for_bus (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data);
+CBusTranslation1 *cbus_translation1_proxy_new_for_bus_finish (
+    GAsyncResult        *res,
+    GError             **error);
+CBusTranslation1 *cbus_translation1_proxy_new_for_bus_sync (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error);
+
+
+/* ---- */
+
+#define CBUS_TYPE_TRANSLATION1_SKELETON (cbus_translation1_skeleton_get_type ())
+#define CBUS_TRANSLATION1_SKELETON(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_TRANSLATION1_SKELETON, CBusTranslation1Skeleton))
+#define CBUS_TRANSLATION1_SKELETON_CLASS(k) (G_TYPE_CHECK_CLASS_CAST ((k), CBUS_TYPE_TRANSLATION1_SKELETON, CBusTranslation1SkeletonClass))
+#define CBUS_TRANSLATION1_SKELETON_GET_CLASS(o) (G_TYPE_INSTANCE_GET_CLASS ((o), CBUS_TYPE_TRANSLATION1_SKELETON, CBusTranslation1SkeletonClass))
+#define CBUS_IS_TRANSLATION1_SKELETON(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_TRANSLATION1_SKELETON))
+#define CBUS_IS_TRANSLATION1_SKELETON_CLASS(k) (G_TYPE_CHECK_CLASS_TYPE ((k), CBUS_TYPE_TRANSLATION1_SKELETON))
+
+typedef struct _CBusTranslation1Skeleton CBusTranslation1Skeleton;
+typedef struct _CBusTranslation1SkeletonClass CBusTranslation1SkeletonClass;
+typedef struct _CBusTranslation1SkeletonPrivate CBusTranslation1SkeletonPrivate;
+
+struct _CBusTranslation1Skeleton
+{
+  /*< private >*/
+  GDBusInterfaceSkeleton parent_instance;
+  CBusTranslation1SkeletonPrivate *priv;
+};
+
+struct _CBusTranslation1SkeletonClass
+{
+  GDBusInterfaceSkeletonClass parent_class;
+};
+
+GType cbus_translation1_skeleton_get_type (void) G_GNUC_CONST;
+
+CBusTranslation1 *cbus_translation1_skeleton_new (void);
+
+
+/* ------------------------------------------------------------------------ */
+/* Declarations for org.freedesktop.portal.Request */
+
+#define CBUS_TYPE_PORTAL_REQUEST (cbus_portal_request_get_type ())
+#define CBUS_PORTAL_REQUEST(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_PORTAL_REQUEST, CBusPortalRequest))
+#define CBUS_IS_PORTAL_REQUEST(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_PORTAL_REQUEST))
+#define CBUS_PORTAL_REQUEST_GET_IFACE(o) (G_TYPE_INSTANCE_GET_INTERFACE ((o), CBUS_TYPE_PORTAL_REQUEST, CBusPortalRequestIface))
+
+struct _CBusPortalRequest;
+typedef struct _CBusPortalRequest CBusPortalRequest;
+typedef struct _CBusPortalRequestIface CBusPortalRequestIface;
+
+struct _CBusPortalRequestIface
+{
+  GTypeInterface parent_iface;
+
+
+  gboolean (*handle_close) (
+    CBusPortalRequest *object,
+    GDBusMethodInvocation *invocation);
+
+  void (*response) (
+    CBusPortalRequest *object,
+    guint arg_response,
+    GVariant *arg_results);
+
+};
+
+GType cbus_portal_request_get_type (void) G_GNUC_CONST;
+
+GDBusInterfaceInfo *cbus_portal_request_interface_info (void);
+guint cbus_portal_request_override_properties (GObjectClass *klass, guint property_id_begin);
+
+
+/* D-Bus method call completion functions: */
+void cbus_portal_request_complete_close (
+    CBusPortalRequest *object,
+    GDBusMethodInvocation *invocation);
+
+
+
+/* D-Bus signal emissions functions: */
+void cbus_portal_request_emit_response (
+    CBusPortalRequest *object,
+    guint arg_response,
+    GVariant *arg_results);
+
+
+
+/* D-Bus method calls: */
+void cbus_portal_request_call_close (
+    CBusPortalRequest *proxy,
+    GCancellable *cancellable,
+    GAsyncReadyCallback callback,
+    gpointer user_data);
+
+gboolean cbus_portal_request_call_close_finish (
+    CBusPortalRequest *proxy,
+    GAsyncResult *res,
+    GError **error);
+
+gboolean cbus_portal_request_call_close_sync (
+    CBusPortalRequest *proxy,
+    GCancellable *cancellable,
+    GError **error);
+
+
+
+/* ---- */
+
+#define CBUS_TYPE_PORTAL_REQUEST_PROXY (cbus_portal_request_proxy_get_type ())
+#define CBUS_PORTAL_REQUEST_PROXY(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_PORTAL_REQUEST_PROXY, CBusPortalRequestProxy))
+#define CBUS_PORTAL_REQUEST_PROXY_CLASS(k) (G_TYPE_CHECK_CLASS_CAST ((k), CBUS_TYPE_PORTAL_REQUEST_PROXY, CBusPortalRequestProxyClass))
+#define CBUS_PORTAL_REQUEST_PROXY_GET_CLASS(o) (G_TYPE_INSTANCE_GET_CLASS ((o), CBUS_TYPE_PORTAL_REQUEST_PROXY, CBusPortalRequestProxyClass))
+#define CBUS_IS_PORTAL_REQUEST_PROXY(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_PORTAL_REQUEST_PROXY))
+#define CBUS_IS_PORTAL_REQUEST_PROXY_CLASS(k) (G_TYPE_CHECK_CLASS_TYPE ((k), CBUS_TYPE_PORTAL_REQUEST_PROXY))
+
+typedef struct _CBusPortalRequestProxy CBusPortalRequestProxy;
+typedef struct _CBusPortalRequestProxyClass CBusPortalRequestProxyClass;
+typedef struct _CBusPortalRequestProxyPrivate CBusPortalRequestProxyPrivate;
+
+struct _CBusPortalRequestProxy
+{
+  /*< private >*/
+  GDBusProxy parent_instance;
+  CBusPortalRequestProxyPrivate *priv;
+};
+
+struct _CBusPortalRequestProxyClass
+{
+  GDBusProxyClass parent_class;
+};
+
+GType cbus_portal_request_proxy_get_type (void) G_GNUC_CONST;
+
+void cbus_portal_request_proxy_new (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data);
+CBusPortalRequest *cbus_portal_request_proxy_new_finish (
+    GAsyncResult        *res,
+    GError             **error);
+CBusPortalRequest *cbus_portal_request_proxy_new_sync (
+    GDBusConnection     *connection,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error);
+
+void cbus_portal_request_proxy_new_for_bus (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GAsyncReadyCallback  callback,
+    gpointer             user_data);
+CBusPortalRequest *cbus_portal_request_proxy_new_for_bus_finish (
+    GAsyncResult        *res,
+    GError             **error);
+CBusPortalRequest *cbus_portal_request_proxy_new_for_bus_sync (
+    GBusType             bus_type,
+    GDBusProxyFlags      flags,
+    const gchar         *name,
+    const gchar         *object_path,
+    GCancellable        *cancellable,
+    GError             **error);
+
+
+/* ---- */
+
+#define CBUS_TYPE_PORTAL_REQUEST_SKELETON (cbus_portal_request_skeleton_get_type ())
+#define CBUS_PORTAL_REQUEST_SKELETON(o) (G_TYPE_CHECK_INSTANCE_CAST ((o), CBUS_TYPE_PORTAL_REQUEST_SKELETON, CBusPortalRequestSkeleton))
+#define CBUS_PORTAL_REQUEST_SKELETON_CLASS(k) (G_TYPE_CHECK_CLASS_CAST ((k), CBUS_TYPE_PORTAL_REQUEST_SKELETON, CBusPortalRequestSkeletonClass))
+#define CBUS_PORTAL_REQUEST_SKELETON_GET_CLASS(o) (G_TYPE_INSTANCE_GET_CLASS ((o), CBUS_TYPE_PORTAL_REQUEST_SKELETON, CBusPortalRequestSkeletonClass))
+#define CBUS_IS_PORTAL_REQUEST_SKELETON(o) (G_TYPE_CHECK_INSTANCE_TYPE ((o), CBUS_TYPE_PORTAL_REQUEST_SKELETON))
+#define CBUS_IS_PORTAL_REQUEST_SKELETON_CLASS(k) (G_TYPE_CHECK_CLASS_TYPE ((k), CBUS_TYPE_PORTAL_REQUEST_SKELETON))
+
+typedef struct _CBusPortalRequestSkeleton CBusPortalRequestSkeleton;
+typedef struct _CBusPortalRequestSkeletonClass CBusPortalRequestSkeletonClass;
+typedef struct _CBusPortalRequestSkeletonPrivate CBusPortalRequestSkeletonPrivate;
+
+struct _CBusPortalRequestSkeleton
+{
+  /*< private >*/
+  GDBusInterfaceSkeleton parent_instance;
+  CBusPortalRequestSkeletonPrivate *priv;
+};
+
+struct _CBusPortalRequestSkeletonClass
+{
+  GDBusInterfaceSkeletonClass parent_class;
+};
+
+GType cbus_portal_request_skeleton_get_type (void) G_GNUC_CONST;
+
+CBusPortalRequest *cbus_portal_request_skeleton_new (void);
+
 
 G_END_DECLS
 

@@ -46,6 +46,9 @@ typedef struct tp_sandbox_limits {
    * runner has a user namespace of its own, where the kernel counts only the
    * sandbox's tasks rather than every task of the user. */
   uint64_t processes;
+  /* The size of each file it writes (RLIMIT_FSIZE); SIGXFSZ is ignored, so
+   * a write past it fails with EFBIG. */
+  uint64_t file_bytes;
 } tp_sandbox_limits;
 
 /* What of the user's file system a provider sees, besides the system's

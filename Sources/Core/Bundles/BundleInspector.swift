@@ -105,7 +105,8 @@ package struct BundleInspector {
       return []
     }
     var paths: [String] = []
-    let checker = ReadOnlyPaths.Checker.system()
+    let checker = ReadOnlyPaths.Checker.system(
+      cleanFolders: XDGFolders(environment: ProcessInfo.processInfo.environment).cleanFolders)
     for (index, entry) in entries.enumerated() {
       let key = "\(ReadOnlyPaths.manifestKey)[\(index)]"
       guard case .string(let path) = entry else {

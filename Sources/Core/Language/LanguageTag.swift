@@ -41,31 +41,30 @@ package enum LanguageTag {
 
   /// Whether a provider's language `provided` serves a request for
   /// `requested`: the same tag, or the same language where the provider
-  /// names no region of its own (a provider's `es` serves `es-ES`; its
-  /// `en-US` does not serve `en`). Private-use tags match only themselves.
+  /// names no region of its own or the requested one (a provider's `es`
+  /// serves `es-ES`; its `en-US` does not serve `en`). A tag with variant or
+  /// private-use subtags (`en-x-rot13`, `ca-valencia`) matches only itself.
   package static func serves(_ provided: String, _ requested: String) -> Bool {
     let (provided, requested) = (normalized(provided), normalized(requested))
     if provided.lowercased() == requested.lowercased() { return true }
-    if provided.lowercased().contains("-x-") || requested.lowercased().contains("-x-") { return false }
-    guard language(of: provided) == language(of: requested) else { return false }
-    return region(of: provided) == nil
+    guard isPlain(provided), isPlain(requested), language(of: provided) == language(of: requested) else { return false }
+    return region(of: provided) == nil || region(of: provided) == region(of: requested)
   }
 
-  /// The provider's pair that serves `source` → `target` (installed before
-  /// supported, and among those the one that names both exactly), or nil.
-  /// `describe` gives a pair's tags and whether it is installed (nil: the
-  /// provider does not translate it, and it is never chosen).
-  package static func pair<Pair>(
-    from source: String, to target: String, among pairs: [Pair],
-    describe: (Pair) -> (source: String, target: String, isInstalled: Bool?)
-  ) -> Pair? {
-    let exact = (normalized(source).lowercased(), normalized(target).lowercased())
-    let ranked = pairs.compactMap { pair -> (pair: Pair, rank: Int)? in
-      let (provided, into, isInstalled) = describe(pair)
-      guard let isInstalled, serves(provided, source), serves(into, target) else { return nil }
-      let isExact = (normalized(provided).lowercased(), normalized(into).lowercased()) == exact
-      return (pair, (isInstalled ? 0 : 2) + (isExact ? 0 : 1))
+  /// Whether `first` and `second` name one language (`en-US` and `en-GB`
+  /// do; `en` and `en-x-rot13` do not: a tag with variant or private-use
+  /// subtags is a language of its own, as a provider uses it).
+  package static func isSameLanguage(_ first: String, _ second: String) -> Bool {
+    let (first, second) = (normalized(first), normalized(second))
+    guard isPlain(first), isPlain(second) else { return first.lowercased() == second.lowercased() }
+    return language(of: first) == language(of: second)
+  }
+
+  /// Whether `tag` has only a language, a script and a region (`zh-Hant-TW`, `es-419`).
+  private static func isPlain(_ tag: String) -> Bool {
+    tag.split(separator: "-", omittingEmptySubsequences: false).dropFirst().allSatisfy { subtag in
+      (subtag.count == 4 || subtag.count == 2) && subtag.allSatisfy { $0.isASCII && $0.isLetter }
+        || subtag.count == 3 && subtag.allSatisfy { $0.isASCII && $0.isNumber }
     }
-    return ranked.min { $0.rank < $1.rank }?.pair
   }
 }

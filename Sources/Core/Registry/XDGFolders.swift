@@ -1,3 +1,5 @@
+import RunnerProtocol
+
 /// The host's folders under the XDG base directories.
 package struct XDGFolders: Sendable {
   /// `$XDG_DATA_HOME/translation-host` (default `~/.local/share/translation-host`).
@@ -18,4 +20,7 @@ package struct XDGFolders: Sendable {
     config = folder("XDG_CONFIG_HOME", ".config")
     cache = folder("XDG_CACHE_HOME", ".cache")
   }
+
+  /// The declared folders found clean (`CleanFolders`), in the cache folder.
+  package var cleanFolders: CleanFolders { CleanFolders(file: cache + "/read-only-folders-v1") }
 }

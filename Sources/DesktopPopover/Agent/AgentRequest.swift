@@ -1,3 +1,5 @@
+import Presentation
+
 /// What one activation of the desktop agent asks it to show: the arguments
 /// of `run` that it runs, checked, since any program of the session may
 /// send them over D-Bus.
@@ -21,6 +23,20 @@ package struct AgentRequest: Equatable, Sendable {
   package static let translateSelection = AgentRequest(checked: ["--desktop", "--selection", "--replace"])
 
   private init(checked: [String]) { arguments = checked }
+
+  /// A popover for a caller of the agent's socket (`DesktopAgentChannel`):
+  /// its text, never the selection, with `run`'s options as for the `run`
+  /// action (`--desktop` may be given; `--text` and `--selection` may not).
+  /// - Throws: `DesktopAgentError.refusedArguments`, as `init(running:)`.
+  package init(presenting request: DesktopAgentChannel.Request) throws(DesktopAgentError) {
+    let options = request.arguments.filter { $0 != "--desktop" }
+    if let source = options.first(where: {
+      $0 == "--selection" || $0 == "--text" || $0.hasPrefix("--text=") || $0.hasPrefix("--selection=")
+    }) {
+      throw .refusedArguments(source, "a caller of the agent's socket gives its text in the request, and never the selection")
+    }
+    try self.init(running: options + ["--text=" + request.text])
+  }
 
   /// `arguments` of `run`, as the agent's `run` action receives them.
   /// - Throws: `DesktopAgentError.refusedArguments` naming the first argument that cannot pass, and why.

@@ -1,4 +1,5 @@
 import CGtk
+import Presentation
 import System
 
 /// The resident desktop agent: a `GApplication` named
@@ -23,6 +24,12 @@ import System
 /// put back or its provider's session ending) waits for it and is shown
 /// then. (A shortcut pressed again right after Esc shows the popover.)
 ///
+/// It also listens on a Unix socket (`AgentSocket`, `DesktopAgentChannel`)
+/// for the popovers of programs that must not load GTK: the service's
+/// D-Bus `Present` and apps' `translationPresentation`. Those bring their
+/// text, get `run`'s outcome and replacement back, and close their popover
+/// by closing the connection.
+///
 /// The agent holds no provider runner: each popover takes its scene from
 /// the resident service when it runs (else from a runner started for that
 /// popover and ended with it), through `perform`. It exits after `idleExit`
@@ -34,20 +41,26 @@ package final class DesktopAgent {
 
   private let idleExit: Duration?
   private let environment: [String: String]
-  private let perform: (AgentRequest) -> Void
+  private let perform: (AgentRequest, AgentOutput?) -> Int32
   private let note: (String) -> Void
   private var application: UnsafeMutablePointer<GApplication>?
-  private var pending: AgentRequest?
+  private var pending: (request: AgentRequest, caller: FileDescriptor?)?
+  private var socket: AgentSocket?
+  /// The caller of the popover being shown, when it came through the socket.
+  private var caller: FileDescriptor?
+  private var callerWatch: UInt32 = 0
   private var showing = false
   private var quitRequested = false
   private var idleSource: UInt32 = 0
 
   /// An agent that runs each request with `perform` (on the main thread,
-  /// with the main loop running inside it) and exits after `idleExit`
-  /// without requests (nil: never). `note` tells what it refused.
+  /// with the main loop running inside it; given where `run`'s stdout and
+  /// stderr go for a caller of the socket, and returning `run`'s exit
+  /// status) and exits after `idleExit` without requests (nil: never).
+  /// `note` tells what it refused.
   package init(
     idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
-    perform: @escaping (AgentRequest) -> Void
+    perform: @escaping (AgentRequest, AgentOutput?) -> Int32
   ) {
     self.idleExit = idleExit
     self.environment = environment
@@ -88,6 +101,9 @@ package final class DesktopAgent {
       throw DesktopAgentError.cannotRegister(message)
     }
     if g_application_get_is_remote(app) != 0 { return false }
+    // Popovers for the service's `Present` and apps' `translationPresentation` (DesktopAgentChannel).
+    socket = AgentSocket(environment: environment, note: note) { [unowned self] incoming in receive(incoming) }
+    defer { socket = nil }
     var sources: [UInt32] = []
     for signal in [Signal.interrupt, .terminate, .hangUp] {
       sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal.rawValue, Self.onQuitSignal, me, nil))
@@ -124,7 +140,7 @@ package final class DesktopAgent {
       note(DesktopAgentError.busy.description)
       return
     }
-    pending = request
+    pending = (request, nil)
     // After the D-Bus reply to this action has gone out; while a popover is
     // closing, once it has (`performPending`).
     if !showing { schedulePending() }
@@ -134,17 +150,62 @@ package final class DesktopAgent {
     g_idle_add_full(G_PRIORITY_DEFAULT, Self.onIdle, Unmanaged.passUnretained(self).toOpaque(), nil)
   }
 
+  /// A request from the socket: shown when no popover is on the screen or
+  /// waiting, else answered `busy` (its caller shows one of its own).
+  private func receive(_ incoming: AgentSocket.Incoming) {
+    guard let asked = incoming.request else {
+      Syscalls.close(incoming.fd)
+      return
+    }
+    let request: AgentRequest
+    do {
+      request = try AgentRequest(presenting: asked)
+    } catch {
+      note("\(error)")
+      // 64: a usage error, as `run` exits with for options it does not take.
+      AgentSocket.answer(
+        incoming.fd, .init(status: 64, replacement: "", stderr: "Error: \(error.description)\n", busy: false))
+      return
+    }
+    guard pending == nil && !showing else {
+      AgentSocket.answer(incoming.fd, .init(status: nil, replacement: "", stderr: "", busy: true))
+      return
+    }
+    pending = (request, incoming.fd)
+    schedulePending()
+  }
+
   private func performPending() {
-    guard let request = pending else { return }
+    guard let (request, caller) = pending else { return }
     pending = nil
     showing = true
     if idleSource != 0 {
       g_source_remove(idleSource)
       idleSource = 0
     }
-    perform(request)
+    if let caller {
+      self.caller = caller
+      // A caller that closes its connection (cancelled, or gone) closes its popover.
+      callerWatch = g_timeout_add_full(
+        G_PRIORITY_DEFAULT, 100, Self.onCallerCheck, Unmanaged.passUnretained(self).toOpaque(), nil)
+      let output = AgentOutput()
+      let status = perform(request, output)
+      g_source_remove(callerWatch)
+      callerWatch = 0
+      self.caller = nil
+      let (replacement, stderr) = output.finish()
+      if let replacement {
+        AgentSocket.answer(caller, .init(status: status, replacement: replacement, stderr: stderr, busy: false))
+      } else {
+        let error = "Error: the replacement is larger than \(AgentOutput.maximumReplacementBytes >> 20) MiB; it was not used\n"
+        AgentSocket.answer(caller, .init(status: 70, replacement: "", stderr: stderr + error, busy: false))
+      }
+    } else {
+      _ = perform(request, nil)
+    }
     showing = false
     if quitRequested {
+      if let waiting = pending?.caller { Syscalls.close(waiting) }
       pending = nil
       quit()
     } else if pending != nil {
@@ -206,6 +267,15 @@ package final class DesktopAgent {
     agent.idleSource = 0
     agent.quit()
     return 0
+  }
+
+  private static let onCallerCheck: GSourceFunc = { data in
+    let agent = DesktopAgent.agent(data)
+    // Readable now: the caller hung up (or sent more than its one request).
+    if let caller = agent.caller, (try? UnixSocket.waitReadable([caller], timeout: .zero))?.first != false {
+      PopoverWindow.dismissShown()
+    }
+    return 1
   }
 
   private static let onQuitSignal: GSourceFunc = { data in

@@ -15,7 +15,7 @@ struct ProviderOptions {
     "no-service", help: "Start the provider here even if the resident service (translation-host serve) is running.")
   static let timeoutSpec = OptionSpec.option(
     "timeout", "seconds", help: "Deadline for each request to the provider (default: \(defaultTimeout.secondsText)).")
-  static let defaultTimeout = Duration.seconds(30)
+  static let defaultTimeout = RequestDeadline.standard
   /// The longest `--timeout`: a day; a deadline is there to end a provider that hangs.
   static let longestTimeout = Duration.seconds(86_400)
 

@@ -73,10 +73,19 @@ struct AgentCommand: Command {
     }
     let started = try desktop.runAgent(
       idleExit: idleExit, environment: context.environment, note: output.note
-    ) { arguments in
-      let status = CommandLineTool.run([RunCommand.name] + arguments, in: context)
+    ) { arguments, standardOutput, standardError in
+      var runContext = context
+      // A caller of the agent's socket (Present) reads them; a shortcut's popover has nobody to read them.
+      if let standardOutput, let standardError {
+        runContext.output.standardOutput = standardOutput
+        runContext.output.standardError = standardError
+      }
+      let status = CommandLineTool.run([RunCommand.name] + arguments, in: runContext)
       // From a shortcut nobody sees an exit status: the agent's log keeps it.
-      if status != .success { output.note("a popover ended with exit status \(status.rawValue)") }
+      if status != .success && standardOutput == nil {
+        output.note("a popover ended with exit status \(status.rawValue)")
+      }
+      return status.rawValue
     }
     if !started { output.note("an agent of this session is running already (org.translationhost.Desktop)") }
     return .success

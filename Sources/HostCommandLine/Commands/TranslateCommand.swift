@@ -65,7 +65,7 @@ struct TranslateCommand: Command {
       source, target, text: input.text, environment: context.environment, command: Self.self)
     let client = try provider.launchTranslator(in: context)
     defer { client.close() }
-    let translation = try client.translate([input.text], from: source, to: target)[0]
+    let translation = try client.translateFallingBack([input.text], from: source, to: target)[0]
     if json {
       try output.data(try TranslationRecord(source, target, input.text, translation, nil).jsonLine())
     } else {
@@ -87,7 +87,7 @@ struct TranslateCommand: Command {
     defer { client.close() }
     var batch: [(text: String, identifier: String?)]? = first
     while let lines = batch {
-      let translations = try client.translate(lines.map(\.text), from: source, to: target)
+      let translations = try client.translateFallingBack(lines.map(\.text), from: source, to: target)
       if json {
         try output.data(
           try zip(lines, translations).map { try TranslationRecord(source, target, $0.text, $1, $0.identifier).jsonLine() }

@@ -1,5 +1,6 @@
 import Presentation
 import Service
+import System
 
 /// What of `translation-host` needs GTK 4 and X11: the desktop popover, the
 /// process that keeps a clipboard, and GTK's reading of a shortcut's key.
@@ -34,12 +35,14 @@ package protocol DesktopFrontEnd: Sendable {
   /// Runs the resident desktop agent (`org.translationhost.Desktop`) in
   /// this process until it exits: GTK warm, each request shown by `run`
   /// (the arguments of `translation-host run`, checked, `--desktop`
-  /// first) on this thread. It exits after `idleExit` without requests
-  /// (nil: never) or on SIGTERM. `note` tells what it refused.
+  /// first, with where its stdout and stderr go for a caller of the
+  /// agent's socket; it returns `run`'s exit status) on this thread. It
+  /// exits after `idleExit` without requests (nil: never) or on SIGTERM.
+  /// `note` tells what it refused.
   /// - Returns: false when another agent of this session was running already.
   func runAgent(
     idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
-    run: @escaping ([String]) -> Void
+    run: @escaping ([String], _ standardOutput: FileDescriptor?, _ standardError: FileDescriptor?) -> Int32
   ) throws -> Bool
 }
 

@@ -1,9 +1,15 @@
+import Service
+
 /// A method call of the D-Bus interface, its arguments read (and checked
 /// by type against the introspection data, which GDBus does before any of
-/// this code runs).
+/// this code runs) by its handler in `BusMethods`.
 enum BusCall: Sendable {
-  /// `Translate`, or `TranslateRequest` with the caller's `requestID` ("" for none).
-  case translate(texts: [String], source: String, target: String, provider: String, requestID: String)
+  /// `Translate`, `TranslateRequest` with the caller's `requestID` ("" for
+  /// none), or `TranslateWithOptions`; `timeout` is the provider's deadline
+  /// (the option `timeout`, else `RequestDeadline.standard`, as on the socket).
+  case translate(
+    texts: [String], source: String, target: String, provider: String, requestID: String,
+    timeout: Duration = RequestDeadline.standard)
   /// `CancelTranslate`: the caller's own calls with that request id.
   case cancelTranslate(requestID: String)
   case languages(provider: String)

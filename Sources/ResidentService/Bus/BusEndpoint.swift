@@ -40,6 +40,10 @@ package final class BusEndpoint: @unchecked Sendable {
   private let onClosed: @Sendable () -> Void
   private let state = Condition()
   private var connection: OpaquePointer?
+  /// The generated `CBusTranslation1Skeleton`, made and used on the bus's thread.
+  private var skeleton: OpaquePointer?
+  /// What keeps the skeleton's properties and sends PropertiesChanged; the bus's thread's.
+  private var properties: BusPropertyWatch?
   private var loop: OpaquePointer?
   private var context: OpaquePointer?
   private var startError: String?
@@ -121,8 +125,9 @@ package final class BusEndpoint: @unchecked Sendable {
     }
     guard let (connection, registration) = connect() else { return }
     let loop = g_main_loop_new(context, 0)
-    // PropertiesChanged: the watched files looked at twice a second.
-    let properties = BusPropertyWatch(requests: requests)
+    // PropertiesChanged: the watched files looked at twice a second, and at each Get.
+    let properties = BusPropertyWatch(requests: requests, skeleton: skeleton!)
+    self.properties = properties
     let watching = Unmanaged.passRetained(WatchTick(properties: properties, connection: connection))
     let timer = g_timeout_source_new(500)!
     g_source_set_callback(timer, Self.tick, watching.toOpaque(), nil)
@@ -138,6 +143,9 @@ package final class BusEndpoint: @unchecked Sendable {
     state.unlock()
     g_main_loop_run(loop)
     g_dbus_connection_unregister_object(connection, registration)
+    self.properties = nil
+    if let skeleton { g_object_unref(UnsafeMutableRawPointer(skeleton)) }
+    skeleton = nil
     g_dbus_connection_close_sync(connection, nil, nil)
     g_object_unref(UnsafeMutableRawPointer(connection))
     g_main_loop_unref(loop)
@@ -160,11 +168,20 @@ package final class BusEndpoint: @unchecked Sendable {
     _ = g_dbus_connection_add_filter(connection, Self.callerLeft, unretainedSelf, nil)
     _ = cgdbus_signal_connect(
       UnsafeMutableRawPointer(connection), "closed", unsafeBitCast(Self.closed, to: GCallback.self), unretainedSelf)
+    // The skeleton gdbus-codegen generated from the XML: its dispatch emits
+    // the method's handle-* signal (BusMethods), its properties are read
+    // from its GObject properties. Registered here rather than exported with
+    // g_dbus_interface_skeleton_export, so that a property is read only by
+    // a caller the service serves (`getProperty`), as a method is called.
+    let skeleton = cbus_translation1_skeleton_new()!
+    self.skeleton = skeleton
+    BusMethods.connect(skeleton, to: self)
+    cbus_translation1_set_version(skeleton, BusInterface.version)
     var vtable = GDBusInterfaceVTable()
     vtable.method_call = Self.methodCall
     vtable.get_property = Self.getProperty
     let registration = g_dbus_connection_register_object(
-      connection, BusInterface.objectPath, cbus_translation1_interface(), &vtable, unretainedSelf, nil, &error)
+      connection, BusInterface.objectPath, cbus_translation1_interface_info(), &vtable, unretainedSelf, nil, &error)
     guard registration != 0 else {
       g_object_unref(UnsafeMutableRawPointer(connection))
       return fail("cannot export \(BusInterface.objectPath)", error)
@@ -200,21 +217,23 @@ package final class BusEndpoint: @unchecked Sendable {
 
   // MARK: Calls
 
+  /// The generated dispatch, called with the skeleton.
   private static let methodCall: GDBusInterfaceMethodCallFunc = {
-    _, sender, _, _, method, parameters, invocation, userData in
+    connection, sender, path, interface, method, parameters, invocation, userData in
     let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
-    endpoint.received(
-      method: String(cString: method!), parameters: parameters!, sender: sender.map { String(cString: $0) } ?? "",
-      invocation: invocation!)
+    guard let skeleton = endpoint.skeleton else { return }
+    cbus_skeleton_vtable(UnsafeMutableRawPointer(skeleton)).pointee.method_call(
+      connection, sender, path, interface, method, parameters, invocation, UnsafeMutableRawPointer(skeleton))
   }
 
-  /// Reads a call and answers it from a thread of its own.
-  private func received(method: String, parameters: OpaquePointer, sender: String, invocation: OpaquePointer) {
+  /// A call as the generated skeleton's handler read it (`BusMethods`), on
+  /// the bus's thread: checked here and answered from a thread of its own.
+  func received(_ read: Result<BusCall, BusError>, invocation: OpaquePointer) {
+    let sender = g_dbus_method_invocation_get_sender(invocation).map { String(cString: $0) } ?? ""
     var call: BusCall
-    do {
-      call = try Self.decode(method: method, parameters)
-    } catch {
-      return Self.reply(invocation, .failure(error))
+    switch read {
+    case .success(let read): call = read
+    case .failure(let error): return Self.reply(invocation, .failure(error))
     }
     state.lock()
     let connection = connection
@@ -235,7 +254,7 @@ package final class BusEndpoint: @unchecked Sendable {
       return finishCall()
     }
     // Watched from its first call: a caller that leaves the bus cancels its calls.
-    let requestID: String = if case .translate(_, _, _, _, let id) = call { id } else { "" }
+    let requestID: String = if case .translate(_, _, _, _, let id, _) = call { id } else { "" }
     let cancellation = callers.begin(sender, requestID: requestID) { name in
       g_dbus_connection_signal_subscribe(
         connection, "org.freedesktop.DBus", "org.freedesktop.DBus", "NameOwnerChanged", "/org/freedesktop/DBus", name,
@@ -318,63 +337,6 @@ package final class BusEndpoint: @unchecked Sendable {
   private struct Pending: @unchecked Sendable {
     var invocation: OpaquePointer
     var connection: OpaquePointer
-  }
-
-  /// The call's arguments; GDBus checked their types against the interface already.
-  static func decode(method: String, _ parameters: OpaquePointer) throws(BusError) -> BusCall {
-    let string = { (index: Int) in GVariantCoding.withChild(parameters, index, GVariantCoding.string) }
-    switch method {
-    case "Translate", "TranslateRequest":
-      let texts = GVariantCoding.withChild(parameters, 0, GVariantCoding.strings)
-      let requestID = method == "TranslateRequest" ? string(4) : ""
-      return .translate(texts: texts, source: string(1), target: string(2), provider: string(3), requestID: requestID)
-    case "CancelTranslate": return .cancelTranslate(requestID: string(0))
-    case "Languages": return .languages(provider: string(0))
-    case "Detect": return .detect(text: string(0))
-    case "Present":
-      var request = BusPresentation.Request(parentWindow: string(0), text: string(1))
-      var problem: BusError?
-      GVariantCoding.withChild(parameters, 2) { options in
-        GVariantCoding.forEachEntry(options) { key, value in
-          do throws(BusError) { try Self.read(option: key, value, into: &request) } catch { problem = problem ?? error }
-        }
-      }
-      if let problem { throw problem }
-      return .present(request)
-    default: throw .invalidArguments("no method '\(method)'")
-    }
-  }
-
-  /// One of Present's options; unknown keys are ignored, as portals do.
-  private static func read(option key: String, _ value: OpaquePointer, into request: inout BusPresentation.Request)
-    throws(BusError)
-  {
-    let expected: String? =
-      switch key {
-      case "anchor": "(ii)"
-      case "arrow_edge", "provider", "source", "target", "handle_token": "s"
-      case "allows_replacement": "b"
-      case "press": "as"
-      default: nil
-      }
-    guard let expected else { return }
-    let found = GVariantCoding.typeString(value)
-    guard found == expected else {
-      throw .invalidArguments("option '\(key)' must have type '\(expected)', not '\(found)'")
-    }
-    switch key {
-    case "anchor":
-      let x = GVariantCoding.withChild(value, 0) { g_variant_get_int32($0) }
-      let y = GVariantCoding.withChild(value, 1) { g_variant_get_int32($0) }
-      request.anchor = (x, y)
-    case "arrow_edge": request.arrowEdge = GVariantCoding.string(value)
-    case "provider": request.provider = GVariantCoding.string(value).nonEmpty
-    case "source": request.source = GVariantCoding.string(value).nonEmpty
-    case "target": request.target = GVariantCoding.string(value).nonEmpty
-    case "handle_token": request.handleToken = GVariantCoding.string(value)
-    case "allows_replacement": request.allowsReplacement = g_variant_get_boolean(value) != 0
-    default: request.presses = GVariantCoding.strings(value)
-    }
   }
 
   /// Sends the answer to `invocation` (which it consumes).
@@ -484,19 +446,22 @@ package final class BusEndpoint: @unchecked Sendable {
 
   // MARK: Properties
 
-  private static let getProperty: GDBusInterfaceGetPropertyFunc = { _, sender, _, _, property, errorOut, userData in
+  /// A property `Get` (GDBus answers `GetAll` with it too), on the bus's
+  /// thread: the caller checked as for a method, the watched files looked
+  /// at (so a `Get` after `set-default` sees the new default), then the
+  /// generated code reads the skeleton's property.
+  private static let getProperty: GDBusInterfaceGetPropertyFunc = {
+    connection, sender, path, interface, property, errorOut, userData in
     let endpoint = Unmanaged<BusEndpoint>.fromOpaque(userData!).takeUnretainedValue()
     let caller = Result { () throws(BusError) in try endpoint.check(sender.map { String(cString: $0) } ?? "") }
     if case .failure(let error) = caller {
       errorOut?.pointee = g_dbus_error_new_for_dbus_error(error.name, error.message)
       return nil
     }
-    switch String(cString: property!) {
-    case "version": return g_variant_new_uint32(BusInterface.version)
-    case "DefaultProvider": return GVariantCoding.make(endpoint.requests.defaultProvider())
-    case "Providers": return GVariantCoding.makeRows(endpoint.requests.providers())
-    default: return nil
-    }
+    guard let skeleton = endpoint.skeleton, let connection else { return nil }
+    endpoint.properties?.look(on: connection)
+    return cbus_skeleton_vtable(UnsafeMutableRawPointer(skeleton)).pointee.get_property(
+      connection, sender, path, interface, property, errorOut, UnsafeMutableRawPointer(skeleton))
   }
 
   /// What the property timer needs, kept alive while it runs.

@@ -8,6 +8,7 @@ enum BusInterface {
   static let objectPath = "/org/translationhost/Translation1"
   /// Where its named errors live: `<errorPrefix>.UnsupportedLanguagePairing`, ….
   static let errorPrefix = name + ".Error"
-  /// The interface's `version` property: 2 since `Present` returns a request object.
-  static let version: UInt32 = 2
+  /// The interface's `version` property: 2 since `Present` returns a
+  /// request object, 3 since `TranslateWithOptions`.
+  static let version: UInt32 = 3
 }

@@ -4,11 +4,13 @@ import Presentation
 import Synchronization
 import System
 
-/// `Present`: the default provider's popover for an app, shown by this
-/// installation's own `run` (`PopoverProcess`: `translation-host-desktop`,
-/// which needs no hand-off to draw on the desktop) started for the caller,
-/// with the display environment the service has (`DISPLAY`,
-/// `WAYLAND_DISPLAY`, …). `BusRequestObjects` gives the caller a request
+/// `Present`: the default provider's popover for an app, shown by the
+/// session's resident desktop agent (`DesktopAgentClient`, started if
+/// none runs), else by this installation's own `run` (`PopoverProcess`:
+/// `translation-host-desktop`, which needs no hand-off to draw on the
+/// desktop) started for the caller, with the display environment the
+/// service has (`DISPLAY`, `WAYLAND_DISPLAY`, …). The service itself never
+/// loads GTK. `BusRequestObjects` gives the caller a request
 /// object at once and tells it the outcome in a `Response` signal.
 ///
 /// A failure of `run` is named after its exit status's meaning, with `run`'s
@@ -31,6 +33,8 @@ final class BusPresentation: Sendable {
     var presses: [String] = []
     /// The last element of the request object's path, as the caller chose it (portals' `handle_token`).
     var handleToken: String?
+    /// The deadline of each request to the provider (`run --timeout`); nil: `RequestDeadline.standard`.
+    var timeout: Duration?
   }
 
   /// The response codes of `Response`, as xdg-desktop-portal's.
@@ -46,9 +50,10 @@ final class BusPresentation: Sendable {
 
   /// The installation's `translation-host-desktop`, with the service's own environment.
   let popover: PopoverProcess
-  /// The process groups of open popovers, by their request's cancellation.
-  private let running = Mutex<[ObjectIdentifier: Int32]>([:])
-  /// Told of each `run` process when it starts and when it ended.
+  /// What closes each open popover (kills its process group, or closes
+  /// its connection to the desktop agent), by its request's cancellation.
+  private let running = Mutex<[ObjectIdentifier: @Sendable () -> Void]>([:])
+  /// Told of each `run` process (or desktop agent) it starts, while it runs and when it has ended.
   private let track: @Sendable (_ pid: Int32, _ isRunning: Bool) -> Void
 
   init(executable: String, environment: [String: String], track: @escaping @Sendable (Int32, Bool) -> Void) {
@@ -71,6 +76,7 @@ final class BusPresentation: Sendable {
     if let source = request.source { arguments.append("--from=" + source) }
     if let target = request.target { arguments.append("--to=" + target) }
     if let edge = request.arrowEdge { arguments.append("--arrow-edge=" + edge) }
+    if let timeout = request.timeout { arguments.append("--timeout=" + timeout.secondsText) }
     for label in request.presses { arguments.append("--press=" + label) }
     return arguments
   }
@@ -154,20 +160,16 @@ final class BusPresentation: Sendable {
     defer { cancellation.clear() }
     guard !cancellation.isFired else { return (Response.cancelled.rawValue, "") }
     let output: PopoverProcess.Output
-    var pid: Int32 = 0
     do {
-      output = try popover.run(
-        Self.arguments(for: request, environment: popover.environment), text: request.text,
-        started: { started in
-          pid = started
-          running.withLock { $0[id] = started }
-          track(started, true)
+      output = try popover.present(
+        Self.arguments(for: request, environment: popover.environment), text: request.text, track: track,
+        started: { close in
+          running.withLock { $0[id] = close }
           if cancellation.isFired { cancel(id) }
         },
         ending: {
-          // Before it is reaped: `cancel` kills only under this lock, so never a reused process group.
+          // Before it is reaped (or its connection closed): `cancel` closes only under this lock.
           running.withLock { $0[id] = nil }
-          track(pid, false)
         })
     } catch {
       throw .named("Failed", error.description)
@@ -189,12 +191,12 @@ final class BusPresentation: Sendable {
   /// Closes the popover of the request `id` names. (Under the lock: a
   /// popover leaves the table before it is reaped.)
   private func cancel(_ id: ObjectIdentifier) {
-    running.withLock { if let group = $0[id] { Syscalls.kill(-group, .kill) } }
+    running.withLock { $0[id]?() }
   }
 
   /// Closes every open popover (the service is stopping).
   func cancelAll() {
-    running.withLock { for group in $0.values { Syscalls.kill(-group, .kill) } }
+    running.withLock { for close in $0.values { close() } }
   }
 
   /// The failure `run`'s exit `code` stands for, with its `Error:` line as the message.

@@ -22,10 +22,23 @@ final class BusRequestObjects: @unchecked Sendable {
   private let lock = Condition()
   private var entries: [String: Entry] = [:]
   private var counter = 0
-  /// The interface, generated from Packaging/dbus's XML (`CBusInterface`).
-  private let interface = cbus_request_interface()
+  /// The skeleton gdbus-codegen generated from Packaging/dbus's XML
+  /// (`CBusPortalRequestSkeleton`), registered at each request's path: its
+  /// dispatch emits `handle-close`, which `close` handles. Lives as long as this.
+  private let skeleton: OpaquePointer
 
-  init() {}
+  init() {
+    skeleton = cbus_portal_request_skeleton_new()!
+    let close: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, invocation, data in
+      Unmanaged<BusRequestObjects>.fromOpaque(data!).takeUnretainedValue().close(invocation!)
+      return 1
+    }
+    _ = cgdbus_signal_connect(
+      UnsafeMutableRawPointer(skeleton), "handle-close", unsafeBitCast(close, to: GCallback.self),
+      Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  deinit { g_object_unref(UnsafeMutableRawPointer(skeleton)) }
 
   /// The path of `sender`'s request with `token` (nil: one made here).
   /// - Throws: `InvalidArgs` for a token that is not 1 to 64 ASCII letters, digits and underscores.
@@ -56,13 +69,12 @@ final class BusRequestObjects: @unchecked Sendable {
   func export(
     _ path: String, for sender: String, cancellation: Cancellation, on connection: OpaquePointer
   ) throws(BusError) {
-    var vtable = GDBusInterfaceVTable()
-    vtable.method_call = Self.methodCall
     var error: UnsafeMutablePointer<GError>?
     let registration = lock.withLock { () -> guint in
       guard entries[path] == nil else { return 0 }
       let id = g_dbus_connection_register_object(
-        connection, path, interface, &vtable, Unmanaged.passUnretained(self).toOpaque(), nil, &error)
+        connection, path, cbus_portal_request_interface_info(), cbus_skeleton_vtable(UnsafeMutableRawPointer(skeleton)),
+        UnsafeMutableRawPointer(skeleton), nil, &error)
       if id != 0 { entries[path] = Entry(sender: sender, registration: id, cancellation: cancellation) }
       return id
     }
@@ -95,22 +107,18 @@ final class BusRequestObjects: @unchecked Sendable {
     return (entry.sender, entry.cancellation)
   }
 
-  private static let methodCall: GDBusInterfaceMethodCallFunc = {
-    connection, sender, path, _, method, _, invocation, userData in
-    let objects = Unmanaged<BusRequestObjects>.fromOpaque(userData!).takeUnretainedValue()
-    let sender = sender.map { String(cString: $0) } ?? ""
-    let path = String(cString: path!)
-    guard String(cString: method!) == "Close", let connection else {
-      return g_dbus_method_invocation_return_dbus_error(
-        invocation, "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.portal.Request has Close only")
-    }
-    let owner = objects.lock.withLock { objects.entries[path]?.sender }
+  /// `Close`, on the bus's thread: only the request's own caller may close it.
+  private func close(_ invocation: OpaquePointer) {
+    let sender = g_dbus_method_invocation_get_sender(invocation).map { String(cString: $0) } ?? ""
+    let path = String(cString: g_dbus_method_invocation_get_object_path(invocation))
+    let connection = g_dbus_method_invocation_get_connection(invocation)!
+    let owner = lock.withLock { entries[path]?.sender }
     guard owner == sender else {
       return g_dbus_method_invocation_return_dbus_error(
         invocation, "org.freedesktop.DBus.Error.AccessDenied", "\(path) is another caller's request")
     }
     // Removed first: the popover that ends now sends no Response.
-    objects.remove(path, on: connection)?.cancellation.fire()
+    remove(path, on: connection)?.cancellation.fire()
     g_dbus_method_invocation_return_value(invocation, nil)
   }
 }

@@ -4,13 +4,10 @@ import Service
 import System
 
 /// Answers the D-Bus interface's calls with the service's own runners: the
-/// same resolution, pool and deadlines as a request on the service's socket,
+/// same resolution, pool and deadlines (`RequestDeadline.standard` unless
+/// the call's option `timeout` names another) as a request on the service's socket,
 /// so a D-Bus caller gets what `translation-host translate` prints.
 struct BusRequests: Sendable {
-  /// The deadline of a provider request made for a D-Bus call: shorter
-  /// than the 25 s a D-Bus client waits by default (gdbus, dbus-python,
-  /// GDBus), so that it hears `Timeout` rather than `NoReply`.
-  static let timeout = Duration.seconds(24)
   /// The most text one call may carry, as for the CLI's input.
   static let maximumTextBytes = 4 * 1024 * 1024
 
@@ -22,10 +19,11 @@ struct BusRequests: Sendable {
   func answer(_ call: BusCall, caller: BusCaller, cancellation: Cancellation) throws(BusError) -> BusReply {
     do {
       switch call {
-      case .translate(let texts, let source, let target, let provider, _):
+      case .translate(let texts, let source, let target, let provider, _, let timeout):
         do {
           return .translations(
-            try translate(texts, source: source, target: target, provider: provider, cancellation: cancellation))
+            try translate(
+              texts, source: source, target: target, provider: provider, timeout: timeout, cancellation: cancellation))
         } catch  where cancellation.isFired {
           throw BusError.named("Cancelled", "the call was cancelled (CancelTranslate) before its answer")
         }
@@ -33,13 +31,14 @@ struct BusRequests: Sendable {
         return .nothing
       case .languages(let provider):
         let (pairs, _) = try handler.languages(
-          provider: provider.nonEmpty, timeout: Self.timeout, cancellation: cancellation)
+          provider: provider.nonEmpty, timeout: RequestDeadline.standard, cancellation: cancellation)
         return .pairs(pairs.map { [$0.source, $0.target, $0.availability.rawValue] })
       case .detect(let text):
         try Self.checkSize([text])
         let detection = handler.detect(text)
         return .detection(tag: detection.tag ?? "", confidence: Double(detection.confidence) / 100, reliable: detection.reliable)
-      case .present(let request):
+      case .present(var request):
+        request.timeout = request.timeout.map(handler.clamped)
         let (response, replacement) = try presentation.present(request, cancellation: cancellation)
         return .presented(response: response, replacement: replacement)
       }
@@ -55,13 +54,13 @@ struct BusRequests: Sendable {
   /// Empty texts are answered empty without the provider; the others go
   /// through the service's one request handler, as on the socket.
   private func translate(
-    _ texts: [String], source: String, target: String, provider: String, cancellation: Cancellation
+    _ texts: [String], source: String, target: String, provider: String, timeout: Duration, cancellation: Cancellation
   ) throws -> [String] {
     try Self.checkSize(texts)
     let nonEmpty = texts.filter { !$0.isEmpty }
     guard !nonEmpty.isEmpty else { return texts }
     let (translated, _) = try handler.translate(
-      nonEmpty, from: source.nonEmpty, to: target.nonEmpty, provider: provider.nonEmpty, timeout: Self.timeout,
+      nonEmpty, from: source.nonEmpty, to: target.nonEmpty, provider: provider.nonEmpty, timeout: timeout,
       cancellation: cancellation)
     var translations = translated[...]
     return texts.map { $0.isEmpty ? "" : translations.removeFirst() }

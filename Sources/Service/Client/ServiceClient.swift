@@ -100,7 +100,8 @@ package final class ServiceClient: @unchecked Sendable {
   /// default). `notice` receives what resolving the provider has to say
   /// (how the default was chosen, manifest warnings).
   package func translate(
-    _ texts: [String], from source: String, to target: String, provider: String? = nil, timeout: Duration = .seconds(30),
+    _ texts: [String], from source: String, to target: String, provider: String? = nil,
+    timeout: Duration = RequestDeadline.standard,
     notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [String] {
     let reply = try exchange(
@@ -115,7 +116,7 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// The language pairs of `provider` (nil: the default) and their status.
   package func languages(
-    provider: String? = nil, timeout: Duration = .seconds(30), notice: (String) -> Void = { _ in }
+    provider: String? = nil, timeout: Duration = RequestDeadline.standard, notice: (String) -> Void = { _ in }
   ) throws(ServiceError) -> [LanguagePairStatus] {
     let reply = try exchange(.languages(provider: Self.absolute(provider), timeout: timeout), timeout: timeout)
     guard case .languages(let pairs, let notices) = reply else { throw Self.unexpected(reply) }

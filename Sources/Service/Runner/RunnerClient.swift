@@ -42,12 +42,12 @@ package final class RunnerClient: SceneSession {
 
   private init(
     bundle: ProviderBundle, shownBundlePath: String, channel: FrameChannel, process: RunnerProcess,
-    container: String? = nil, timeout: Duration
+    containerCheck: ContainerCheck? = nil, timeout: Duration
   ) {
     self.bundle = bundle
     self.shownBundlePath = shownBundlePath
     connection = RunnerConnection(
-      provider: bundle.identifier, channel: channel, process: process, container: container, timeout: timeout)
+      provider: bundle.identifier, channel: channel, process: process, containerCheck: containerCheck, timeout: timeout)
   }
 
   deinit { close() }
@@ -118,7 +118,8 @@ package final class RunnerClient: SceneSession {
     let (socket, process) = try RunnerProcess.start(bundle: bundle, policy: policy, runnerPath: runnerPath)
     return RunnerClient(
       bundle: bundle, shownBundlePath: policy.bundlePath, channel: FrameChannel(fd: socket), process: process,
-      container: policy.container, timeout: timeout)
+      containerCheck: policy.container.map { ContainerCheck(provider: bundle.identifier, container: $0, limits: policy.limits) },
+      timeout: timeout)
   }
 
   /// A client for the runner loop serving `socket` on a thread of this

@@ -15,17 +15,19 @@ final class RunnerConnection {
   private let provider: String
   private let channel: FrameChannel
   private let process: RunnerProcess
-  /// The provider's container, disarmed after the runner ends (`PrivilegedFiles`).
-  private let container: String?
+  /// The check of the provider's container after the runner ends.
+  private let containerCheck: ContainerCheck?
   private(set) var isClosed = false
   /// Why the runner ended, once it has; later requests fail with it.
   private var ending: HostError?
 
-  init(provider: String, channel: FrameChannel, process: RunnerProcess, container: String?, timeout: Duration) {
+  init(
+    provider: String, channel: FrameChannel, process: RunnerProcess, containerCheck: ContainerCheck?, timeout: Duration
+  ) {
     self.provider = provider
     self.channel = channel
     self.process = process
-    self.container = container
+    self.containerCheck = containerCheck
     self.timeout = timeout
   }
 
@@ -93,25 +95,11 @@ final class RunnerConnection {
     disarmContainer()
   }
 
-  /// Once the runner and all it started are gone: what the provider left in
-  /// its container that could give another process of the user (or root)
-  /// more than it has is disarmed, and the user is told, naming the files.
+  /// Once the runner and all it started are gone, its container is checked
+  /// from outside (`ContainerCheck`).
   private func disarmContainer() {
-    guard let container, case .sandboxed = process else { return }
-    let report = PrivilegedFiles.disarm(in: container)
-    guard !report.isEmpty else { return }
-    var parts: [String] = []
-    if !report.disarmed.isEmpty { parts.append("setuid, setgid or capability bits removed from " + list(report.disarmed)) }
-    if !report.removed.isEmpty { parts.append("device nodes removed: " + list(report.removed)) }
-    if !report.unchecked.isEmpty { parts.append("not checked: " + list(report.unchecked)) }
-    let line =
-      "translation-host: warning: provider '\(provider)' left privileged files in its container \(container): "
-      + parts.joined(separator: "; ") + "; it is not to be trusted"
-    try? Syscalls.writeAll(.standardError, line.escapingControlCharacters(keeping: []) + "\n")
-  }
-
-  private func list(_ paths: [String]) -> String {
-    paths.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+    guard let containerCheck, case .sandboxed = process else { return }
+    containerCheck.run()
   }
 
   // MARK: Failures

@@ -10,7 +10,12 @@ extension RunnerProcess {
   static func start(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String
   ) throws(HostError) -> (socket: FileDescriptor, process: RunnerProcess) {
-    do { try policy.makeContainer() } catch {
+    do {
+      try policy.makeContainer()
+      if let container = policy.container {
+        try ContainerCheck(provider: bundle.identifier, container: container, limits: policy.limits).beforeStart()
+      }
+    } catch {
       throw RunnerError.sandboxFailed(provider: bundle.identifier, message: error.description).hostError
     }
     let pair: (FileDescriptor, FileDescriptor)

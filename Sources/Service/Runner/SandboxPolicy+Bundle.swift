@@ -11,7 +11,7 @@ extension SandboxPolicy {
     _ bundle: ProviderBundle, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(SandboxError) -> SandboxPolicy {
     var limits = Limits()
-    let fields: [WritableKeyPath<Limits, UInt64>] = [\.memoryMiB, \.cpuSeconds, \.openFiles, \.processes]
+    let fields: [WritableKeyPath<Limits, UInt64>] = [\.memoryMiB, \.cpuSeconds, \.openFiles, \.processes, \.diskMiB]
     for (variable, field) in zip(Limits.variables, fields) {
       guard let text = environment[variable] else { continue }
       guard let value = UInt64(text) else { throw .invalidLimit(variable, text) }
@@ -26,7 +26,8 @@ extension SandboxPolicy {
     }
     return SandboxPolicy(
       allowsNetwork: bundle.allowsNetworkAccess, limits: limits, bundlePath: Self.realPath(bundle.path),
-      readOnlyPaths: try readOnlyPaths(bundle), memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
+      readOnlyPaths: try readOnlyPaths(bundle, cleanFolders: XDGFolders(environment: environment).cleanFolders),
+      memoryFiles: MemoryFiles(isAllowed: bundle.allowsMemoryFiles),
       container: XDGFolders(environment: environment).data + "/containers/" + bundle.identifier,
       networkStack: networkStack, allowsWeakSandbox: weak == "1")
   }
@@ -46,9 +47,11 @@ extension SandboxPolicy {
   /// The real paths of what the manifest declares, checked again now (a
   /// link may have changed since the bundle was read); missing ones are left out.
   /// - Throws: `SandboxError.readOnlyPathRefused` for a path the check refuses now.
-  private static func readOnlyPaths(_ bundle: ProviderBundle) throws(SandboxError) -> ReadOnlyPaths {
+  private static func readOnlyPaths(
+    _ bundle: ProviderBundle, cleanFolders: CleanFolders
+  ) throws(SandboxError) -> ReadOnlyPaths {
     guard !bundle.readOnlyPaths.isEmpty else { return ReadOnlyPaths() }
-    let checker = ReadOnlyPaths.Checker.system()
+    let checker = ReadOnlyPaths.Checker.system(cleanFolders: cleanFolders)
     var paths: [String] = []
     for path in bundle.readOnlyPaths {
       switch checker.verdict(for: path) {

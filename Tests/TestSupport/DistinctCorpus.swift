@@ -15,8 +15,8 @@ import Foundation
 ///   ".", "!", "?", "...", a quote, a dash, an abbreviation ("Mr", "etc",
 ///   "e.g"), a number.
 /// Empty lines are among them, one in fifty.
-enum DistinctCorpus {
-  static func lines(_ count: Int) -> [String] {
+package enum DistinctCorpus {
+  package static func lines(_ count: Int) -> [String] {
     var seen: Set<String> = [""]
     var lines: [String] = []
     func add(_ line: String) {
@@ -61,7 +61,7 @@ enum DistinctCorpus {
   ]
 
   /// The licence texts' sentences, in file order, blanks made single spaces.
-  static func licenceSentences() -> [String] {
+  package static func licenceSentences() -> [String] {
     let folder = "/usr/share/common-licenses"
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     var sentences: [String] = []
