@@ -101,7 +101,11 @@ extension DesktopSessions {
       // The copy made after the last round is still there (no holder took it away).
       #expect(try display.clipboard() == "copy \(round - 1)", "round \(round): the copy was lost before Replace")
       let popover = try RunningCommand(
-        [Host.executable, "run", "--selection", "--replace", "--provider", "Apertium", "--from", from, "--to", to],
+        // Minutes of rounds on a loaded machine: a slow provider is not what is tested.
+        [
+          Host.executable, "run", "--selection", "--replace", "--provider", "Apertium", "--from", from, "--to", to,
+          "--timeout", "120",
+        ],
         environment: display.environment(host.environment))
       let window = try display.window(named: DesktopSessions.Clipboard.apertium)
       try DesktopSessions.Clipboard.pressReplace(in: window, of: popover, on: display, round: round)
