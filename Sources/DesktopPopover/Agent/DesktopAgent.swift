@@ -72,7 +72,13 @@ package final class DesktopAgent {
   /// - Returns: false when another agent of this session already runs (this one did nothing).
   /// - Throws: `DesktopAgentError.cannotRegister`, or `DesktopPopoverError.noDisplay`.
   package func run() throws -> Bool {
-    let app = g_application_new(Self.applicationID, GApplicationFlags(rawValue: 0))!
+    // A GtkApplication, not a bare GApplication: it hands the focus grant
+    // that comes with a request (`gapplication` sends its
+    // XDG_ACTIVATION_TOKEN or DESKTOP_STARTUP_ID as platform data) to GDK,
+    // which presents the next window with it, so a compositor or window
+    // manager that prevents focus stealing still gives the popover the keyboard.
+    let app = UnsafeMutableRawPointer(gtk_application_new(Self.applicationID, GApplicationFlags(rawValue: 0))!)
+      .assumingMemoryBound(to: GApplication.self)
     application = app
     defer {
       g_object_unref(app)
