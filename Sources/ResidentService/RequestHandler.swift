@@ -49,8 +49,8 @@ struct RequestHandler: Sendable {
       // not (not installed, and what to install).
       guard let pairs = try? withRunner(resolution, timeout: timeout, cancellation: cancellation, { try $0.languages() })
       else { throw error }
-      let tags = try ProviderPairs(pairs).fallback(
-        after: HostError(error), from: source, to: target, provider: resolution.bundle.identifier)
+      // Said as the CLI without the service says it (which knows no identifier here).
+      let tags = try ProviderPairs(pairs).fallback(after: HostError(error), from: source, to: target)
       return (try translate(tags.source, tags.target), resolution.notices)
     }
   }

@@ -18,6 +18,9 @@ import Testing
       gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) \
         -m \(BusSession.name).Translate "['The cat is on the table.', '']" en es ''
       busctl --user get-property \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) DefaultProvider
+      gdbus call --session -d \(BusSession.name) -o \(BusSession.objectPath) \
+        -m \(BusSession.name).TranslateWithOptions "['The cat is on the table.']" en es \
+        "{'provider': <'Apertium'>, 'timeout': <5.0>}"
       busctl --user call \(BusSession.name) \(BusSession.objectPath) \(BusSession.name) Detect s \
         'The cat is on the table and the dog sleeps in the garden.'
       gdbus introspect --session -d \(BusSession.name) -o \(BusSession.objectPath) --xml > '\(session.folder.path)/introspected.xml'
@@ -26,6 +29,8 @@ import Testing
     #expect(outcome.result.exitCode == 0, "\(outcome.result.stderr)")
     #expect(lines.first == "(['El gato es en la mesa.', ''],)", "\(outcome.result.stdout)")
     #expect(lines.contains("s \"org.translationhost.apertium\""), "\(outcome.result.stdout)")
+    // DBus.md's gdbus example of TranslateWithOptions, as written there.
+    #expect(lines.contains("(['El gato es en la mesa.'],)"), "\(outcome.result.stdout)")
     #expect(lines.contains { $0.hasPrefix("sdb \"en\" ") && $0.hasSuffix(" true") }, "\(outcome.result.stdout)")
     // Activated by the bus, said so in its log (the bus's stderr), and gone with the bus.
     #expect(outcome.result.stderr.contains("offering \(BusSession.name) on the session bus"))
@@ -378,6 +383,35 @@ import Testing
     #expect(generated == kept, "Sources/CBusInterface/\(file) is not what the XML gives: run make dbus-interface")
   }
 
+  /// Every error name of DBus.md's table is one a test of this suite
+  /// expects a call to produce (`errorPrefix + "Name"` or the full
+  /// `org.freedesktop.DBus.Error.Name`), so a documented error cannot go
+  /// untested.
+  @Test func everyDocumentedErrorIsProducedByATest() throws {
+    let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
+    let table = try #require(page.components(separatedBy: "## Errors").dropFirst().first?.components(separatedBy: "\n## ").first)
+    let documented = Set(
+      table.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
+        row.split(separator: "|").first.map { cell in
+          cell.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { name in
+            String(name.element.split(separator: ".").last ?? "")
+          }
+        } ?? []
+      })
+    let source = try String(contentsOfFile: CFixture.packageRoot + "/Tests/EndToEndTests/DBusTests.swift", encoding: .utf8)
+    let expected = Set(
+      source.components(separatedBy: "errorPrefix + \"").dropFirst().compactMap {
+        $0.split(separator: "\"").first.map(String.init)
+      }
+        + source.components(separatedBy: "org.freedesktop.DBus.Error.").dropFirst().compactMap {
+          $0.prefix { $0.isLetter }.nonEmptyString
+        })
+    #expect(documented.count >= 19, "\(documented.sorted())")
+    #expect(
+      documented.subtracting(expected).isEmpty, "documented but produced by no test: \(documented.subtracting(expected).sorted())"
+    )
+  }
+
   /// The examples of Documentation/DBus.md, as written there.
   static func example(_ language: String) throws -> String {
     let page = try String(contentsOfFile: CFixture.packageRoot + "/Documentation/DBus.md", encoding: .utf8)
@@ -416,4 +450,8 @@ import Testing
       return ([member.name ?? "", attributes(member)] + arguments).joined(separator: " | ")
     }.sorted()
   }
+}
+
+extension Substring {
+  fileprivate var nonEmptyString: String? { isEmpty ? nil : String(self) }
 }

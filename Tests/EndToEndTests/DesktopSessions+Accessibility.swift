@@ -86,6 +86,8 @@ extension DesktopSessions {
         return try desktop.display.primarySelection() == Self.lines[0]
       }
       let editorFrame = try desktop.display.geometry(of: window)
+      let selection = try #require(
+        try desktop.selectionExtents(application: editor.accessibleName, window: window), "no selection's extents")
       let popover = try Self.popover(on: desktop, host: host)
       let frame = try Self.press("Return", in: popover, on: desktop.display)
       let outcome = try popover.waitForExit()
@@ -93,6 +95,10 @@ extension DesktopSessions {
       #expect(outcome.stdout == translation)
       // Below the first line of the editor's text, not over it, and not at the screen's centre.
       #expect(frame.y > editorFrame.y && frame.y < editorFrame.y + 250, "popover at \(frame), editor at \(editorFrame)")
+      // Its top edge (the arrow's tip) just below the selected line's extents, as the application gives them.
+      let bottom = selection.y + selection.height
+      #expect(frame.y >= bottom && frame.y < bottom + 10, "popover at \(frame), selection at \(selection)")
+      #expect(frame.x <= selection.x + selection.width && selection.x <= frame.x + frame.width)
 
       try desktop.display.xdotool("windowactivate", "--sync", window)
       try desktop.display.xdotool("key", "ctrl+s")

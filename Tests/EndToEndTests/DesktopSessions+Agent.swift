@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Glibc
 import TestSupport
 import Testing
@@ -170,6 +170,36 @@ extension DesktopSessions {
       #expect(try session.bus.agentIsRunning(session.environment))
       try session.bus.action("quit", environment: session.environment)
       try eventually("the agent to quit", timeout: .seconds(20)) { try !session.bus.agentIsRunning(session.environment) }
+    }
+
+    /// The service's D-Bus `Present` in a graphical session: the service
+    /// starts the agent, which shows the popover (the window is the
+    /// agent's, not a `run` process's), and the replacement comes back in
+    /// the `Response`.
+    @Test func theServicesPresentIsShownByTheAgent() throws {
+      let display = try X11Server()
+      var session = try BusSession()
+      session.environment = display.environment(session.environment)
+      let client = try RunningCommand(
+        [
+          "/usr/bin/dbus-run-session", "--config-file=\(session.folder.path)/session.conf", "--", "/usr/bin/python3",
+          BusSession.pythonClient, "present-desktop",
+        ], environment: session.environment)
+      let window = try display.window(named: Self.reverse)
+      try eventually("the scene to be drawn", interval: .milliseconds(100), detail: { client.stderr }) {
+        try display.geometry(of: window).height > 150
+      }
+      let owner = try #require(Int32(display.xdotool("getwindowpid", window).trimmingWhitespace()))
+      let command = try String(contentsOfFile: "/proc/\(owner)/cmdline", encoding: .utf8)
+      #expect(command.split(separator: "\0").dropFirst().first == "agent", "\(command)")
+      try display.xdotool("windowfocus", "--sync", window)
+      try display.xdotool("key", "Return", "Tab", "Return")
+      let outcome = try client.waitForExit()
+      let answer = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [Any]
+      #expect(answer?.first as? Int == 0, "\(outcome.stdout) \(outcome.stderr)")
+      #expect(answer?.last as? String == "dlrow ,olleH", "\(outcome.stdout)")
+      // The agent goes with the bus it was on.
+      try eventually("the agent to end with its bus", timeout: .seconds(20)) { kill(owner, 0) != 0 }
     }
 
     /// An app that gives up (its task cancelled; here: it is killed) closes

@@ -317,6 +317,15 @@ def present():
     }
 
 
+def present_desktop():
+    """Present in a graphical session (the test presses the popover's keys):
+    [response, replacement]."""
+    bus = dbus.SessionBus()
+    return present_and_wait(
+        bus, "", "Hello, world", {"provider": "Reverse", "source": "en", "allows_replacement": True,
+                                  "anchor": dbus.Struct((200, 100), signature="ii")})
+
+
 def late(provider):
     """A popover answered after more than a minute still reaches a client that
     called Present with the default timeout (25 s), through Response."""
@@ -455,7 +464,7 @@ def failed():
     }
 
 
-SCENARIOS = {"deadline": deadline, "failed": failed, "tags": tags, "concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
+SCENARIOS = {"present-desktop": present_desktop, "deadline": deadline, "failed": failed, "tags": tags, "concurrent": concurrent, "abandoned": abandoned, "provider-errors": provider_errors, "close": close,
              "late": late, "properties-changed": properties_changed, "crash": crash, "bad-arguments": bad_arguments,
              "present": present, "present-path": present_path}
 

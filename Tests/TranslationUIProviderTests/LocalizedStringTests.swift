@@ -89,6 +89,26 @@ import Testing
     #expect(String(localized: "absent", defaultValue: "Absent \(1)", bundle: Self.bundle) == "Absent 1")
   }
 
+  /// A literal is a `LocalizedStringKey`, as in SwiftUI, so an
+  /// interpolated `Double` fills a `%lf` (six decimals, as on iOS); a
+  /// `String` is shown as it is.
+  @MainActor @Test func aLiteralIsAKeyAndAStringIsNot() {
+    struct Numbers: View {
+      let string = "\(2.5)"
+      var body: some View {
+        VStack {
+          Text("\(2.5) km")
+          Text(string)
+          Button("\(2.5)") {}
+          Label("\(2.5)", systemImage: "ruler")
+          Text("Hi \(Text("Ana"))")
+        }
+      }
+    }
+    let root = SceneSession(rootView: Numbers(), context: nil) {}.render().root
+    #expect(root.children.map(\.visibleText) == ["2.500000 km", "2.5", "2.500000", "2.500000", "Hi Ana"])
+  }
+
   @MainActor @Test func literalsInViewsAreKeysAndVariablesAreShownAsTheyAre() {
     struct Literals: View {
       let word = "%@ as it is"

@@ -17,6 +17,8 @@ import System
 package enum ClipboardHolder {
   /// How long a lost clipboard's holder waits for the new owner's answer.
   static let handOverTimeout = Duration.seconds(2)
+  /// How long nothing must come from the new owner before the holder's window goes.
+  static let handOverQuiet = Duration.milliseconds(300)
 
   /// Owns the clipboard with `contents` until another application takes
   /// it. With `owner`, on X11, only if process `owner` or no one owns it
@@ -29,9 +31,17 @@ package enum ClipboardHolder {
       try handToWaylandCopy(contents, environment: environment)
       return
     }
-    if let owner, let current = x11.clipboardOwner, x11.processID(owning: current) != owner { return }
     let clipboard = gdk_display_get_clipboard(display)!
-    GObjectBridge.setContents(clipboard, contents)
+    // Checked and taken in one step: GDK claims the clipboard at the
+    // server's current time, so a copy made between the check and the
+    // claim would be taken over (and xclip, which exits when it loses the
+    // clipboard, would take that copy with it).
+    let taken = x11.withServerGrabbed {
+      if let owner, let current = x11.clipboardOwner, x11.processID(owning: current) != owner { return false }
+      GObjectBridge.setContents(clipboard, contents)
+      return true
+    }
+    guard taken else { return }
     final class Owner { var isOwner = true }
     let owner = Owner()
     GObjectBridge.onSignal(UnsafeMutableRawPointer(clipboard), "changed") {
@@ -43,8 +53,14 @@ package enum ClipboardHolder {
     while !hasFormats(clipboard) && !deadline.hasPassed {
       if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
     }
-    // What is still under way (the answer's last events) is served before the window goes.
-    while g_main_context_iteration(nil, 0) != 0 {}
+    // What is still under way (the answer's last events, a request the new
+    // owner's toolkit makes after the formats) is served before the window
+    // goes: until nothing has come for a while.
+    var quietSince = ContinuousClock.now
+    let limit = ContinuousClock.Instant.after(handOverTimeout)
+    while quietSince.duration(to: .now) < handOverQuiet && !limit.hasPassed {
+      if g_main_context_iteration(nil, 0) != 0 { quietSince = .now } else { Syscalls.sleep(for: .milliseconds(5)) }
+    }
   }
 
   private static func hasFormats(_ clipboard: OpaquePointer) -> Bool {

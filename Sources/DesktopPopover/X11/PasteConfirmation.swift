@@ -11,7 +11,7 @@ import System
 /// new clipboard asks too, from another process: that is not the paste.
 final class PasteConfirmation {
   /// How long the application has to ask for the translation once the keys are sent.
-  static let timeout = Duration.seconds(3)
+  static let timeout = Duration.seconds(5)
   /// How long after its last request the application is taken to have all it asked for.
   static let settle = Duration.milliseconds(150)
 

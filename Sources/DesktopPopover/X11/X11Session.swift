@@ -123,6 +123,18 @@ final class X11Session {
     return (request.requestor, processID(owning: request.requestor))
   }
 
+  /// Runs `body` with the X server grabbed: no other client's request is
+  /// served meanwhile, so what `body` checks cannot change before it acts.
+  /// Keep `body` short (a few requests): every other client waits.
+  func withServerGrabbed<Value>(_ body: () -> Value) -> Value {
+    XGrabServer(display)
+    defer {
+      XUngrabServer(display)
+      XFlush(display)
+    }
+    return body()
+  }
+
   /// Whether the PRIMARY selection belongs to the application of `focused`
   /// (the same process, as the X server knows it): only then is it the
   /// text selected in the window a replacement would go into.

@@ -1,3 +1,5 @@
+import Glibc
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// Foundation's `NSLocalizedString` as iOS code calls it, reading the
 /// provider's own bundle (`Bundle.provider`), as it reads the extension's
@@ -41,9 +43,10 @@ extension Bundle {
 /// not read them on Linux.)
 enum UserLanguages {
   static var preferred: [String] {
-    let environment = ProcessInfo.processInfo.environment
-    var names = (environment["LANGUAGE"] ?? "").split(separator: ":").map(String.init)
-    if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+    // getenv, not ProcessInfo's dictionary of the whole environment: read for every literal a view shows.
+    let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+    var names = (variable("LANGUAGE") ?? "").split(separator: ":").map(String.init)
+    if let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap(variable).first(where: { !$0.isEmpty }) {
       names.append(locale)
     }
     return names.compactMap(tag(of:))

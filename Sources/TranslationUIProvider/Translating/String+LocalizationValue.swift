@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
   /// A localizable string as Foundation's `String.LocalizationValue` makes
   /// it from a literal: the key to look up, with a format specifier where
@@ -79,6 +81,16 @@ extension String {
       /// Any other value, by its description (`%@`).
       public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
         append(.object(value.description))
+      }
+
+      /// A value of any other type, as `String(describing:)` shows it (`%@`).
+      public mutating func appendInterpolation<Value>(_ value: Value) {
+        append(.object(String(describing: value)))
+      }
+
+      /// The characters of an attributed string (`%@`).
+      public mutating func appendInterpolation(_ value: AttributedString) {
+        append(.object(String(value.characters)))
       }
 
       // `literal` only matters without values: it is not kept up with them.

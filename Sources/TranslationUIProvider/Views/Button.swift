@@ -25,7 +25,9 @@ public struct Button<Label: View>: View, PrimitiveView {
 }
 
 extension Button where Label == Text {
-  /// A button with a text label.
+  /// A button with a text label, shown as it is (a literal is a
+  /// `LocalizedStringKey`, as in SwiftUI).
+  @_disfavoredOverload
   public init(_ title: some StringProtocol, action: @escaping () -> Void) {
     self.init(action: action, label: Text(title))
   }
@@ -53,6 +55,7 @@ extension Button {
 
 extension Button where Label == Text {
   /// A button with a role (look-only) and a text label.
+  @_disfavoredOverload
   public init(_ title: some StringProtocol, role: ButtonRole?, action: @escaping () -> Void) {
     self.init(action: action, label: Text(title))
   }

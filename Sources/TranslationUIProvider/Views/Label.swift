@@ -8,6 +8,7 @@ public struct Label: View, PrimitiveView {
   let systemImage: String?
 
   /// A label with a title and a symbol name such as `"globe"`.
+  @_disfavoredOverload
   public init(_ title: some StringProtocol, systemImage: String) {
     self.title = String(title)
     self.systemImage = systemImage

@@ -5,7 +5,9 @@ import TranslationViewTree
 public struct Text: View, PrimitiveView {
   let content: String
 
-  /// Text from a string, shown as it is.
+  /// Text from a string, shown as it is (a literal is a
+  /// `LocalizedStringKey`, as in SwiftUI).
+  @_disfavoredOverload
   public init(_ content: some StringProtocol) { self.content = String(content) }
 
   /// Text from a string, shown as it is.
@@ -31,4 +33,9 @@ public struct Text: View, PrimitiveView {
 
   /// Two texts as one, as SwiftUI's `Text + Text`.
   public static func + (lhs: Text, rhs: Text) -> Text { Text(verbatim: lhs.content + rhs.content) }
+}
+
+extension String.LocalizationValue.StringInterpolation {
+  /// Another text's characters (`%@`), as SwiftUI's `Text` interpolates one.
+  public mutating func appendInterpolation(_ text: Text) { appendInterpolation(text.content) }
 }

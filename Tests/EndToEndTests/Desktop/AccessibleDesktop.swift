@@ -69,6 +69,56 @@ final class AccessibleDesktop {
     return result?.stdout.split(separator: "\n").contains { $0 == name } == true
   }
 
+  /// The bounds of the selection in the focused text of the application
+  /// named `name` on the accessibility bus, from its first and last
+  /// characters: in screen coordinates, or (GTK 4 gives only those) in
+  /// `window`'s, moved by its origin. Nil when nothing is selected there.
+  func selectionExtents(application name: String, window: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+    let script = """
+      import sys, gi
+      gi.require_version('Atspi', '2.0')
+      from gi.repository import Atspi
+      def focused(obj, depth):
+          if obj is None or depth > 60:
+              return None
+          if 'Text' in obj.get_interfaces() and obj.get_state_set().contains(Atspi.StateType.FOCUSED):
+              return obj
+          for i in range(obj.get_child_count()):
+              found = focused(obj.get_child_at_index(i), depth + 1)
+              if found:
+                  return found
+          return None
+      desktop = Atspi.get_desktop(0)
+      for i in range(desktop.get_child_count()):
+          app = desktop.get_child_at_index(i)
+          if app.get_name() != sys.argv[1]:
+              continue
+          text = focused(app, 0)
+          if text is None or Atspi.Text.get_n_selections(text) == 0:
+              break
+          span = Atspi.Text.get_selection(text, 0)
+          for kind, coords in (('screen', Atspi.CoordType.SCREEN), ('window', Atspi.CoordType.WINDOW)):
+              try:
+                  a = Atspi.Text.get_character_extents(text, span.start_offset, coords)
+                  b = Atspi.Text.get_character_extents(text, span.end_offset - 1, coords)
+              except Exception:
+                  continue  # GTK 4 refuses screen coordinates
+              if a.width > 0 or a.height > 0:
+                  x, y = min(a.x, b.x), min(a.y, b.y)
+                  print(kind, x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
+                  break
+          break
+      """
+    let result = try Command.run("/usr/bin/python3", ["-c", script, name], environment: environment)
+    let fields = result.stdout.split(separator: " ").map { $0.trimmingWhitespace() }
+    guard result.exitCode == 0, fields.count == 5, let x = Int(fields[1]), let y = Int(fields[2]),
+      let width = Int(fields[3]), let height = Int(fields[4])
+    else { return nil }
+    guard fields[0] == "window" else { return (x, y, width, height) }
+    let origin = try origin(of: window)
+    return (x + origin.x, y + origin.y, width, height)
+  }
+
   /// Where `window`'s top-left corner is on the screen, as xwininfo says
   /// (xdotool's geometry counts a window manager's frame twice).
   func origin(of window: String) throws -> (x: Int, y: Int) {
