@@ -157,8 +157,9 @@ final class PopoverWindow {
       return true
     }
     GObjectBridge.onNotify(UnsafeMutableRawPointer(window), property: "focus-widget") { [unowned self] in
-      guard controller != nil else { return }
-      dispatch(.focused(focusedControl))
+      // No control has the focus only for a moment, while the widgets are built again: the controller keeps its own.
+      guard controller != nil, let focused = focusedControl else { return }
+      dispatch(.focused(focused))
     }
     for signal in [Signal.interrupt, .terminate, .hangUp] {
       sources.append(
