@@ -63,7 +63,7 @@ SWIFTPM      = TMPDIR=$(TOOL_TMPDIR) $(SWIFT)
 # Where `make bench`'s benchmarks record the rows of its one-screen summary (Benchmarks/summary.py).
 BENCH_SUMMARY := $(CURDIR)/$(BUILD)/bench-summary.jsonl
 
-.PHONY: all build deps run test check format-check format bench fuzz clean install uninstall toolchain-tmp dbus-interface
+.PHONY: all build deps run test check format-check format bench fuzz soak clean install uninstall toolchain-tmp dbus-interface
 
 all: build
 
@@ -130,6 +130,13 @@ test: build
 # The unit tests of $(CHECK_TARGETS): a debug build of the tests is all they need
 # (no release build, no bundles). Package.swift's dependencies are checked
 # against the imports first (scripts/check-package-imports).
+# The soak tests: minutes of rounds each, too long for `make test` (now: the
+# 100 rounds of Replace by paste and an xclip copy, issue 27).
+soak: build
+	$(SWIFTPM) build --build-tests
+	TRANSLATION_HOST_SOAK=1 TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) \
+	  scripts/run-tests --filter ReplaceAndCopyRounds
+
 check: deps toolchain-tmp
 	$(SWIFTPM) build --build-tests
 	TMPDIR=$(TOOL_TMPDIR) SWIFT=$(SWIFT) scripts/check-package-imports

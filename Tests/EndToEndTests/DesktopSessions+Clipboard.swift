@@ -67,11 +67,13 @@ extension DesktopSessions {
 /// A hundred rounds of Replace by paste, each followed at once by a copy
 /// made with xclip: nothing is lost (neither the translation, nor the copy
 /// made before the round, which comes back, nor the one made after it).
-/// A lane of its own (`scripts/run-tests`): it takes minutes.
+/// It takes 8 to 16 minutes on 2 cores, longer than the whole of `make test`
+/// may take, so it is a soak test: `make soak` runs it (TRANSLATION_HOST_SOAK=1).
 @Suite(.serialized, .tags(.endToEnd)) struct ReplaceAndCopyRounds {
   static let rounds = 100
 
-  @Test func hundredRoundsOfReplaceAndCopyLoseNothing() throws {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["TRANSLATION_HOST_SOAK"] == "1", "a soak test: make soak"))
+  func hundredRoundsOfReplaceAndCopyLoseNothing() throws {
     let display = try X11Server()
     let host = try Host()
     let folder = try TemporaryDirectory()
