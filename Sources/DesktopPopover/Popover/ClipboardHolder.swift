@@ -36,18 +36,41 @@ package enum ClipboardHolder {
     // server's current time, so a copy made between the check and the
     // claim would be taken over (and xclip, which exits when it loses the
     // clipboard, would take that copy with it).
-    let taken = x11.withServerGrabbed {
+    let taken = x11.withServerGrabbed { () -> Bool in
       if let owner, let current = x11.clipboardOwner, x11.processID(owning: current) != owner { return false }
       GObjectBridge.setContents(clipboard, contents)
       return true
     }
     guard taken else { return }
+    // The claim can fail (the X server refuses a claim older than the
+    // last change): then nothing is held, which the process that started
+    // this holder sees (it still owns the clipboard) and says.
+    guard x11.ownsClipboard else { throw .clipboardNotTaken }
+    serve(clipboard, contents, x11: x11)
+  }
+
+  /// Serves `contents`, which this process owns on `clipboard`, until
+  /// another application copies something and has answered what GTK asks
+  /// it on the change.
+  static func serve(_ clipboard: OpaquePointer, _ contents: ClipboardContents, x11: X11Session) {
     final class Owner { var isOwner = true }
     let owner = Owner()
     GObjectBridge.onSignal(UnsafeMutableRawPointer(clipboard), "changed") {
       if gdk_clipboard_is_local(clipboard) == 0 { owner.isOwner = false }
     }
-    while owner.isOwner { g_main_context_iteration(nil, 1) }
+    while true {
+      while owner.isOwner { g_main_context_iteration(nil, 1) }
+      // GDK took the clipboard to be another's: the X server says whose it
+      // is. Still this process's (GDK misread an event), it is claimed
+      // again, or the contents would go when this process exits.
+      let claimedAgain = x11.withServerGrabbed { () -> Bool in
+        guard x11.ownsClipboard else { return false }
+        GObjectBridge.setContents(clipboard, contents)
+        return true
+      }
+      guard claimedAgain else { break }
+      owner.isOwner = true
+    }
     // GTK asks the new owner for its formats: the answer comes to a window of this process.
     let deadline = ContinuousClock.Instant.after(handOverTimeout)
     while !hasFormats(clipboard) && !deadline.hasPassed {

@@ -8,6 +8,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
   case nothingSelected
   /// Wayland without `wl-copy`: nothing can keep the clipboard once this process exits.
   case noClipboardKeeper
+  /// The X server refused the holder's claim of the clipboard.
+  case clipboardNotTaken
   /// Replace was asked for text that cannot be replaced in place (read-only, or a terminal).
   case notReplaceable(application: String)
   /// The selected text changed in the application between translating and replacing.
@@ -27,6 +29,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
       "nothing is selected: select text in an application first (the PRIMARY selection and the clipboard hold no text)"
     case .noClipboardKeeper:
       "cannot keep the text on the Wayland clipboard after exiting: install wl-clipboard (wl-copy)"
+    case .clipboardNotTaken:
+      "the X server did not give the clipboard to the holder: the process that started it keeps the contents"
     case .notReplaceable(let application):
       "the selected text in \(application) cannot be changed, so it was not replaced: copy the translation instead"
     case .selectionChanged(let application):
@@ -42,7 +46,7 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
     switch self {
     case .interrupted(let signal): HostError(.interrupted(signal: signal.rawValue), description)
     case .nothingSelected: HostError(.nothingToTranslate, description)
-    case .noDisplay, .noClipboardKeeper, .notReplaceable, .selectionChanged, .replaceFailed:
+    case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed:
       HostError(.failure, description)
     }
   }

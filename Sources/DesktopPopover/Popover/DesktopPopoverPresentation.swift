@@ -207,9 +207,34 @@ package struct DesktopPopoverPresentation {
       note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
       return
     }
-    if let clipboard = gdk_display_get_clipboard(display) { gdk_clipboard_set_text(clipboard, translation) }
-    keepOnClipboard(ClipboardContents(text: translation))
+    guard let clipboard = gdk_display_get_clipboard(display) else { return }
+    gdk_clipboard_set_text(clipboard, translation)
     note(prefix + (copied ? "the translation is copied" : "the translation is on the clipboard") + ": press Ctrl+V to paste it")
+    keep(ClipboardContents(text: translation), on: clipboard, x11: X11Session(display))
+  }
+
+  /// Keeps `contents` on `clipboard` once this process exits: a holder
+  /// process takes them over from this process, which owns the clipboard. On X11 this process
+  /// stays until the X server says the holder (or an application something
+  /// was copied in since) owns the clipboard; a holder that does not take
+  /// it is started once more, and if that one does not either, this
+  /// process keeps the contents itself until something else is copied,
+  /// and says so. Never does it exit with the contents owned by no one.
+  private func keep(_ contents: ClipboardContents, on clipboard: OpaquePointer, x11: X11Session?) {
+    keepOnClipboard(contents)
+    guard let x11 else { return }
+    if ClipboardHandOver.wait(x11: x11) { return }
+    keepOnClipboard(contents)
+    if ClipboardHandOver.wait(x11: x11) { return }
+    guard x11.ownsClipboard else {
+      note("the clipboard holder did not start and the clipboard now holds nothing: copy the text again")
+      return
+    }
+    note(
+      "the clipboard holder did not start: translation-host stays running and keeps the clipboard until something else is copied"
+    )
+    GObjectBridge.setContents(clipboard, contents)
+    ClipboardHolder.serve(clipboard, contents, x11: x11)
   }
 
   /// Pastes `translation` into `target` through the clipboard (and the
@@ -220,7 +245,17 @@ package struct DesktopPopoverPresentation {
     terminal: Bool
   ) {
     let clipboard = gdk_display_get_clipboard(display)!
-    let previous = GObjectBridge.readContents(clipboard)
+    var previous = GObjectBridge.readContents(clipboard)
+    // No formats while another process owns the clipboard: GDK has not
+    // learnt them (it asks the owner when the owner changes). Taking the
+    // clipboard then would lose what it holds, unread.
+    if previous?.formats.isEmpty == true, let x11, x11.clipboardOwner != nil, !x11.ownsClipboard {
+      let deadline = ContinuousClock.Instant.after(.seconds(2))
+      while !hasFormats(clipboard) && !deadline.hasPassed {
+        if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
+      }
+      previous = hasFormats(clipboard) ? GObjectBridge.readContents(clipboard) : nil
+    }
     window.hide()
     gdk_clipboard_set_text(clipboard, translation)
     if terminal, let primary = gdk_display_get_primary_clipboard(display) { gdk_clipboard_set_text(primary, translation) }
@@ -242,9 +277,18 @@ package struct DesktopPopoverPresentation {
       return
     }
     guard let previous else {
-      note("the clipboard's earlier contents could not be read whole (its application did not answer), so it is empty now")
+      note(
+        "the clipboard's earlier contents could not be read whole (its application did not answer), so the translation stays on it"
+      )
+      keep(ClipboardContents(text: translation), on: clipboard, x11: x11)
       return
     }
-    if !previous.formats.isEmpty { keepOnClipboard(previous) }
+    if !previous.formats.isEmpty { keep(previous, on: clipboard, x11: x11) }
+  }
+
+  private func hasFormats(_ clipboard: OpaquePointer) -> Bool {
+    guard let formats = gdk_clipboard_get_formats(clipboard) else { return false }
+    var count = 0
+    return gdk_content_formats_get_mime_types(formats, &count) != nil && count > 0
   }
 }

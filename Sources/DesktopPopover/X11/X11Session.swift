@@ -1,5 +1,6 @@
 import CGtk
 import Presentation
+import System
 
 /// What the popover needs from X11 that GTK 4 does not offer: the pointer,
 /// the window with keyboard focus and the process that owns it, the owner
@@ -108,6 +109,12 @@ final class X11Session {
   var clipboardOwner: Window? {
     let owner = XGetSelectionOwner(display, XInternAtom(display, "CLIPBOARD", 0))
     return owner == 0 ? nil : owner
+  }
+
+  /// Whether a window of this process owns the clipboard, as the X server says.
+  var ownsClipboard: Bool {
+    guard let owner = clipboardOwner else { return false }
+    return processID(owning: owner) == Syscalls.processID
   }
 
   /// The window asking, in `event`, for the contents of the clipboard or
