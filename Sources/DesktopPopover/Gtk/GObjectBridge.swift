@@ -32,10 +32,21 @@ enum GObjectBridge {
     Unmanaged<AnyObject>.fromOpaque(data).release()
   }
 
+  /// Releases a handler `retained` made, when GLib drops the source or hook that held it.
+  private static let releaseHandler: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+  }
+
+  /// `body` kept alive for GLib until `release` or `releaseHandler` is called with the pointer.
+  private static func retained<Body>(_ body: Body) -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+  }
+
   private static func connect<Body>(
     _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body, thunk: GCallback
   ) {
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
+    let data = retained(body)
     g_signal_connect_data(instance, signal, thunk, data, release, GConnectFlags(rawValue: 0))
   }
 
@@ -82,56 +93,40 @@ enum GObjectBridge {
       guard let cairo else { return }
       GObjectBridge.body(data, as: ((OpaquePointer, Int32, Int32) -> Void).self)(cairo, width, height)
     }
-    let destroy: GDestroyNotify = { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-    gtk_drawing_area_set_draw_func(cast(area), draw, data, destroy)
+    let data = retained(body)
+    gtk_drawing_area_set_draw_func(cast(area), draw, data, releaseHandler)
   }
 
   /// Calls `body` in the main loop whenever `fd` is readable (or hung up),
   /// until `body` returns false or the source is removed.
   /// - Returns: the source id, for `g_source_remove`.
   static func onReadable(_ fd: FileDescriptor, _ body: @escaping () -> Bool) -> UInt32 {
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-    let destroy: GDestroyNotify = { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
+    let data = retained(body)
     let callback: GUnixFDSourceFunc = { _, _, data in GObjectBridge.body(data, as: (() -> Bool).self)() ? 1 : 0 }
     let condition = GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
-    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd.rawValue, condition, callback, data, destroy)
+    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd.rawValue, condition, callback, data, releaseHandler)
   }
 
   /// Calls `body` once in the main loop after `span`.
   /// - Returns: the source id, for `g_source_remove` before it fires.
   static func after(_ span: Duration, _ body: @escaping () -> Void) -> UInt32 {
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-    let destroy: GDestroyNotify = { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
+    let data = retained(body)
     let callback: GSourceFunc = { data in
       GObjectBridge.body(data, as: (() -> Void).self)()
       return 0
     }
-    return g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(clamping: span.pollMilliseconds), callback, data, destroy)
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, UInt32(clamping: span.pollMilliseconds), callback, data, releaseHandler)
   }
 
   /// Calls `body` on `signal` (SIGINT, SIGTERM, SIGHUP) in the main loop, instead of the default action.
   /// - Returns: the source id, for `g_source_remove`.
   static func onUnixSignal(_ signal: Int32, _ body: @escaping () -> Void) -> UInt32 {
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-    let destroy: GDestroyNotify = { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
+    let data = retained(body)
     let callback: GSourceFunc = { data in
       GObjectBridge.body(data, as: (() -> Void).self)()
       return 1
     }
-    return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, callback, data, destroy)
+    return g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, callback, data, releaseHandler)
   }
 
   /// Calls `body` with every X event the X11 display receives, before GDK
@@ -151,12 +146,8 @@ enum GObjectBridge {
       }
       return 1
     }
-    let destroy: GDestroyNotify = { data in
-      guard let data else { return }
-      Unmanaged<AnyObject>.fromOpaque(data).release()
-    }
-    let data = Unmanaged.passRetained(Handler(body) as AnyObject).toOpaque()
-    return g_signal_add_emission_hook(signal, 0, hook, data, destroy)
+    let data = retained(body)
+    return g_signal_add_emission_hook(signal, 0, hook, data, releaseHandler)
   }
 
   /// Removes a hook `addXEventHook` added.
