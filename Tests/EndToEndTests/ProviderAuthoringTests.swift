@@ -178,15 +178,19 @@ import Testing
 
   /// `new-provider --swift`, built as its Makefile says, with a path
   /// dependency on this checkout (whose folder is not named translation-host).
+  /// What it writes is built where swift's build folder is kept between
+  /// runs of `make test` (`PackageBuildFolder`): the SDK is not compiled anew each time.
   @Test func aNewSwiftProviderBuildsAgainstTheSDK() throws {
     let host = try Host()
     let folder = try TemporaryDirectory()
     let created = try host.run("new-provider", "Loud", "--swift", folder.path + "/Loud", "--sdk", CFixture.packageRoot)
     #expect(created.exitCode == 0, "\(created.stderr)")
+    let package = try PackageBuildFolder(name: "new-swift-provider")
+    try package.replaceContents(with: folder.path + "/Loud")
     let built = try Command.run(
-      "/usr/bin/make", ["-s", "-C", folder.path + "/Loud", "CONFIG=debug"], environment: buildEnvironment(host))
+      "/usr/bin/make", ["-s", "-C", package.path, "CONFIG=debug"], environment: buildEnvironment(host))
     try #require(built.exitCode == 0, "\(built.stdout)\(built.stderr)")
-    let bundle = folder.path + "/Loud/build/Loud.translationprovider"
+    let bundle = package.path + "/build/Loud.translationprovider"
     let validated = try host.run("validate", bundle)
     #expect(validated.exitCode == 0, "\(validated.stdout)")
     let replaced = try host.run(

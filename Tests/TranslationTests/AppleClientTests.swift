@@ -9,10 +9,11 @@ import Testing
 @Suite(.serialized) struct AppleClientTests {
   static let clients = CFixture.packageRoot + "/Tests/Fixtures/AppleClients"
 
-  /// An app package in a temporary folder whose one executable is made of
-  /// the client files, depending on this checkout's `Translation` product.
-  static func appPackage() throws -> TemporaryDirectory {
-    let folder = try TemporaryDirectory()
+  /// An app package whose one executable is made of the client files,
+  /// depending on this checkout's `Translation` product; its build is kept
+  /// between runs of `make test` (`PackageBuildFolder`), its files are new.
+  static func appPackage() throws -> PackageBuildFolder {
+    let folder = try PackageBuildFolder(name: "apple-client-app")
     let root = URL(fileURLWithPath: CFixture.packageRoot).standardizedFileURL
     try folder.write(
       "Package.swift",
