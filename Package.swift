@@ -59,7 +59,9 @@ let package = Package(
       name: "ResidentService",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus", "CBusInterface"],
       exclude: ["README.md"]),
-    .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
+    // libfuse3: the container's size-limited view (Debian libfuse3-dev).
+    .target(
+      name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fuse3")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "CRunnerSandbox"],
       exclude: ["README.md"]),
