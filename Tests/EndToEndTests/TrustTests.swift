@@ -304,7 +304,9 @@ import Testing
   @Test(.enabled(if: getuid() == 0)) func aProviderFillsItsContainerOnlyUpToTheDiskLimit() throws {
     let setting = try Setting()
     setting.host.environment["TRANSLATION_HOST_LIMIT_DISK_MIB"] = "8"
-    #expect(try Self.hasDiskBudget(setting))
+    let info = try setting.host.run("info", setting.identifier)
+    #expect(info.stdout.contains("disk-budget"), "\(info.stdout)")
+    #expect(info.stdout.contains("at most 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB), within a run too"), "\(info.stdout)")
     let result = try setting.press("fill 64", provider: setting.identifier)
     #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
     #expect(result.stdout.contains("view:nosuid,nodev,8 MiB"), "\(result.stdout)")
@@ -327,6 +329,65 @@ import Testing
     try FileManager.default.removeItem(atPath: container + "/aside")
     let freed = try setting.press("fill 1", provider: setting.identifier)
     #expect(freed.stdout.hasPrefix("ESCAPED wrote 1 files"), "one file fits again: \(freed.stdout) \(freed.stderr)")
+  }
+
+  /// Whether /dev/fuse is closed to users other than its owner (mode 0600
+  /// here; Debian's default is 0666).
+  static let fuseIsClosedToOthers: Bool = {
+    var status = stat()
+    return stat("/dev/fuse", &status) == 0 && status.st_mode & 0o006 == 0
+  }()
+
+  /// Runs the built CLI as uid 65534 with a home of its own (`home`, made
+  /// its), the escaping provider's folder first in its search path; with
+  /// `openFuse`, in a mount namespace of its own where /dev/fuse is a node
+  /// of mode 0666 (Debian's default), as this machine's is 0600.
+  static func runAsNobody(
+    _ setting: Setting, home: TemporaryDirectory, openFuse: Bool, _ arguments: [String]
+  ) throws -> Command.Result {
+    #expect(chown(home.path, 65534, 65534) == 0)
+    let environment = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",
+      "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+      "TRANSLATION_HOST_PROVIDER_PATH": setting.providers, "TRANSLATION_HOST_LIMIT_DISK_MIB": "8",
+    ]
+    let command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", Host.executable] + arguments
+    guard openFuse else { return try Command.run(command[0], Array(command.dropFirst()), environment: environment) }
+    let node = setting.folder.path + "/fuse"
+    let script = "mknod \"$0\" c 10 229 && chmod 0666 \"$0\" && mount --bind \"$0\" /dev/fuse && shift && exec \"$@\""
+    return try Command.run(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/sh", "-c", script, node, "-"] + command,
+      environment: environment)
+  }
+
+  /// Where /dev/fuse is open to every user (Debian's default), the view
+  /// holds for a provider run by an unprivileged user too: the runner opens
+  /// /dev/fuse in its own user namespace and mounts the view there.
+  @Test(.enabled(if: getuid() == 0)) func anUnprivilegedProvidersContainerIsBoundedToo() throws {
+    let setting = try Setting()
+    let home = try TemporaryDirectory()
+    let result = try Self.runAsNobody(
+      setting, home: home, openFuse: true,
+      ["run", "--text", "fill 64", "--replace", "--press", "Go", "--provider", setting.identifier])
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("view:nosuid,nodev,8 MiB"), "\(result.stdout)")
+    #expect(result.stdout.contains(", then ENOSPC"), "\(result.stdout)")
+    let used = Self.measured(home.path + "/data/translation-host/containers/" + setting.identifier)
+    #expect(used <= 8 << 20 && used > 7 << 20, "the container holds \(used) bytes")
+  }
+
+  /// Where /dev/fuse cannot be opened, there is no view: the container is
+  /// bound as it is, bounded only per file and between runs, and `info`
+  /// says so rather than nothing. Run as uid 65534 with a home of its own.
+  @Test(.enabled(if: getuid() == 0 && fuseIsClosedToOthers)) func withoutDevFuseInfoSaysWhatBoundsTheContainer() throws {
+    let setting = try Setting()
+    let home = try TemporaryDirectory()
+    let result = try Self.runAsNobody(setting, home: home, openFuse: false, ["info", setting.identifier])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("no-capabilities"), "the sandbox was probed: \(result.stdout)")
+    #expect(!result.stdout.contains("disk-budget"), "\(result.stdout)")
+    #expect(result.stdout.contains("each file at most 8 MiB; within a run its container can fill the file system"))
+    #expect(result.stdout.contains("/dev/fuse cannot be opened here"), "\(result.stdout)")
   }
 
   /// What a provider wrote before it was killed is in its container: the
