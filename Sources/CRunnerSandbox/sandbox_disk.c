@@ -144,6 +144,8 @@ static int find_place(const char *path, struct place *place) {
     return place->folder < 0 ? place->folder : 0;
   }
   if (name_length > NAME_MAX) return -ENAMETOOLONG;
+  /* The kernel never names a component so; a name that did would be the container's parent. */
+  if (strcmp(slash + 1, ".") == 0 || strcmp(slash + 1, "..") == 0) return -EINVAL;
   memcpy(place->name, slash + 1, name_length + 1);
   size_t folder_length = (size_t)(slash - path);
   if (folder_length == 0) {
@@ -396,7 +398,9 @@ static int open_file(const char *path, struct fuse_file_info *file, int create, 
     if (error) return error;
     int64_t before = folder_charge(place.folder);
     int existed = fstatat(place.folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0;
-    fd = openat(place.folder, place.name, flags | (file->flags & O_EXCL) | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode);
+    /* O_NONBLOCK: a pipe of that name must not make the server wait for a reader. */
+    fd = openat(place.folder, place.name,
+                flags | (file->flags & O_EXCL) | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode);
     if (fd < 0) {
       error = -errno;
     } else if (!existed && fstat(fd, &status) == 0) {
@@ -407,8 +411,8 @@ static int open_file(const char *path, struct fuse_file_info *file, int create, 
   } else {
     fd = open_beneath(relative(path), flags | O_NONBLOCK);
     if (fd < 0) return fd;
-    if (!(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   }
+  if (!(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   int error = fstat(fd, &status) != 0 ? -errno : !S_ISREG(status.st_mode) ? -EACCES : 0;
   if (error == 0 && (file->flags & O_TRUNC)) {
     off_t zero = 0;
