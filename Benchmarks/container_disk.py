@@ -8,8 +8,8 @@ outside any sandbox into a folder on the same file system. The writer
 KiB, close), so the runner's start is not in the throughput. The start cost
 is the median wall time of a whole `translation-host run` that writes
 nothing, view on against view off (the view mounts, and measures the
-container, at each start). Runs alternate round by round; medians, and the
-load average before and after.
+container, at each start). Runs alternate round by round, each way first in turn;
+medians, and the load average before and after.
 Usage: Benchmarks/container_disk.py [--rounds N] [--mib N] [--kib N] [--host PATH]
 """
 import os, plistlib, shutil, statistics, subprocess, sys, tempfile, time
@@ -86,11 +86,14 @@ def main():
         load_before = os.getloadavg()
         speeds = {"view": [], "plain": [], "outside": []}
         starts = {"view": [], "plain": []}
-        for _ in range(ROUNDS):
-            speeds["view"].append(throughput(press(view, f"{MIB} {KIB}")[0]))
-            speeds["plain"].append(throughput(press(plain, f"{MIB} {KIB}")[0]))
-            line = subprocess.run([program, outside, str(MIB), str(KIB)], capture_output=True, text=True).stdout
-            speeds["outside"].append(throughput(line))
+        def outside_line():
+            return subprocess.run([program, outside, str(MIB), str(KIB)], capture_output=True, text=True).stdout
+        ways = [("view", lambda: press(view, f"{MIB} {KIB}")[0]), ("plain", lambda: press(plain, f"{MIB} {KIB}")[0]),
+                ("outside", outside_line)]
+        for round in range(ROUNDS):
+            # Each way first in turn: the dirty pages one leaves are written back during the next.
+            for name, way in ways[round % 3:] + ways[:round % 3]:
+                speeds[name].append(throughput(way()))
             starts["view"].append(press(view, "0")[1])
             starts["plain"].append(press(plain, "0")[1])
         load_after = os.getloadavg()

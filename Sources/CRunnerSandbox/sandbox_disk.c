@@ -180,7 +180,9 @@ static void forget_name(const struct stat *status) {
 /* MARK: Operations */
 
 static void *serve_init(struct fuse_conn_info *connection, struct fuse_config *config) {
-  (void)connection;
+  /* A write's data moves from the kernel to the file through a pipe, not this process's memory. */
+  if (connection->capable & FUSE_CAP_SPLICE_READ) connection->want |= FUSE_CAP_SPLICE_READ;
+  connection->want &= ~FUSE_CAP_WRITEBACK_CACHE; /* each write reaches the file before it returns */
   config->use_ino = 1;
   config->nullpath_ok = 1;
   config->hard_remove = 1; /* removed while open: gone at once, not renamed to .fuse_hidden */
@@ -440,7 +442,7 @@ static int serve_read(const char *path, char *buffer, size_t size, off_t offset,
 }
 
 struct write_call {
-  const char *buffer;
+  struct fuse_bufvec *source;
   size_t size;
   off_t offset;
   ssize_t written;
@@ -448,18 +450,23 @@ struct write_call {
 
 static int write_through(int fd, const void *argument) {
   struct write_call *call = (struct write_call *)argument;
-  call->written = pwrite(fd, call->buffer, call->size, call->offset);
-  return call->written < 0 ? -errno : 0;
+  struct fuse_bufvec destination = FUSE_BUFVEC_INIT(call->size);
+  destination.buf[0].flags = (enum fuse_buf_flags)(FUSE_BUF_IS_FD | FUSE_BUF_FD_SEEK);
+  destination.buf[0].fd = fd;
+  destination.buf[0].pos = call->offset;
+  call->written = fuse_buf_copy(&destination, call->source, FUSE_BUF_SPLICE_NONBLOCK);
+  return call->written < 0 ? (int)call->written : 0;
 }
 
 /* A write that may need new blocks gets at most what is left (whole
  * blocks); one within the blocks a file already has always goes through. */
-static int serve_write(const char *path, const char *buffer, size_t size, off_t offset, struct fuse_file_info *file) {
+static int serve_write_buf(const char *path, struct fuse_bufvec *source, off_t offset, struct fuse_file_info *file) {
   (void)path;
   int fd = (int)file->fh;
+  size_t size = fuse_buf_size(source);
   struct stat status;
   if (fstat(fd, &status) != 0) return -errno;
-  int appends = (fcntl(fd, F_GETFL) & O_APPEND) != 0;
+  int appends = (file->flags & O_APPEND) != 0;
   int dense = (int64_t)status.st_blocks * 512 >= (int64_t)status.st_size;
   int within = !appends && dense && offset >= 0 && (uint64_t)offset + size <= (uint64_t)status.st_size;
   if (!within) {
@@ -467,7 +474,7 @@ static int serve_write(const char *path, const char *buffer, size_t size, off_t 
     if (left < BLOCK) return -ENOSPC;
     if ((int64_t)size > left) size = (size_t)(left - left % BLOCK);
   }
-  struct write_call call = {buffer, size, offset, 0};
+  struct write_call call = {source, size, offset, 0};
   int error = count_change(fd, write_through, &call);
   return error ? error : (int)call.written;
 }
@@ -591,7 +598,7 @@ static const struct fuse_operations operations = {
     .truncate = serve_truncate,
     .open = serve_open,
     .read = serve_read,
-    .write = serve_write,
+    .write_buf = serve_write_buf,
     .statfs = serve_statfs,
     .release = serve_release,
     .fsync = serve_fsync,
