@@ -18,6 +18,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
   case replaceFailed(application: String, step: String)
   /// A signal asked the host to stop (SIGINT, SIGTERM, SIGHUP).
   case interrupted(signal: Signal)
+  /// The popover's layer surface failed once shown (the compositor broke the connection, no shared memory).
+  case layerSurfaceFailed(String)
 
   package var description: String {
     switch self {
@@ -37,6 +39,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
       "the selected text in \(application) changed while it was translated, so it was not replaced: select it and try again"
     case .replaceFailed(let application, let step):
       "\(application) did not let the translation in (it refused to \(step)); its text is as it was: copy the translation instead"
+    case .layerSurfaceFailed(let reason):
+      "the popover's layer surface failed (\(reason)): set TRANSLATION_HOST_LAYER_SHELL=0 to show it as a window instead"
     case .interrupted(let signal):
       "interrupted by \(signal == .interrupt ? "Ctrl-C" : signal.description)"
     }
@@ -46,7 +50,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
     switch self {
     case .interrupted(let signal): HostError(.interrupted(signal: signal.rawValue), description)
     case .nothingSelected: HostError(.nothingToTranslate, description)
-    case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed:
+    case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed,
+      .layerSurfaceFailed:
       HostError(.failure, description)
     }
   }
