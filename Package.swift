@@ -71,9 +71,12 @@ let package = Package(
       exclude: ["README.md"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
     .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+    .target(name: "CVirtualKeyboard", exclude: ["README.md"], linkerSettings: [.linkedLibrary("wayland-client")]),
     .target(
       name: "DesktopPopover",
-      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
+      dependencies: [
+        "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CVirtualKeyboard",
+      ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.
