@@ -77,10 +77,13 @@ let package = Package(
     .target(
       name: "CWaylandLayerShell", exclude: ["README.md", "wlr-layer-shell-unstable-v1.xml"],
       linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+    // Replace on Wayland by the compositor's virtual keyboard: libwayland-client, the protocol by wayland-scanner.
+    .target(name: "CVirtualKeyboard", exclude: ["README.md"], linkerSettings: [.linkedLibrary("wayland-client")]),
     .target(
       name: "DesktopPopover",
       dependencies: [
         "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
+        "CVirtualKeyboard",
       ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
