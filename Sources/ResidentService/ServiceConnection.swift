@@ -44,19 +44,18 @@ final class ServiceConnection {
     while true {
       guard awaitRequest(), server.connections.beginWork(channel.fd) else { return }
       let goesOn = serveRequest()
-      server.connections.endWork(channel.fd, holdsScene: pinned != nil)
-      guard goesOn, !server.isStopping else { return }
+      guard server.connections.endWork(channel.fd, holdsScene: pinned != nil), goesOn else { return }
     }
   }
 
   /// Waits for the next request to begin arriving; false when the client
-  /// left, the service is stopping, or the connection stayed idle too long.
-  /// A connection with a scene open waits as long as the scene is open.
+  /// left, the connection was shut down (the service is stopping, or it made
+  /// room for another), or it stayed idle too long. A connection with a
+  /// scene open waits as long as the scene is open. One `recv`, which wakes
+  /// with the request's first bytes (`FrameChannel.awaitInput`).
   private func awaitRequest() -> Bool {
-    guard channel.pendingByteCount == 0 else { return true }
     let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout : nil
-    guard let ready = try? UnixSocket.waitReadable([channel.fd, server.stopSignal], timeout: idleTimeout) else { return false }
-    return ready[0] && !ready[1]
+    return (try? channel.awaitInput(idle: idleTimeout)) ?? false
   }
 
   /// Reads one request and answers it; false when the connection must close.
