@@ -13,26 +13,18 @@ import System
 /// connection was closed reconnects by itself (`ServiceClient`). Each
 /// connection is known by its descriptor, which its thread closes only
 /// after `leave`, so a number is never reused while it is in the table.
-///
-/// A connection waits for its next request in a blocking `recv`
-/// (`FrameChannel.awaitInput`), with nothing else to wake it: so stopping
-/// the service shuts down every connection that waits (`stop`), and one
-/// that is at work then leaves once it has answered (`endWork` returns false).
 final class ConnectionTable: @unchecked Sendable {
   private struct Entry {
     /// When the connection became idle; nil while it works.
     var idleSince: ContinuousClock.Instant?
     /// Shut down to make room; it leaves without serving another request.
     var isEvicted = false
-    /// Between `beginWork` and `endWork`: a request arriving or being served.
-    var isWorking = false
   }
 
   /// Connections at work at once, at most.
   let limit: Int
   private let condition = Condition()
   private var entries: [FileDescriptor: Entry] = [:]
-  private var isStopping = false
 
   init(limit: Int) {
     precondition(limit > 0)
@@ -41,12 +33,10 @@ final class ConnectionTable: @unchecked Sendable {
 
   /// Takes in a new connection on `fd`, idle until its first request. When
   /// every place is taken, the connection idle longest is shut down to make
-  /// room; returns false (the caller refuses `fd`) when none is idle, or
-  /// the service is stopping.
+  /// room; returns false (the caller refuses `fd`) when none is idle.
   func admit(_ fd: FileDescriptor) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    guard !isStopping else { return false }
     let present = entries.filter { !$0.value.isEvicted }
     if present.count >= limit {
       let idle = present.compactMap { entry in entry.value.idleSince.map { (fd: entry.key, since: $0) } }
@@ -60,37 +50,21 @@ final class ConnectionTable: @unchecked Sendable {
   }
 
   /// The connection on `fd` has a request arriving: it is no longer idle.
-  /// False when it was shut down to make room, or the service is stopping;
-  /// then it must leave.
+  /// False when it was shut down to make room; then it must leave.
   func beginWork(_ fd: FileDescriptor) -> Bool {
     condition.lock()
     defer { condition.unlock() }
-    guard !isStopping, let entry = entries[fd], !entry.isEvicted else { return false }
+    guard let entry = entries[fd], !entry.isEvicted else { return false }
     entries[fd]?.idleSince = nil
-    entries[fd]?.isWorking = true
     return true
   }
 
   /// The connection on `fd` answered its request; it is idle again unless
   /// it `holdsScene` (a popover is open, and closing it would lose it).
-  /// False when the service is stopping: then it must leave.
-  func endWork(_ fd: FileDescriptor, holdsScene: Bool) -> Bool {
+  func endWork(_ fd: FileDescriptor, holdsScene: Bool) {
     condition.lock()
     defer { condition.unlock() }
     entries[fd]?.idleSince = holdsScene ? nil : .now
-    entries[fd]?.isWorking = false
-    return !isStopping
-  }
-
-  /// The service is stopping: no connection begins another request, and
-  /// each one waiting for its next request (a scene open or not) is shut
-  /// down, which wakes its thread, and it leaves. Those at work leave once
-  /// they have answered.
-  func stop() {
-    condition.lock()
-    defer { condition.unlock() }
-    isStopping = true
-    for (fd, entry) in entries where !entry.isWorking { UnixSocket.shutdown(fd) }
   }
 
   /// The connection on `fd` is done; call before its descriptor is closed.

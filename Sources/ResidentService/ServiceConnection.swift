@@ -44,18 +44,19 @@ final class ServiceConnection {
     while true {
       guard awaitRequest(), server.connections.beginWork(channel.fd) else { return }
       let goesOn = serveRequest()
-      guard server.connections.endWork(channel.fd, holdsScene: pinned != nil), goesOn else { return }
+      server.connections.endWork(channel.fd, holdsScene: pinned != nil)
+      guard goesOn, !server.isStopping else { return }
     }
   }
 
   /// Waits for the next request to begin arriving; false when the client
-  /// left, the connection was shut down (the service is stopping, or it made
-  /// room for another), or it stayed idle too long. A connection with a
-  /// scene open waits as long as the scene is open. One `recv`, which wakes
-  /// with the request's first bytes (`FrameChannel.awaitInput`).
+  /// left, the service is stopping, or the connection stayed idle too long.
+  /// A connection with a scene open waits as long as the scene is open.
   private func awaitRequest() -> Bool {
+    guard channel.pendingByteCount == 0 else { return true }
     let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout : nil
-    return (try? channel.awaitInput(idle: idleTimeout)) ?? false
+    guard let ready = try? channel.waitForInput(or: [server.stopSignal], timeout: idleTimeout) else { return false }
+    return ready.input && !ready.others[0]
   }
 
   /// Reads one request and answers it; false when the connection must close.

@@ -101,7 +101,6 @@ package final class ServiceServer: @unchecked Sendable {
     if first {
       var byte: UInt8 = 1
       _ = withUnsafeBytes(of: &byte) { try? Syscalls.writeAll(stopTrigger, $0) }
-      connections.stop()
     }
   }
 

@@ -31,8 +31,6 @@ package final class FrameChannel: @unchecked Sendable {
   private var incoming = [UInt8](repeating: 0, count: FrameChannel.standardBufferSize)
   private var start = 0
   private var end = 0
-  /// The receive timeout last set on the socket (`waitForFrame`), to set it only when it changes.
-  private var receiveTimeout: Duration?
 
   /// The socket, for a loop that waits on it next to other descriptors.
   package var descriptor: FileDescriptor { fd }
@@ -76,35 +74,18 @@ package final class FrameChannel: @unchecked Sendable {
     return try decodeFrame(deadline: deadline)
   }
 
-  /// Waits up to `idle` (nil: as long as it takes) for bytes to arrive, and
-  /// reads what is there: true when some are buffered (at once if some were),
-  /// false when none came within `idle`. The wait is the `recv` itself, the
-  /// socket's receive timeout set to `idle` (only when it changes): no `poll`
-  /// before it. A thread waiting here is woken by `UnixSocket.shutdown`, as
-  /// by the peer closing its end: both throw `.closed`.
-  package func awaitInput(idle: Duration?) throws(ProtocolError) -> Bool {
+  /// Waits until bytes are there to read (buffered, or readable on the
+  /// socket, which includes the peer having closed it) or one of `others`
+  /// is readable, up to `timeout` (nil: as long as it takes); returns
+  /// whether the socket is, then whether each of `others` is. The next
+  /// `receive` reads without waiting again first.
+  package func waitForInput(
+    or others: [FileDescriptor], timeout: Duration?
+  ) throws(Errno) -> (input: Bool, others: [Bool]) {
     sentSinceReceive.store(false, ordering: .relaxed)
-    guard end == start else { return true }
-    if receiveTimeout != idle {
-      do { try UnixSocket.setReceiveTimeout(fd, idle) } catch { throw .io(error) }
-      receiveTimeout = idle
-    }
-    reset()
-    let count: Int
-    do throws(Errno) {
-      count = try incoming.withUnsafeMutableBytes { buffer in
-        Result { () throws(Errno) in try UnixSocket.receive(fd, into: buffer) }
-      }.get()
-    } catch {
-      switch error {
-      case .wouldBlock: return false  // the receive timeout: nothing came within `idle`
-      case .connectionReset: throw .closed
-      default: throw .io(error)
-      }
-    }
-    guard count > 0 else { throw .closed }
-    end = count
-    return true
+    if end > start { return (true, try UnixSocket.waitReadable(others, timeout: .zero)) }
+    let ready = try UnixSocket.waitReadable([fd] + others, timeout: timeout)
+    return (ready[0], Array(ready.dropFirst()))
   }
 
   /// Whether bytes are waiting: buffered, or readable on the socket (which

@@ -112,26 +112,16 @@ package enum UnixSocket {
   }
 
   /// Reads what `fd` holds, up to `buffer.count` bytes, waiting for some to
-  /// arrive as a blocking `fd` does (up to its receive timeout, after which
-  /// it throws `Errno.wouldBlock`): 0 when the peer closed its end, or the
-  /// socket was shut down.
+  /// arrive if `fd` is blocking (a non-blocking one throws `Errno.wouldBlock`):
+  /// 0 when the peer closed its end, or the socket was shut down.
+  ///
+  /// A thread waiting here is woken, to sleep again, each time the peer
+  /// reads what this end sent (the socket's wait queue carries both
+  /// directions' wake-ups), where `poll` for input is woken only by input:
+  /// a connection that waits for its peer's next message between replies
+  /// waits in `poll`.
   package static func receive(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     try Syscalls.retrying { recv(fd.rawValue, buffer.baseAddress, buffer.count, 0) }
-  }
-
-  /// Sets how long a blocking receive on `fd` waits for data before it fails
-  /// with `Errno.wouldBlock` (`SO_RCVTIMEO`; nil: as long as it takes). The
-  /// kernel counts it in clock ticks, rounded up.
-  package static func setReceiveTimeout(_ fd: FileDescriptor, _ timeout: Duration?) throws(Errno) {
-    var value = timeval()
-    if let timeout, timeout > .zero {
-      let (seconds, attoseconds) = timeout.components
-      // At least a microsecond: a zero timeval would mean no timeout at all.
-      value = timeval(tv_sec: Int(seconds), tv_usec: max(Int(attoseconds / 1_000_000_000_000), seconds == 0 ? 1 : 0))
-    } else if timeout != nil {
-      value = timeval(tv_sec: 0, tv_usec: 1)
-    }
-    try Syscalls.retrying { setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size)) }
   }
 
   /// Reads and drops whatever `fd` holds now, without waiting.

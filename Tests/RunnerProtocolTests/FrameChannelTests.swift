@@ -199,50 +199,6 @@ import Testing
     }
     #expect(next == [Int](repeating: each, count: threads))
   }
-
-  struct Wait: Sendable, CustomTestStringConvertible {
-    var name: String
-    /// What the peer does: send a frame, close, or nothing; and the idle time.
-    var peer: String
-    var idle: Duration?
-    var outcome: String
-    var testDescription: String { name }
-  }
-
-  /// `awaitInput`: the one blocking `recv` a service connection waits in.
-  @Test(arguments: [
-    Wait(name: "a frame arrives", peer: "send", idle: .seconds(10), outcome: "input"),
-    Wait(name: "a frame arrives, no idle limit", peer: "send", idle: nil, outcome: "input"),
-    Wait(name: "nothing within the idle time", peer: "nothing", idle: .milliseconds(30), outcome: "idle"),
-    Wait(name: "the peer closes", peer: "close", idle: .seconds(10), outcome: "closed"),
-    Wait(name: "shut down by another thread", peer: "shutdown", idle: nil, outcome: "closed"),
-  ])
-  func awaitingInput(_ test: Wait) throws {
-    let (writer, reader) = try pair()
-    defer { Syscalls.close(writer) }
-    let started = ContinuousClock.now
-    switch test.peer {
-    case "send": try Syscalls.writeAll(writer, Self.frame(.ping))
-    case "close": UnixSocket.shutdown(writer)
-    case "shutdown":
-      DetachedThread.start(name: "shutdown") {
-        Syscalls.sleep(for: .milliseconds(20))
-        UnixSocket.shutdown(reader.fd)
-      }
-    default: break
-    }
-    let outcome: String
-    do { outcome = try reader.awaitInput(idle: test.idle) ? "input" : "idle" } catch {
-      outcome = error == .closed ? "closed" : "\(error)"
-    }
-    #expect(outcome == test.outcome)
-    if test.outcome == "idle" { #expect(ContinuousClock.now - started >= .milliseconds(25)) }
-    if outcome == "input" {
-      #expect(try reader.receive(RunnerRequest.self, deadline: .after(.seconds(1))) == .ping)
-      // The idle time set for the wait does not cut a later wait short.
-      #expect(throws: ProtocolError.timedOut) { try reader.receive(RunnerRequest.self, deadline: .after(.milliseconds(20))) }
-    }
-  }
 }
 
 @Suite struct WireFormatTests {
