@@ -73,9 +73,18 @@ let package = Package(
       exclude: ["README.md"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
     .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+    // The popover's layer surface on wlroots compositors and KWin: libwayland-client, the protocol by wayland-scanner.
+    .target(
+      name: "CWaylandLayerShell", exclude: ["README.md", "wlr-layer-shell-unstable-v1.xml"],
+      linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+    // Replace on Wayland by the compositor's virtual keyboard: libwayland-client, the protocol by wayland-scanner.
+    .target(name: "CVirtualKeyboard", exclude: ["README.md"], linkerSettings: [.linkedLibrary("wayland-client")]),
     .target(
       name: "DesktopPopover",
-      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
+      dependencies: [
+        "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
+        "CVirtualKeyboard",
+      ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.
