@@ -622,10 +622,11 @@ static const struct fuse_operations operations = {
 
 /* MARK: Setting up */
 
-int tp_disk_prepare(tp_container_disk *prepared, const char *container, uint64_t limit_bytes, uid_t user,
-                    gid_t group) {
+int tp_disk_prepare(tp_container_disk *prepared, const tp_sandbox_files *files, uid_t user, gid_t group) {
   prepared->device = -1;
   prepared->mounted[0] = prepared->mounted[1] = -1;
+  const char *container = files->container;
+  uint64_t limit_bytes = files->disk_bytes;
   if (!container || limit_bytes == 0) return -1;
   /* Opened in the namespaces just made: the kernel mounts only a /dev/fuse
    * opened in the user namespace of the mount. Mode 0600 (root only) on some
@@ -633,8 +634,8 @@ int tp_disk_prepare(tp_container_disk *prepared, const char *container, uint64_t
   int device = open("/dev/fuse", O_RDWR | O_CLOEXEC);
   if (device < 0) return -1;
   int folder = open(container, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  int64_t used = 0;
-  if (folder < 0 || measure(container, &used) != 0) {
+  int64_t used = (int64_t)files->container_used_bytes;
+  if (folder < 0 || (!files->container_measured && measure(container, &used) != 0)) {
     if (folder >= 0) close(folder);
     close(device);
     return -1;

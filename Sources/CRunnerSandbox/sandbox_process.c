@@ -125,7 +125,7 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   uid_t provider_user = files ? files->provider_user : 0;
   gid_t provider_group = files ? files->provider_group : 0;
   if (files && files->container && files->disk_bytes) {
-    tp_disk_prepare(&disk, files->container, files->disk_bytes, provider_user, provider_group);
+    tp_disk_prepare(&disk, files, provider_user, provider_group);
   }
   /* Another user only where the view shows it the container, root's. */
   int changes_user = provider_user != 0 && disk.device >= 0 && geteuid() == 0;

@@ -63,6 +63,11 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var networkStack: String?
   /// Whether the user lets providers run without namespaces where the kernel refuses them.
   package var allowsWeakSandbox: Bool
+  /// What the host measured in the container just before the start (as
+  /// `PrivilegedFiles.Report.usedBytes`), where it walked all of it: the
+  /// container's size-limited view starts its budget from this rather than
+  /// walking the folder again. nil: the runner measures it.
+  package var containerUsedBytes: UInt64?
 
   package init(
     allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
@@ -175,6 +180,10 @@ extension SandboxPolicy: WireCodable {
     writer.optionalString(container)
     writer.optionalString(networkStack)
     writer.boolean(allowsWeakSandbox)
+    writer.boolean(containerUsedBytes != nil)
+    let used = containerUsedBytes ?? 0
+    writer.integer(Int32(truncatingIfNeeded: used >> 32))
+    writer.integer(Int32(truncatingIfNeeded: used))
   }
 
   package init(from reader: inout WireReader) throws(ProtocolError) {
@@ -201,5 +210,9 @@ extension SandboxPolicy: WireCodable {
         memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3], diskMiB: values[4]),
       hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
       container: container, networkStack: networkStack, allowsWeakSandbox: try reader.boolean())
+    let measured = try reader.boolean()
+    let high = UInt64(UInt32(bitPattern: try reader.integer()))
+    let used = high << 32 | UInt64(UInt32(bitPattern: try reader.integer()))
+    containerUsedBytes = measured ? used : nil
   }
 }

@@ -78,7 +78,8 @@ enum RunnerSandbox {
       var files = tp_sandbox_files(
         read_only: paths.baseAddress, read_only_count: paths.count, container: container,
         scratch_bytes: policy.limits.memoryMiB << 20, disk_bytes: policy.limits.diskMiB << 20,
-        provider_user: provider?.user ?? 0, provider_group: provider?.group ?? 0)
+        provider_user: provider?.user ?? 0, provider_group: provider?.group ?? 0,
+        container_measured: policy.containerUsedBytes == nil ? 0 : 1, container_used_bytes: policy.containerUsedBytes ?? 0)
       return withUnsafePointer(to: &files) { body($0) }
     }
   }

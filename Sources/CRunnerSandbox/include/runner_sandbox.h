@@ -81,6 +81,11 @@ typedef struct tp_sandbox_files {
    * user's through it); without the view the provider stays root. */
   uint32_t provider_user;
   uint32_t provider_group;
+  /* With `container_measured`, what the host measured in the container just
+   * before the start (as the view counts): the view's budget starts from it
+   * instead of another walk of the folder. */
+  int container_measured;
+  uint64_t container_used_bytes;
 } tp_sandbox_files;
 
 /* Why a step failed: the errno and what was being done. */
