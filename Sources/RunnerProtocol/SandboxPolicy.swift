@@ -18,8 +18,10 @@ package struct SandboxPolicy: Equatable, Sendable {
     /// and root is exempt from it everywhere.
     package var processes: UInt64 = 512
     /// The provider's container on disk, in MiB: each file at most this
-    /// (`RLIMIT_FSIZE`, `EFBIG`), and a container over it after a run is not
-    /// started again until it is under (the host measures it).
+    /// (`RLIMIT_FSIZE`, `EFBIG`); the whole container at most this within a
+    /// run where the runner can show it through its size-limited view
+    /// (`ENOSPC`); and a container over it is not started again until it is
+    /// under (the host measures it before each start and after each run).
     package var diskMiB: UInt64 = 4096
 
     /// The environment variables that override the defaults, by field.
