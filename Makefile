@@ -85,7 +85,7 @@ dbus-interface: deps
 # XML is ours, written from the specifications. The layer shell's client code
 # (Sources/CWaylandLayerShell) also needs Debian's xdg-shell, which get_popup
 # names; the virtual keyboard's is Sources/CVirtualKeyboard.
-# LayerShellProtocolTests runs the same commands.
+# WaylandProtocolTests runs the same commands.
 LAYER_SHELL := Sources/CWaylandLayerShell
 XDG_SHELL_XML := /usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml
 VIRTUAL_KEYBOARD_XML := Packaging/wayland/virtual-keyboard-unstable-v1.xml
