@@ -59,7 +59,9 @@ let package = Package(
       name: "ResidentService",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus", "CBusInterface"],
       exclude: ["README.md"]),
-    .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
+    // libfuse3: the container's size-limited view (Debian libfuse3-dev).
+    .target(
+      name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fuse3")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "CRunnerSandbox"],
       exclude: ["README.md"]),
@@ -75,10 +77,13 @@ let package = Package(
     .target(
       name: "CWaylandLayerShell", exclude: ["README.md", "wlr-layer-shell-unstable-v1.xml"],
       linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+    // Replace on Wayland by the compositor's virtual keyboard: libwayland-client, the protocol by wayland-scanner.
+    .target(name: "CVirtualKeyboard", exclude: ["README.md"], linkerSettings: [.linkedLibrary("wayland-client")]),
     .target(
       name: "DesktopPopover",
       dependencies: [
         "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
+        "CVirtualKeyboard",
       ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),

@@ -218,13 +218,13 @@ package struct DesktopPopoverPresentation {
       paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
     case .uncheckedPrimary:
       window.hide()
-      // Wayland: typed into the window that had the focus, once sway confirms it has it again.
-      if let waylandTarget, let window = window as? PopoverWindow,
-        waylandTarget.type(translation, environment: environment, window: window)
-      {
-        return
+      // Wayland: typed into the window that had the focus, while sway confirms it has it again.
+      guard let waylandTarget else { return leaveOnClipboard(translation, display: display, because: nil) }
+      do {
+        try waylandTarget.type(translation, environment: environment, window: window)
+      } catch {
+        leaveOnClipboard(translation, display: display, because: error.description)
       }
-      leaveOnClipboard(translation, display: display, because: nil)
     case .clipboard:
       break
     }
