@@ -176,6 +176,7 @@ bench: build
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/translate.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/popover.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py --sway
 	@python3 Benchmarks/summary.py $(BENCH_SUMMARY)
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.
