@@ -20,8 +20,10 @@ extension DesktopSessions {
 
     @Test func theSceneIsDrawnAndAnswersKeys() throws {
       let session = try WaylandCompositor()
+      // The GTK window, as on compositors without the layer shell (DesktopSessions.LayerShell tests that).
       let popover = try session.start([
-        Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
+        "/usr/bin/env", "TRANSLATION_HOST_LAYER_SHELL=0", Host.executable, "run", "--desktop", "--provider", "Reverse",
+        "--replace", "--text", "Hello world",
       ])
       let frame = try scene(titled: Self.reverse, of: popover, on: session)
       #expect(frame.width <= 480)
@@ -168,8 +170,10 @@ extension DesktopSessions {
 
     @Test func escapeDismisses() throws {
       let session = try WaylandCompositor()
+      // The GTK window, as on compositors without the layer shell (DesktopSessions.LayerShell tests that).
       let popover = try session.start([
-        Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
+        "/usr/bin/env", "TRANSLATION_HOST_LAYER_SHELL=0", Host.executable, "run", "--desktop", "--provider", "Reverse",
+        "--replace", "--text", "Hello world",
       ])
       _ = try scene(titled: Self.reverse, of: popover, on: session)
       try session.press("Escape")

@@ -24,6 +24,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
   case typingStopped(application: String, typed: Int, of: Int, reason: String)
   /// A signal asked the host to stop (SIGINT, SIGTERM, SIGHUP).
   case interrupted(signal: Signal)
+  /// The popover's layer surface failed once shown (the compositor broke the connection, no shared memory).
+  case layerSurfaceFailed(String)
 
   package var description: String {
     switch self {
@@ -43,6 +45,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
       "the selected text in \(application) changed while it was translated, so it was not replaced: select it and try again"
     case .replaceFailed(let application, let step):
       "\(application) did not let the translation in (it refused to \(step)); its text is as it was: copy the translation instead"
+    case .layerSurfaceFailed(let reason):
+      "the popover's layer surface failed (\(reason)): set TRANSLATION_HOST_LAYER_SHELL=0 to show it as a window instead"
     case .cannotType(let reason):
       "the translation was not typed in place: \(reason)"
     case .focusMoved(let application):
@@ -59,7 +63,7 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
     case .interrupted(let signal): HostError(.interrupted(signal: signal.rawValue), description)
     case .nothingSelected: HostError(.nothingToTranslate, description)
     case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed,
-      .cannotType, .focusMoved, .typingStopped:
+      .layerSurfaceFailed, .cannotType, .focusMoved, .typingStopped:
       HostError(.failure, description)
     }
   }

@@ -42,7 +42,7 @@ struct WaylandReplace {
   /// focus is checked again before each keymap and every
   /// `keysPerFocusCheck` keys; if it moved, typing stops.
   /// - Throws: why nothing, or not all of it, was typed.
-  func type(_ translation: String, environment: [String: String], window: PopoverWindow) throws(DesktopPopoverError) {
+  func type(_ translation: String, environment: [String: String], window: any PopoverSurface) throws(DesktopPopoverError) {
     let plan: TypingPlan
     do { plan = try TypingPlan(translation) } catch { throw .cannotType(error.description) }
     let deadline = ContinuousClock.Instant.after(Self.focusPatience)

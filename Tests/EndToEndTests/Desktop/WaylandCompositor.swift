@@ -82,6 +82,13 @@ final class WaylandCompositor {
     return try Command.run(full[0], Array(full.dropFirst()), environment: environment, stdin: stdin)
   }
 
+  /// Runs `program` with `arguments` on this session, as its user.
+  @discardableResult
+  func run(_ program: String, _ arguments: [String]) throws -> Command.Result {
+    let full = command([program] + arguments)
+    return try Command.run(full[0], Array(full.dropFirst()), environment: environment)
+  }
+
   /// Starts `arguments` on this session, as its user, in the background.
   func start(_ arguments: [String]) throws -> RunningCommand {
     try RunningCommand(command(arguments), environment: environment)
