@@ -222,6 +222,8 @@ final class PopoverWindow {
     Self.shown = self
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
+    // Wayland, a window named: the compositor places the popover as its dialog.
+    if x11 == nil, let parent = placement.parentWindow { WaylandDialog.attach(window, to: parent) }
     gtk_window_present(GObjectBridge.cast(window))
     if let x11, let surface = gtk_native_get_surface(GObjectBridge.cast(window)) { x11.keepAbove(surface) }
     waitForFirstFrame()
