@@ -56,6 +56,7 @@ struct source {
   int fd;   /* O_PATH, or -1 when the path does not exist */
   int writable;
   int device;
+  const tp_container_disk *view; /* the container: its size-limited view is mounted instead of a bind */
 };
 
 /* Opens `path` to be bound later; a missing optional path is skipped. */
@@ -64,6 +65,7 @@ static int open_source(struct source *source, const char *path, int writable, in
   source->path = path;
   source->writable = writable;
   source->device = device;
+  source->view = NULL;
   source->fd = -1;
   if (path[0] != '/' || path[1] == '\0') {
     errno = EINVAL; /* the whole root, or a relative path: never shown */
@@ -140,6 +142,7 @@ static int bind_source(const struct source *source, tp_sandbox_failure *failure)
     if (file < 0) return tp_fail(failure, "creating %s", target);
     close(file);
   }
+  if (source->view) return tp_disk_mount(source->view, target, failure);
   if (mount(from, target, NULL, MS_BIND | MS_REC, NULL) != 0) return tp_fail(failure, "binding %s", source->path);
   return restrict_mount(target, source, failure);
 }
@@ -248,7 +251,7 @@ static int mount_private_proc(const char *target, tp_sandbox_failure *failure) {
 
 enum { MAX_SOURCES = 128 };
 
-int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure) {
+int tp_enter_private_root(const tp_sandbox_files *files, tp_container_disk *disk, tp_sandbox_failure *failure) {
   static char libraries[TP_MAX_LIBRARY_FOLDERS][PATH_MAX];
   size_t library_count = tp_library_folders(libraries, TP_MAX_LIBRARY_FOLDERS);
   static struct source sources[MAX_SOURCES];
@@ -276,6 +279,7 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *fai
   }
   if (result == 0 && files && files->container) {
     result = open_source(&sources[count++], files->container, 1, 0, 1, failure);
+    if (disk && disk->device >= 0) sources[count - 1].view = disk;
   }
   for (const char *const *device = tp_devices; *device && result == 0; device++) {
     result = open_source(&sources[count++], *device, 1, 1, 0, failure);

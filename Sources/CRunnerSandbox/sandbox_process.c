@@ -102,6 +102,10 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
     }
   }
   if (network_stack && tp_network_stack_attach(&stack, *own_user_namespace, failure) != 0) return -2;
+  /* Where /dev/fuse cannot be opened the container is bound as it is, and
+   * the missing layer says so. */
+  tp_container_disk disk = {-1, {-1, -1}};
+  if (files && files->container && files->disk_bytes) tp_disk_prepare(&disk, files->container, files->disk_bytes);
   /* Three processes from here: the original one, which the host started and
    * waits for; PID 1 of the namespace, a minimal init that builds the private
    * root (so that its /proc shows this namespace) and reaps orphans; and the
@@ -111,13 +115,21 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
    * status to the original process through a pipe, and that process ends the
    * same way, so the host sees what happened to the runner. */
   int report[2];
-  if (pipe2(report, O_CLOEXEC) != 0) return tp_fail(failure, "pipe2");
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    tp_disk_forget(&disk);
+    return tp_fail(failure, "pipe2");
+  }
   pid_t init = fork();
-  if (init < 0) return tp_fail(failure, "fork");
+  if (init < 0) {
+    tp_disk_forget(&disk);
+    return tp_fail(failure, "fork");
+  }
   if (init > 0) {
     close(report[1]);
     close(3); /* the protocol socket: only the runner holds it now */
     retire();
+    /* Serves the container's view, with no capability, until PID 1 reports. */
+    tp_disk_serve_until(&disk, report[0]);
     int status = 0;
     ssize_t got = 0;
     while ((got = read(report[0], &status, sizeof status)) < 0 && errno == EINTR) {
@@ -136,7 +148,9 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   close(report[0]);
   if (stack.go >= 0) close(stack.go); /* the original process's alone: pasta is stopped when it ends */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  int built = tp_enter_private_root(files, failure);
+  int built = tp_enter_private_root(files, &disk, failure);
+  int disk_budget = disk.device >= 0;
+  tp_disk_forget(&disk); /* the real folder and /dev/fuse: the server's alone */
   pid_t runner = fork();
   if (runner < 0) _exit(1);
   if (runner > 0) {
@@ -158,7 +172,7 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (built != 0) return -2;
   return TP_LAYER_PID_NAMESPACE | TP_LAYER_FILE_SYSTEM | (isolate_network ? TP_LAYER_NETWORK_NAMESPACE : 0) |
-         (network_stack ? TP_LAYER_USER_MODE_NETWORK : 0);
+         (network_stack ? TP_LAYER_USER_MODE_NETWORK : 0) | (disk_budget ? TP_LAYER_DISK_BUDGET : 0);
 }
 
 int tp_sandbox_drop_capabilities(tp_sandbox_failure *failure) {

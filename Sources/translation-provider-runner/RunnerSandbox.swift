@@ -63,10 +63,11 @@ enum RunnerSandbox {
     }
     let pointers = readOnly.map { UnsafePointer<CChar>($0) }
     return pointers.withUnsafeBufferPointer { paths in
-      // The scratch space (/tmp, /dev/shm, the container's tmp) is bounded by the memory limit.
+      // The scratch space (/tmp, /dev/shm, the container's tmp) is bounded by the memory limit,
+      // the container by the disk limit (its size-limited view, where /dev/fuse can be opened).
       var files = tp_sandbox_files(
         read_only: paths.baseAddress, read_only_count: paths.count, container: container,
-        scratch_bytes: policy.limits.memoryMiB << 20)
+        scratch_bytes: policy.limits.memoryMiB << 20, disk_bytes: policy.limits.diskMiB << 20)
       return withUnsafePointer(to: &files) { body($0) }
     }
   }
@@ -89,6 +90,7 @@ enum RunnerSandbox {
     case .processCount: Int32(TP_LAYER_PROCESS_COUNT)
     case .taskGroup: Int32(TP_LAYER_TASK_GROUP)
     case .memoryGroup: Int32(TP_LAYER_MEMORY_GROUP)
+    case .diskBudget: Int32(TP_LAYER_DISK_BUDGET)
     case .landlock: Int32(TP_LAYER_LANDLOCK)
     case .systemCallFilter: Int32(TP_LAYER_SYSTEM_CALL_FILTER)
     case .networkFilter: Int32(TP_LAYER_NETWORK_FILTER)

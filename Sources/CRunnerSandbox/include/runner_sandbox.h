@@ -35,6 +35,7 @@ enum {
   TP_LAYER_USER_MODE_NETWORK = 1 << 12, /* with the network key: a network namespace reached through pasta */
   TP_LAYER_TASK_GROUP = 1 << 13,        /* a control group of its own whose pids.max bounds its tasks, root's too */
   TP_LAYER_MEMORY_GROUP = 1 << 14,      /* the same group's memory.max: memory files and tmpfs pages counted */
+  TP_LAYER_DISK_BUDGET = 1 << 15,       /* the container through a size-limited view: ENOSPC past the disk limit */
 };
 
 /* Resource limits; 0 leaves a limit as it is. */
@@ -67,6 +68,11 @@ typedef struct tp_sandbox_files {
    * memory through files, in all three together, is bounded by this (the
    * memory limit); 0 for 64 MiB. */
   uint64_t scratch_bytes;
+  /* The most the container may hold, as the host measures it (every name
+   * its blocks, at least 4 KiB): the provider sees the container through a
+   * FUSE view that answers ENOSPC past it, where /dev/fuse can be opened
+   * (TP_LAYER_DISK_BUDGET); 0 for no view. */
+  uint64_t disk_bytes;
 } tp_sandbox_files;
 
 /* Why a step failed: the errno and what was being done. */

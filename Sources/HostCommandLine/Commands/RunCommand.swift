@@ -23,10 +23,11 @@ struct RunCommand: Command {
     selected in any application (the PRIMARY selection, else the clipboard);
     with --replace, "Replace with Translation" pastes the translation over it
     in the window it came from (X11: Ctrl+V sent to that window only, and the
-    clipboard's text put back afterwards; sway: typed into that window with
-    the virtual keyboard (wtype) once sway says it has the focus again; other
-    Wayland compositors: the translation is left on the clipboard and a note
-    says to press Ctrl+V). Tab, Enter and Esc work
+    clipboard's text put back afterwards; sway: typed over the selection in
+    that window with the compositor's virtual keyboard while sway says it
+    has the focus; other Wayland compositors, or another window focused:
+    the translation is left on the clipboard and a note says why and to
+    press Ctrl+V). Tab, Enter and Esc work
     as on the terminal. --terminal uses the terminal instead; --desktop
     insists on the window.
 
