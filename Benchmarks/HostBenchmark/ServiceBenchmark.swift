@@ -287,6 +287,11 @@ enum ServiceBenchmark {
         value: "\(Int(service)) words/s", baseline: "\(Int(bound)) words/s (feeding.py's way)", ratio: service / bound,
         goal: "≥ 0.9×", met: service / bound >= 0.9,
         bound: "the service's coalescing and request path; see Benchmarks/README.md", number: service))
+    BenchSummary.record(
+      .init(
+        figure: "the same vs feeding.py's bound (its own run, before this one)", value: "\(Int(service)) words/s",
+        baseline: "feeding.py's bound", ratio: nil, goal: "(the goal is measured in one run, above)", met: nil,
+        baselineKey: "feeding-bound", number: service))
     print(
       "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
         + "\(batched.map { String(Int($0)) }.joined(separator: ", ")) | "
