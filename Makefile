@@ -30,7 +30,8 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncur
                    xvfb xauth xdotool xclip gnome-text-editor gnome-settings-daemon-common dbus-bin imagemagick \
                    libxres-dev libxext-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    x11-utils gir1.2-atspi-2.0 gir1.2-gtk-4.0 sway grim wtype wl-clipboard passt minisign \
-                   libsecret-1-0 libsecret-tools gnome-keyring
+                   libsecret-1-0 libsecret-tools gnome-keyring libfuse3-dev \
+                   libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
 SWIFT_PROVIDERS := Reverse Apertium ApertiumAPY
@@ -63,7 +64,7 @@ SWIFTPM      = TMPDIR=$(TOOL_TMPDIR) $(SWIFT)
 # Where `make bench`'s benchmarks record the rows of its one-screen summary (Benchmarks/summary.py).
 BENCH_SUMMARY := $(CURDIR)/$(BUILD)/bench-summary.jsonl
 
-.PHONY: all build deps run test check format-check format bench fuzz soak clean install uninstall toolchain-tmp dbus-interface
+.PHONY: all build deps run test check format-check format bench fuzz soak clean install uninstall toolchain-tmp dbus-interface wayland-protocols
 
 all: build
 
@@ -79,6 +80,21 @@ dbus-interface: deps
 	cd Sources/CBusInterface && \
 	gdbus-codegen $(DBUS_CODEGEN) --header --output include/bus_interface.h ../../$(DBUS_XML) && \
 	gdbus-codegen $(DBUS_CODEGEN) --body --output bus_interface.c ../../$(DBUS_XML)
+
+# The Wayland protocols Debian does not ship, as wayland-scanner makes them; the
+# XML is ours, written from the specifications. The layer shell's client code
+# (Sources/CWaylandLayerShell) also needs Debian's xdg-shell, which get_popup
+# names; the virtual keyboard's is Sources/CVirtualKeyboard.
+# WaylandProtocolTests runs the same commands.
+LAYER_SHELL := Sources/CWaylandLayerShell
+XDG_SHELL_XML := /usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml
+VIRTUAL_KEYBOARD_XML := Packaging/wayland/virtual-keyboard-unstable-v1.xml
+wayland-protocols: deps
+	wayland-scanner client-header $(LAYER_SHELL)/wlr-layer-shell-unstable-v1.xml $(LAYER_SHELL)/include/layer_shell_client.h
+	wayland-scanner private-code $(LAYER_SHELL)/wlr-layer-shell-unstable-v1.xml $(LAYER_SHELL)/layer_shell_protocol.c
+	wayland-scanner private-code $(XDG_SHELL_XML) $(LAYER_SHELL)/xdg_shell_protocol.c
+	wayland-scanner client-header $(VIRTUAL_KEYBOARD_XML) Sources/CVirtualKeyboard/virtual_keyboard_protocol.h
+	wayland-scanner private-code $(VIRTUAL_KEYBOARD_XML) Sources/CVirtualKeyboard/virtual_keyboard_protocol.c
 
 # Made if missing; what is older than a day is no job's any more.
 toolchain-tmp:
@@ -161,6 +177,7 @@ bench: build
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/translate.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/popover.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py --sway
 	@python3 Benchmarks/summary.py $(BENCH_SUMMARY)
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.

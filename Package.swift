@@ -59,7 +59,9 @@ let package = Package(
       name: "ResidentService",
       dependencies: ["Service", "Core", "RunnerProtocol", "System", "Presentation", "CGDBus", "CBusInterface"],
       exclude: ["README.md"]),
-    .target(name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp")]),
+    // libfuse3: the container's size-limited view (Debian libfuse3-dev).
+    .target(
+      name: "CRunnerSandbox", exclude: ["README.md"], linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("fuse3")]),
     .executableTarget(
       name: "translation-provider-runner", dependencies: ["ProviderLoading", "RunnerProtocol", "CRunnerSandbox"],
       exclude: ["README.md"]),
@@ -71,9 +73,18 @@ let package = Package(
       exclude: ["README.md"]),
     .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev", "libxtst-dev", "libxres-dev"])]),
     .systemLibrary(name: "CAtspi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+    // The popover's layer surface on wlroots compositors and KWin: libwayland-client, the protocol by wayland-scanner.
+    .target(
+      name: "CWaylandLayerShell", exclude: ["README.md", "wlr-layer-shell-unstable-v1.xml"],
+      linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("xkbcommon")]),
+    // Replace on Wayland by the compositor's virtual keyboard: libwayland-client, the protocol by wayland-scanner.
+    .target(name: "CVirtualKeyboard", exclude: ["README.md"], linkerSettings: [.linkedLibrary("wayland-client")]),
     .target(
       name: "DesktopPopover",
-      dependencies: ["Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi"],
+      dependencies: [
+        "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
+        "CVirtualKeyboard",
+      ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
     // The CLI without GTK; what needs it is reached through `DesktopFrontEnd`.

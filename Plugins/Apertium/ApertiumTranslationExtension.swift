@@ -14,7 +14,9 @@ import TranslationUIProvider
 /// and the tagger's fix in the stages: `Sources/ApertiumTaggerOpenClass`, whose
 /// README says where that differs from Debian's `apertium` on a text alone).
 @main
-class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension, TranslationProviding {
+class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, TranslationUIProviderExtension,
+  StreamingTranslationProviding
+{
   private let engine = ApertiumEngine(
     marksUnknownWords: ProviderSettings.boolean("marks") ?? false,
     stagePreload: ApertiumStagePreload(bundle: ProviderResources.bundlePath))
@@ -26,6 +28,35 @@ class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, Translat
   }
 
   func translate(_ texts: [String], from source: String, to target: String) throws -> [String] {
+    try checkPair(from: source, to: target)
+    do {
+      return try engine.translate(texts, from: source, to: target).map(engine.finished)
+    } catch {
+      throw TranslationProviderError.failed(error.description)
+    }
+  }
+
+  /// The service's clients' texts as they come: Apertium's pipeline is kept
+  /// fed while their translations come back one by one.
+  func translate(_ stream: TranslationStream, from source: String, to target: String) throws {
+    try checkPair(from: source, to: target)
+    do {
+      try engine.translate(
+        from: source, to: target, wake: stream.descriptor,
+        next: {
+          switch stream.next() {
+          case .text(let index, let text): .text(index: index, text)
+          case .later: .later
+          case .end: .end
+          }
+        },
+        deliver: { [engine] in stream.deliver(engine.finished($1), for: $0) })
+    } catch {
+      throw TranslationProviderError.failed(error.description)
+    }
+  }
+
+  private func checkPair(from source: String, to target: String) throws {
     guard source.lowercased() != target.lowercased() else {
       throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
     }
@@ -37,11 +68,6 @@ class ApertiumTranslationExtension: TranslationUIProviderExtensionBase, Translat
         throw TranslationProviderError.unsupportedTargetLanguage(target)
       }
       throw TranslationProviderError.unsupportedLanguagePairing(source: source, target: target)
-    }
-    do {
-      return try engine.translate(texts, from: source, to: target).map(engine.finished)
-    } catch {
-      throw TranslationProviderError.failed(error.description)
     }
   }
 

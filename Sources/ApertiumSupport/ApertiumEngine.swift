@@ -95,6 +95,50 @@ public final class ApertiumEngine: @unchecked Sendable {
     return distinct.expand(translations)
   }
 
+  /// Translates an open batch: texts taken from `next` as they come, each
+  /// translation handed to `deliver` (serialized) with its text's index as
+  /// soon as it is ready, while later texts are in flight, so the pipeline
+  /// never drains between one caller's texts and the next. Returns once
+  /// `next` has nothing now (`.later`) or no more (`.end`) and every text
+  /// taken is delivered; `wake` (a descriptor, polled only) is readable when
+  /// `next` may have more. Each text is translated as in `translate(_:from:to:)`
+  /// (its own null flush, once however often it comes). A large first
+  /// portion (a whole file) is shared by several pipelines, as a batch is.
+  /// A pipeline that dies is restarted once and the texts it held sent again.
+  public func translate(
+    from source: String, to target: String, wake: Int32? = nil, next: @escaping () -> StreamedText,
+    deliver: @escaping (Int, String) -> Void
+  ) throws(ApertiumError) {
+    guard let pair = pair(from: source, to: target) else { throw .noPair(source: source, target: target) }
+    try lock.withLock { _ throws(ApertiumError) in
+      let mode = pair.mode
+      let feed = StreamFeed(
+        mode: mode, source: next, deliver: deliver, memory: { [self] in memory.translation(of: $0, mode: mode) },
+        remember: { [self] in memory.remember($1, of: $0, mode: mode) })
+      var count = feed.prefetch() >= Self.splitThreshold ? Self.maximumPipelines : 1
+      var attempts = 0
+      while true {
+        attempts += 1
+        let workers = try pipelines(for: pair, count: count)
+        let failure = Mutex<ApertiumError?>(nil)
+        let run: @Sendable (Int) -> Void = { index in
+          do throws(ApertiumError) {
+            try workers[index].stream(
+              window: Self.window, textsPerFlush: Self.textsPerFlush, wake: { feed.isOpen ? wake : nil },
+              next: { failure.withLock { $0 } == nil ? feed.next() : nil }, deliver: feed.answer)
+          } catch {
+            failure.withLock { $0 = $0 ?? error }
+          }
+        }
+        if workers.count == 1 { run(0) } else { DispatchQueue.concurrentPerform(iterations: workers.count, execute: run) }
+        guard let error = failure.withLock({ $0 }) else { return }
+        pipelines[mode] = nil
+        guard attempts < 2 else { throw error }
+        count = feed.requeueUnanswered() >= Self.splitThreshold ? Self.maximumPipelines : 1
+      }
+    }
+  }
+
   private func translateWithPipelines(_ texts: [String], pair: ApertiumPair) throws(ApertiumError) -> [String] {
     if texts.isEmpty { return [] }
     guard texts.count >= Self.splitThreshold else {

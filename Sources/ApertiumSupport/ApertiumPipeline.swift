@@ -88,12 +88,18 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// not independent (a text ending in "Mr" runs into the next; the transfer
   /// stages keep variables until the flush ends): the engine sends one per
   /// flush (`ApertiumEngine.textsPerFlush`).
+  ///
+  /// An open source (`wake` gives a descriptor) may have no text now and
+  /// more later: `next` is asked again at every turn of the loop and whenever
+  /// the descriptor becomes readable, and the stream ends once nothing is in
+  /// the pipeline and `next` has nothing (the caller calls again when more
+  /// comes). `wake` is asked at each turn; nil: nothing more will come.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
   ///   silent for `timeout`; the pipeline is then stopped. Texts taken and not
   ///   delivered are lost: the caller tries the whole batch again.
   public func stream(
-    window: Int, textsPerFlush: Int = 1, timeout: Duration = .seconds(20), next: () -> (index: Int, text: String)?,
-    deliver: (Int, String) -> Void
+    window: Int, textsPerFlush: Int = 1, timeout: Duration = .seconds(20), wake: () -> Int32? = { nil },
+    next: () -> (index: Int, text: String)?, deliver: (Int, String) -> Void
   ) throws(ApertiumError) {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
@@ -108,6 +114,8 @@ public final class ApertiumPipeline: @unchecked Sendable {
     // flush, refilled at each answer, took a quarter more CPU than `apertium`).
     let lowWater = max(window / 2, 1)
     while true {
+      let wakeDescriptor = wake().map { FileDescriptor(rawValue: $0) }
+      if wakeDescriptor != nil { exhausted = false }
       while !exhausted && flushes.count < max(window, 1) && (flushes.count < lowWater || written < payload.count) {
         var flush: [(index: Int, text: String)] = []
         let start = payload.count
@@ -131,12 +139,15 @@ public final class ApertiumPipeline: @unchecked Sendable {
       }
       var waitingFor = [(output, PollEvents.readable)]
       if written < payload.count { waitingFor.append((input, .writable)) }
+      // More texts may come while these are in flight: woken for them too
+      // (the loop's next turn asks for them), not only by an answer.
+      if let wakeDescriptor, flushes.count < max(window, 1) { waitingFor.append((wakeDescriptor, .readable)) }
       let ready: [PollEvents]
       do throws(Errno) { ready = try Syscalls.poll(waitingFor, timeout: timeout) } catch {
         throw fail(error.description)
       }
       guard ready.contains(where: { !$0.isEmpty }) else { throw fail("no answer within \(timeout.readable)") }
-      if ready.count > 1 && !ready[1].isEmpty {
+      if written < payload.count && !ready[1].isEmpty {
         do throws(Errno) {
           written += try payload.withUnsafeBytes { bytes in
             Result { () throws(Errno) in try Syscalls.write(input, UnsafeRawBufferPointer(rebasing: bytes[written...])) }

@@ -9,6 +9,7 @@
 #include "runner_sandbox.h"
 
 #include <limits.h>
+#include <sys/types.h>
 
 /* Records `errno` and what was being done; returns -1. */
 int tp_fail(tp_sandbox_failure *failure, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -43,10 +44,39 @@ size_t tp_library_folders(char folders[][PATH_MAX], size_t capacity);
  * wherever the host is installed (a build tree, /usr/local, a home folder). */
 int tp_runner_executable(char path[PATH_MAX]);
 
+/* The container's size-limited view (sandbox_disk.c): a FUSE file system
+ * served by the runner's original process, outside the provider's PID
+ * namespace, over the real folder. */
+typedef struct tp_container_disk {
+  int device;   /* /dev/fuse, set up for libfuse; -1 when there is no such view */
+  int mounted[2]; /* PID 1 writes a byte once it is mounted: /dev/fuse cannot be read before */
+} tp_container_disk;
+
+/* In the original process, after the namespaces are made and before PID 1 is
+ * forked: opens /dev/fuse and the container, takes what the container
+ * holds, and readies libfuse. Returns 0, or -1 (no view: /dev/fuse cannot be
+ * opened here, say) with `disk->device` at -1 and nothing left open; the
+ * budget starts from the host's measure in `files`, or from a walk. With
+ * `user` not 0, every file is shown as `user`'s and `group`'s (a root's
+ * runner whose provider runs as that user). */
+int tp_disk_prepare(tp_container_disk *disk, const tp_sandbox_files *files, uid_t user, gid_t group);
+
+/* In PID 1: mounts the view at `target` (nosuid, nodev). */
+int tp_disk_mount(const tp_container_disk *disk, const char *target, tp_sandbox_failure *failure);
+
+/* In every process but the server: closes what tp_disk_prepare opened. */
+void tp_disk_forget(tp_container_disk *disk);
+
+/* In the original process, once it holds no capability: serves the view
+ * until `stop` is readable (or, with no view, only waits for that). Not on a
+ * thread: a process that left its PID namespace by unshare cannot start one. */
+int tp_disk_serve_until(tp_container_disk *disk, int stop);
+
 /* Builds the private root in the current (new) mount namespace and enters
  * it; called by PID 1 of the new PID namespace, so that /proc shows that
- * namespace. Returns 0, or -1 with `failure` set. */
-int tp_enter_private_root(const tp_sandbox_files *files, tp_sandbox_failure *failure);
+ * namespace. With a prepared `disk`, the container is its size-limited view.
+ * Returns 0, or -1 with `failure` set. */
+int tp_enter_private_root(const tp_sandbox_files *files, tp_container_disk *disk, tp_sandbox_failure *failure);
 
 /* The user-mode network stack of a provider with the network key
  * (sandbox_network.c): a helper forked before the namespaces are made, told

@@ -181,6 +181,26 @@ package final class LoadedProvider {
     }
   }
 
+  /// The translate function of `tp.translate.stream/1` (ABI 2.1), or nil
+  /// when the provider has none (an ABI 1 provider never has).
+  func streamTranslator() throws(ProviderError) -> (
+    (
+      UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafePointer<tp_text_source>, UnsafePointer<tp_translation_sink>,
+      UnsafeMutablePointer<tp_string>
+    ) -> tp_status
+  )? {
+    guard case .v2(_, let instance) = binding, let raw = Self.capabilityTable(binding, TP_CAPABILITY_TRANSLATE_STREAM)
+    else { return nil }
+    let size = raw.assumingMemoryBound(to: UInt32.self).pointee
+    guard size >= MemoryLayout<tp_stream_translator>.size else {
+      throw .invalidTable("tp_stream_translator", size: size, required: MemoryLayout<tp_stream_translator>.size)
+    }
+    guard let translate = raw.assumingMemoryBound(to: tp_stream_translator.self).pointee.translate else {
+      throw .missingFunction("tp_stream_translator.translate")
+    }
+    return { translate(instance, $0, $1, $2, $3, $4) }
+  }
+
   /// Frees the host table and the strings the host allocated for it.
   private static func free(_ host: UnsafeMutablePointer<tp_host>) {
     Glibc.free(UnsafeMutablePointer(mutating: host.pointee.bundle_path))

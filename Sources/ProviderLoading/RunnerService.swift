@@ -39,14 +39,34 @@ package final class RunnerService {
   }
 
   package func run() {
+    var deferred: RunnerRequest?
     while true {
       let request: RunnerRequest
-      do {
-        if drivesMainQueue { try waitForRequest() }
-        request = try channel.receive(RunnerRequest.self)
-      } catch {
-        if error != .closed { log("runner: \(error)") }
-        break
+      if let waiting = deferred {
+        request = waiting
+        deferred = nil
+      } else {
+        do {
+          if drivesMainQueue { try waitForRequest() }
+          request = try channel.receive(RunnerRequest.self)
+        } catch {
+          if error != .closed { log("runner: \(error)") }
+          break
+        }
+      }
+      if case .translate(let source, let target, let texts) = request, !texts.isEmpty, let provider {
+        // An open batch, when the provider has one: the requests that come
+        // while it works join it, and each is answered as soon as it is done.
+        let stream = RunnerTranslationStream(channel: channel, source: source, target: target, texts: texts)
+        if ProviderTranslator.serve(stream, provider: provider) {
+          if let failure = stream.channelFailure {
+            if failure != .closed { log("runner: \(failure)") }
+            break
+          }
+          if stream.sendFailure != nil { break }
+          deferred = stream.deferred
+          continue
+        }
       }
       let reply = answer(request)
       do {

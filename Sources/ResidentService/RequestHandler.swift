@@ -38,8 +38,9 @@ struct RequestHandler: Sendable {
     let (source, target) = (LanguageTag.normalized(languages.source), LanguageTag.normalized(languages.target))
     let translate = { (source: String, target: String) in
       try server.coalescer.translate(
-        texts, from: source, to: target, resolution: resolution, timeout: clamped(timeout), pool: server.pool,
-        cancellation: cancellation)
+        texts, from: source, to: target,
+        runners: PoolRunners(pool: server.pool, resolution: resolution, depth: server.configuration.batchesPerRunner),
+        timeout: clamped(timeout), cancellation: cancellation)
     }
     do {
       return (try translate(source, target), resolution.notices)

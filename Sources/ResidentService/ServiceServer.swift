@@ -20,6 +20,10 @@ package final class ServiceServer: @unchecked Sendable {
     package var idleTimeout: Duration = .seconds(300)
     /// Warm runners per provider at most; more requests for it wait.
     package var runnersPerProvider = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    /// Batches a runner whose provider streams (`Capability.translateStream`)
+    /// holds at once: its next batch goes in before the last is answered, so
+    /// its engine does not drain between them.
+    package var batchesPerRunner = 2
     /// Runners per provider held by open scenes (popovers) at most, apart
     /// from `runnersPerProvider`; more scenes for it wait, then fail as busy.
     package var scenesPerProvider = 16
@@ -76,7 +80,7 @@ package final class ServiceServer: @unchecked Sendable {
     pool = RunnerPool(
       runnersPerProvider: configuration.runnersPerProvider, scenesPerProvider: configuration.scenesPerProvider,
       idleTimeout: configuration.idleTimeout)
-    coalescer = TranslationCoalescer(slots: configuration.runnersPerProvider)
+    coalescer = TranslationCoalescer(runnersPerProvider: configuration.runnersPerProvider)
     resolutions = ResolutionCache(environment: environment)
     self.environment = environment
     connections = ConnectionTable(limit: configuration.maximumConnections)

@@ -22,6 +22,14 @@ import System
 /// thread at each arrival and each answer cost more context switches than
 /// the requests themselves.
 ///
+/// Runners that stream (their provider takes texts while others are in
+/// flight, `BatchTranslating.batchesInFlight` > 1) are given their next
+/// batch before the last is answered, so the engine never drains between
+/// batches: a group leads batches while it has fewer runners than
+/// `runnersPerProvider`, or one of its runners has room for another batch.
+/// A runner's batches are answered in the order they were sent; each
+/// leader reads its own answer when the batches before it are answered.
+///
 /// Fairness: a batch holds at most `batchLimit` texts, shared out in the
 /// order requests arrived, each taking at most an equal share before any
 /// takes more; a request of 10,000 lines is sent a share at a time, so a
@@ -32,9 +40,11 @@ import System
 /// runner gets the earliest deadline of its requests, so no leader answers
 /// late, and the texts of requests whose deadline had not passed when a
 /// batch failed are queued again. A batch that failed with more than one
-/// request in it is not blamed on all of them: each request's texts are
-/// tried again in a batch of their own, so a text that crashes the provider
-/// fails only its own request.
+/// request in it, or on a runner that held other batches, is not blamed on
+/// all of them: each request's texts are tried again in a batch of their
+/// own, so a text that crashes the provider fails only its own request. A
+/// request whose texts wait in a runner behind another batch has not reached
+/// the provider: at its deadline it fails as busy.
 final class TranslationCoalescer: @unchecked Sendable {
   /// Requests that may share a batch: same runners, same language pair.
   struct GroupKey: Hashable {
@@ -43,8 +53,8 @@ final class TranslationCoalescer: @unchecked Sendable {
     var target: String
   }
 
-  /// Batches of one group in a runner at once: the pool's runners per provider.
-  let slots: Int
+  /// Runners one group uses at once: the pool's runners per provider.
+  let runnersPerProvider: Int
   /// The most texts in one batch.
   let batchLimit: Int
   /// Guards everything below and every request's and group's state (a
@@ -52,9 +62,9 @@ final class TranslationCoalescer: @unchecked Sendable {
   private let lock = Condition()
   private var groups: [GroupKey: Group] = [:]
 
-  init(slots: Int, batchLimit: Int = 256) {
-    precondition(slots > 0 && batchLimit > 0)
-    self.slots = slots
+  init(runnersPerProvider: Int, batchLimit: Int = 256) {
+    precondition(runnersPerProvider > 0 && batchLimit > 0)
+    self.runnersPerProvider = runnersPerProvider
     self.batchLimit = batchLimit
   }
 
@@ -79,6 +89,8 @@ final class TranslationCoalescer: @unchecked Sendable {
     /// Whether its thread sleeps on `wake`, and whether it gathers a batch (counts arrivals).
     fileprivate var isWaiting = false
     fileprivate var isGathering = false
+    /// Whether its thread leads a batch now (and so cannot be woken to lead another).
+    fileprivate var isLeading = false
     fileprivate let wake = DispatchSemaphore(value: 0)
 
     fileprivate init(texts: [String], timeout: Duration) {
@@ -103,30 +115,62 @@ final class TranslationCoalescer: @unchecked Sendable {
 
   private final class Group {
     var queue: [Request] = []
-    var busySlots = 0
+    /// The runners the group holds, and those being checked out for it.
+    var active: [Active] = []
+    var starting = 0
     /// How many requests the last batch served, and how long it took.
     var lastBatch: (requests: Int, duration: Duration) = (1, .zero)
-    /// The interruptions of the runners at work for the group, by batch.
+    /// The batches being led, by batch.
     var batches: [ObjectIdentifier: Batch] = [:]
+  }
+
+  /// A runner a group holds, and its batches in the order they were sent.
+  private final class Active {
+    let runner: any BatchTranslating
+    var batches: [Batch] = []
+    /// It was stopped for callers that left.
+    var interrupted = false
+    /// A batch whose answer nobody will read was sent: it takes no more, and is replaced.
+    var spoiled = false
+    /// Why it failed, once it has: the batches still in it fail with it.
+    var failure: (any Error)?
+    init(_ runner: any BatchTranslating) { self.runner = runner }
+    var hasRoom: Bool { !interrupted && !spoiled && failure == nil && batches.count < runner.batchesInFlight }
+    /// Whether `batch`'s answer is the next to read (those before it are read and dropped with it).
+    func isTurn(of batch: Batch) -> Bool { batches.prefix { $0 !== batch }.allSatisfy(\.isAbandoned) }
   }
 
   private final class Batch {
     let slices: [Slice]
-    var interruption: (@Sendable () -> Void)?
-    var interrupted = false
-    init(slices: [Slice]) { self.slices = slices }
+    let leader: Request
+    var runner: Active?
+    /// Sent, and waiting for the batches before it in its runner to be answered.
+    var waitsForTurn = false
+    /// Its leader stopped waiting for its turn: its answer is read and dropped by the next reader.
+    var isAbandoned = false
+    /// Its runner held other batches while it was there.
+    var sharedRunner = false
+    init(slices: [Slice], leader: Request) {
+      self.slices = slices
+      self.leader = leader
+    }
     /// Whether nobody waits for this batch's answers any more.
     var isOrphaned: Bool { slices.allSatisfy { $0.request.isAbandoned || $0.request.failure != nil } }
+  }
+
+  /// Whether a batch may be led now: a runner can still be taken, or one held has room.
+  private func canLead(in group: Group) -> Bool {
+    group.active.count + group.starting < runnersPerProvider || group.active.contains(where: \.hasRoom)
   }
 
   /// Translates `texts` for one client with the runners of `resolution`, in
   /// batches with other clients' requests for the same pair. `cancellation`,
   /// fired from any thread (the client left), abandons the request.
   func translate(
-    _ texts: [String], from source: String, to target: String, resolution: ResolutionCache.Resolution,
-    timeout: Duration, pool: RunnerPool, cancellation: Cancellation = Cancellation()
+    _ texts: [String], from source: String, to target: String, runners: some TranslatingRunners,
+    timeout: Duration, cancellation: Cancellation = Cancellation()
   ) throws -> [String] {
-    let key = GroupKey(runners: resolution.key, source: source, target: target)
+    let key = GroupKey(runners: runners.key, source: source, target: target)
     let request = Request(texts: texts, timeout: timeout)
     cancellation.onFire { [self] in abandon(request, in: key) }
     lock.lock()
@@ -136,7 +180,7 @@ final class TranslationCoalescer: @unchecked Sendable {
     for other in group.queue where other.isGathering { wake(other) }  // a leader gathering a batch counts the arrivals
     defer {
       group.queue.removeAll { $0 === request }
-      if group.queue.isEmpty && group.busySlots == 0 { groups[key] = nil }
+      if group.queue.isEmpty && group.batches.isEmpty && group.active.isEmpty && group.starting == 0 { groups[key] = nil }
       // It may have been the one woken to lead into a free slot.
       wakeNextLeader(in: group)
       lock.unlock()
@@ -147,7 +191,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         request.failure = ServiceError.refused("the client left before its answer")
         break
       }
-      if request.pending > 0 && group.busySlots < slots {
+      if request.pending > 0 && canLead(in: group) {
         // Gathering lets go of the lock: the slot and the texts are checked again after it.
         if !gathered {
           gather(for: request, in: group)
@@ -155,11 +199,11 @@ final class TranslationCoalescer: @unchecked Sendable {
           continue
         }
         gathered = false
-        lead(request, key: key, group: group, resolution: resolution, pool: pool)
+        lead(request, key: key, group: group, runners: runners)
         continue
       }
       if request.deadline.hasPassed {
-        expire(request, group: group, provider: resolution.bundle.identifier)
+        expire(request, group: group, provider: runners.provider)
         break
       }
       sleep(request, until: request.deadline)
@@ -207,51 +251,90 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// has texts no batch holds, to lead the next batch: one thread, not all
   /// of them. The lock is held.
   private func wakeNextLeader(in group: Group) {
-    guard group.busySlots < slots, let next = group.queue.first(where: { $0.pending > 0 && $0.isWaiting }) else { return }
+    guard canLead(in: group), let next = group.queue.first(where: { $0.pending > 0 && $0.isWaiting && !$0.isLeading })
+    else { return }
     wake(next)
   }
 
-  /// Builds a batch led by `request`'s thread, runs it with the lock
-  /// released, and hands out what came back. The lock is held on entry and exit.
-  private func lead(
-    _ request: Request, key: GroupKey, group: Group, resolution: ResolutionCache.Resolution, pool: RunnerPool
-  ) {
+  /// Builds a batch led by `request`'s thread, sends it to a runner (one
+  /// taken from the pool, or one the group holds with room), reads its
+  /// answer with the lock released when the batches before it in that runner
+  /// are answered, and hands out what came back. The lock is held on entry and exit.
+  private func lead(_ request: Request, key: GroupKey, group: Group, runners: some TranslatingRunners) {
     let slices = batch(for: request, in: group)
-    let batch = Batch(slices: slices)
+    let batch = Batch(slices: slices, leader: request)
     let id = ObjectIdentifier(batch)
-    group.busySlots += 1
     group.batches[id] = batch
     for slice in slices { slice.request.running += slice.range.count }
-    // Another slot may be free for what this batch left.
+    request.isLeading = true
+    defer { request.isLeading = false }
+    var chosen: Active?
+    if group.active.count + group.starting >= runnersPerProvider {
+      chosen = group.active.filter(\.hasRoom).min { $0.batches.count < $1.batches.count }
+    }
+    if chosen == nil { group.starting += 1 }
+    // Another batch may be led for what this one left.
     wakeNextLeader(in: group)
     let deadline = slices.map(\.request.deadline).min()!
     let started = ContinuousClock.now
-    lock.unlock()
+    let texts = slices.flatMap { Array($0.request.texts[$0.range]) }
 
-    var outcome: Result<[String], any Error>
-    do {
-      let runner = try pool.checkout(resolution, timeout: max(deadline.remaining, .milliseconds(1)))
-      lock.lock()
-      batch.interruption = runner.interruption
-      let orphaned = batch.isOrphaned
-      if orphaned { batch.interrupted = true }
-      lock.unlock()
-      if orphaned { runner.interruption() }
-      defer {
-        // A runner stopped for callers that left is replaced by the pool.
-        lock.lock()
-        let interrupted = batch.interrupted
+    let outcome = Result { () throws -> [String] in
+      let active: Active
+      if let chosen {
+        active = chosen
+      } else {
         lock.unlock()
-        pool.checkin(runner, key: resolution.key, reusable: !interrupted)
+        let runner: any BatchTranslating
+        do {
+          runner = try runners.checkout(timeout: max(deadline.remaining, .milliseconds(1)))
+        } catch {
+          lock.lock()
+          group.starting -= 1
+          throw error
+        }
+        lock.lock()
+        group.starting -= 1
+        active = Active(runner)
+        group.active.append(active)
       }
-      let texts = slices.flatMap { Array($0.request.texts[$0.range]) }
-      outcome = .success(try runner.translate(texts, from: key.source, to: key.target))
-    } catch {
-      outcome = .failure(error)
+      batch.runner = active
+      if let failure = active.failure { throw failure }
+      active.batches.append(batch)
+      if active.batches.count > 1 { active.batches.forEach { $0.sharedRunner = true } }
+      // Sent under the lock: the runner's batches go in the order of `active.batches`.
+      try active.runner.send(texts, from: key.source, to: key.target)
+      if batch.isOrphaned { interruptOrphans(in: group) }
+      batch.waitsForTurn = !active.isTurn(of: batch)
+      while batch.waitsForTurn {
+        if let failure = active.failure { throw failure }
+        if deadline.hasPassed {
+          batch.isAbandoned = true
+          active.spoiled = true
+          throw ServiceError.busy(provider: runners.provider, after: request.timeout)
+        }
+        sleep(request, until: deadline)
+        batch.waitsForTurn = !active.isTurn(of: batch) && active.failure == nil
+      }
+      if let failure = active.failure { throw failure }
+      // Answers of batches abandoned before this one come first: read and dropped.
+      let abandoned = active.batches.prefix { $0 !== batch }.filter(\.isAbandoned)
+      lock.unlock()
+      defer { lock.lock() }
+      do {
+        for dropped in abandoned {
+          _ = try active.runner.receive(count: dropped.slices.reduce(0) { $0 + $1.range.count }, deadline: deadline)
+        }
+        return try active.runner.receive(count: texts.count, deadline: deadline)
+      } catch {
+        lock.lock()
+        active.failure = active.failure ?? error
+        lock.unlock()
+        throw error
+      }
     }
+    if let active = batch.runner { leave(batch, runner: active, group: group, runners: runners) }
 
-    lock.lock()
-    group.busySlots -= 1
     group.batches[id] = nil
     group.lastBatch = (Set(slices.map { ObjectIdentifier($0.request) }).count, ContinuousClock.now - started)
     for slice in slices { slice.request.running -= slice.range.count }
@@ -266,7 +349,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         offset += slice.range.count
       }
     case .failure(let error):
-      let shared = Set(slices.map { ObjectIdentifier($0.request) }).count > 1
+      let shared = batch.sharedRunner || Set(slices.map { ObjectIdentifier($0.request) }).count > 1
       for slice in slices where slice.request.failure == nil {
         if shared && !slice.request.deadline.hasPassed && !slice.request.isAbandoned {
           // Tried again alone: the failure may belong to another request's text.
@@ -275,9 +358,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         } else if (error as? HostError)?.kind == .deadlineExceeded {
           // Told with the request's own deadline, not what was left of it when its batch began.
           slice.request.failure =
-            RunnerError.deadlineExceeded(
-              provider: resolution.bundle.identifier, after: slice.request.timeout
-            ).hostError
+            RunnerError.deadlineExceeded(provider: runners.provider, after: slice.request.timeout).hostError
         } else if case ServiceError.busy(let provider, _)? = error as? ServiceError {
           slice.request.failure = ServiceError.busy(provider: provider, after: slice.request.timeout)
         } else {
@@ -287,6 +368,32 @@ final class TranslationCoalescer: @unchecked Sendable {
     }
     for slice in slices { wake(slice.request) }
     wakeNextLeader(in: group)
+  }
+
+  /// Takes `batch` out of its runner: the next batch's leader may read its
+  /// answer, and a runner left with none goes back to the pool. The lock is
+  /// held on entry and exit (and let go for the check-in).
+  private func leave(_ batch: Batch, runner active: Active, group: Group, runners: some TranslatingRunners) {
+    // An abandoned batch's answer is still to come: it stays in line, read
+    // and dropped by the next reader, and leaves with it.
+    if !batch.isAbandoned, let place = active.batches.firstIndex(where: { $0 === batch }) {
+      if active.batches[..<place].allSatisfy(\.isAbandoned) {
+        active.batches.removeSubrange(...place)
+      } else {
+        active.batches.remove(at: place)
+      }
+    }
+    if let next = active.batches.first(where: { !$0.isAbandoned }) {
+      if next.waitsForTurn { wake(next.leader) }
+      return
+    }
+    // Nobody will read what is left (answers of abandoned batches): the runner is replaced.
+    if !active.batches.isEmpty { active.spoiled = true }
+    group.active.removeAll { $0 === active }
+    let reusable = !active.interrupted && !active.spoiled
+    lock.unlock()
+    runners.checkin(active.runner, reusable: reusable)
+    lock.lock()
   }
 
   /// The slices of the next batch led by `leader`: its own next texts first,
@@ -333,7 +440,11 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// busy if none of its texts reached a runner, or as a deadline missed.
   private func expire(_ request: Request, group: Group, provider: String) {
     request.isAbandoned = true
-    let started = request.running > 0 || request.unanswered < request.texts.count
+    // Texts waiting in a runner behind another batch have not reached the provider.
+    let reached = group.batches.values.contains { batch in
+      !batch.waitsForTurn && batch.slices.contains { $0.request === request }
+    }
+    let started = reached || request.unanswered < request.texts.count
     request.failure =
       started
       ? RunnerError.deadlineExceeded(provider: provider, after: request.timeout).hostError
@@ -351,10 +462,10 @@ final class TranslationCoalescer: @unchecked Sendable {
 
   /// Stops the runners working only for requests that nobody waits for.
   private func interruptOrphans(in group: Group) {
-    for batch in group.batches.values where !batch.interrupted && batch.isOrphaned {
-      guard let interruption = batch.interruption else { continue }
-      batch.interrupted = true
-      interruption()
+    for active in group.active where !active.interrupted && !active.batches.isEmpty {
+      guard active.batches.allSatisfy({ $0.isOrphaned || $0.isAbandoned }) else { continue }
+      active.interrupted = true
+      active.runner.interruption()
     }
   }
 }

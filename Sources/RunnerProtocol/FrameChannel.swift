@@ -6,103 +6,170 @@ import System
 ///
 /// Sending is thread-safe (a provider may raise events from its own threads);
 /// receiving is for one thread.
+///
+/// Each frame costs one system call each way when the peer is quick, and no
+/// allocation or copy of its bytes: a frame is encoded into a buffer the
+/// channel keeps (length and message together, one `send`), and received into
+/// another (`recv` writes straight into it), from which it is decoded in place.
+/// A reply to a frame just sent is waited for (`poll`) before it is read, as
+/// it can hardly be there yet; any other frame is read first and waited for
+/// only when it is not there.
 package final class FrameChannel: @unchecked Sendable {
   /// The largest frame either side accepts.
   package static let maximumFrameSize = 16 << 20
+  /// The room each buffer starts with, and goes back to after a larger frame.
+  static let standardBufferSize = 64 * 1024
 
   package let fd: FileDescriptor
-  private let sendLock = Mutex(())
-  /// Bytes received and not yet consumed: `buffer[consumed...]`.
-  private var buffer: [UInt8] = []
-  private var consumed = 0
-  /// Scratch space for reads, kept between calls.
-  private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+  /// The frame being sent, encoded in place: its storage is kept between frames.
+  private let outgoing = Mutex(WireWriter(capacity: FrameChannel.standardBufferSize))
+  /// Whether a frame was sent since the last one was received: the next one
+  /// is then a reply, waited for before it is read.
+  private let sentSinceReceive = Atomic<Bool>(false)
+  /// Received bytes not yet consumed: `incoming[start..<end]`; the rest of
+  /// `incoming` is room for the next `recv`.
+  private var incoming = [UInt8](repeating: 0, count: FrameChannel.standardBufferSize)
+  private var start = 0
+  private var end = 0
 
   /// The socket, for a loop that waits on it next to other descriptors.
   package var descriptor: FileDescriptor { fd }
 
   /// Bytes received and not yet part of a returned message: a frame begun
   /// (or a whole one waiting) when nonzero.
-  package var pendingByteCount: Int { buffer.count - consumed }
+  package var pendingByteCount: Int { end - start }
 
   /// Takes ownership of `fd`.
   package init(fd: FileDescriptor) { self.fd = fd }
 
   deinit { Syscalls.close(fd) }
 
-  /// Sends one message: its length and its bytes written together, in one
-  /// buffer (the length is reserved first and set once the message is encoded).
+  /// Sends one message: its length and its bytes in one buffer and one `send`
+  /// (the length is reserved first and set once the message is encoded).
   package func send(_ message: some WireCodable) throws(ProtocolError) {
-    var writer = WireWriter()
-    writer.integer(0)
-    message.encode(to: &writer)
-    let length = writer.bytes.count - 4
-    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
-    writer.setInteger(Int32(length), at: 0)
-    do throws(Errno) {
-      try sendLock.withLock { _ throws(Errno) in try Syscalls.writeAll(fd, writer.bytes) }
-    } catch {
-      throw error == .brokenPipe ? .closed : .io(error)
+    sentSinceReceive.store(true, ordering: .relaxed)
+    let result = outgoing.withLock { writer -> Result<Void, ProtocolError> in
+      writer.removeAll(keepingCapacityUpTo: Self.standardBufferSize)
+      writer.integer(0)
+      message.encode(to: &writer)
+      let length = writer.count - 4
+      guard length <= Self.maximumFrameSize else { return .failure(.oversized(length)) }
+      writer.setInteger(Int32(length), at: 0)
+      do throws(Errno) {
+        try writer.withBytes { bytes throws(Errno) in try Syscalls.writeAll(fd, bytes) }
+        return .success(())
+      } catch {
+        return .failure(error == .brokenPipe ? .closed : .io(error))
+      }
     }
+    try result.get()
   }
 
   /// Receives one message, waiting until `deadline` (nil: forever).
   package func receive<Message: WireCodable>(
     _ type: Message.Type, deadline: ContinuousClock.Instant? = nil
   ) throws(ProtocolError) -> Message {
-    let header = Array(try fill(4, deadline: deadline))
-    let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
-    consumed += 4
-    var reader = WireReader(Array(try fill(length, deadline: deadline)))
-    consumed += length
-    if consumed == buffer.count || consumed > 1 << 20 {
-      buffer.removeFirst(consumed)
-      consumed = 0
-    }
-    let message = try Message(from: &reader)
-    guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
-    return message
+    let replyExpected = sentSinceReceive.exchange(false, ordering: .relaxed)
+    try fill(4, deadline: deadline, waitFirst: replyExpected && deadline != nil)
+    return try decodeFrame(deadline: deadline)
+  }
+
+  /// Waits until bytes are there to read (buffered, or readable on the
+  /// socket, which includes the peer having closed it) or `other` is
+  /// readable, up to `timeout` (nil: as long as it takes); returns whether
+  /// each is. The next `receive` reads without waiting again first.
+  package func waitForInput(or other: FileDescriptor, timeout: Duration?) throws(Errno) -> (input: Bool, other: Bool) {
+    sentSinceReceive.store(false, ordering: .relaxed)
+    if end > start { return (true, try Syscalls.waitReadable(other, timeout: .zero)) }
+    return try Syscalls.waitReadable(fd, other, timeout: timeout)
   }
 
   /// Whether bytes are waiting: buffered, or readable on the socket (which
   /// includes the peer having closed it).
   package var hasPendingInput: Bool {
-    buffer.count > consumed || ((try? Syscalls.waitReadable(fd, timeout: .zero)) ?? true)
+    end > start || ((try? Syscalls.waitReadable(fd, timeout: .zero)) ?? true)
   }
 
-  /// Reads until at least `count` unconsumed bytes are there, and returns them.
-  private func fill(_ count: Int, deadline: ContinuousClock.Instant?) throws(ProtocolError) -> ArraySlice<UInt8> {
-    while buffer.count - consumed < count {
-      // Often the answer is already there: one non-blocking read spares a poll.
-      switch chunk.withUnsafeMutableBytes({ bytes in Result { () throws(Errno) in try UnixSocket.receiveNow(fd, into: bytes) } })
-      {
-      case .success(0): throw .closed
-      case .success(let count):
-        buffer.append(contentsOf: chunk[0..<count])
-        continue
-      case .failure(.wouldBlock): break
-      case .failure(let error): throw error == .connectionReset ? .closed : .io(error)
+  /// Reads the rest of the frame whose first 4 bytes are buffered, and decodes
+  /// it where it lies. The frame is consumed even when it does not decode: it
+  /// was whole, so the next one can be read.
+  private func decodeFrame<Message: WireCodable>(deadline: ContinuousClock.Instant?) throws(ProtocolError) -> Message {
+    let length =
+      Int(incoming[start]) << 24 | Int(incoming[start + 1]) << 16 | Int(incoming[start + 2]) << 8 | Int(incoming[start + 3])
+    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
+    try fill(4 + length, deadline: deadline, waitFirst: false)
+    let body = start + 4..<start + 4 + length
+    start = body.upperBound
+    defer { if start == end { reset() } }
+    var reader = WireReader(incoming[body])
+    let message = try Message(from: &reader)
+    guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
+    return message
+  }
+
+  /// Empties the buffer, and gives back the room a large frame took.
+  private func reset() {
+    (start, end) = (0, 0)
+    if incoming.count > Self.standardBufferSize {
+      incoming = [UInt8](repeating: 0, count: Self.standardBufferSize)
+    }
+  }
+
+  /// Makes room after `end` for at least the rest of a frame of `count`
+  /// bytes beginning at `start`: the bytes move to the front, and the buffer
+  /// grows (by doubling, as bytes arrive, never just because a length was announced).
+  private func makeRoom(for count: Int) {
+    guard start + count > incoming.count else { return }
+    if start > 0 {
+      let pending = end - start
+      incoming.withUnsafeMutableBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
+        base.copyMemory(from: base + start, byteCount: pending)
       }
-      if let deadline {
+      (start, end) = (0, pending)
+    }
+    if end == incoming.count {
+      incoming.append(contentsOf: repeatElement(0, count: min(incoming.count, count - end)))
+    }
+  }
+
+  /// Reads until at least `count` unconsumed bytes are there. With
+  /// `waitFirst`, waits for the socket before the first read.
+  private func fill(_ count: Int, deadline: ContinuousClock.Instant?, waitFirst: Bool) throws(ProtocolError) {
+    var waits = waitFirst
+    while end - start < count {
+      if waits, let deadline {
         guard !deadline.hasPassed else { throw .timedOut }
         let readable: Bool
-        do {
-          readable = try Syscalls.waitReadable(fd, timeout: deadline.remaining)
-        } catch {
-          throw .io(error)
-        }
+        do { readable = try Syscalls.waitReadable(fd, timeout: deadline.remaining) } catch { throw .io(error) }
         guard readable else { throw .timedOut }
       }
+      makeRoom(for: count)
       let received: Int
       do throws(Errno) {
-        received = try Syscalls.read(fd, into: &chunk)
+        received = try incoming.withUnsafeMutableBytes { [end] buffer in
+          let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end...])
+          // Without a deadline the read itself waits; with one, `poll` does.
+          return Result { () throws(Errno) in
+            try deadline == nil ? UnixSocket.receive(fd, into: room) : UnixSocket.receiveNow(fd, into: room)
+          }
+        }.get()
       } catch {
-        throw error == .connectionReset ? .closed : .io(error)
+        switch error {
+        case .wouldBlock:
+          // Nothing there yet (or a receive timeout, without a deadline): wait.
+          if deadline == nil {
+            do { _ = try Syscalls.waitReadable(fd) } catch { throw .io(error) }
+          }
+          waits = true
+          continue
+        case .connectionReset: throw .closed
+        default: throw .io(error)
+        }
       }
       guard received > 0 else { throw .closed }
-      buffer.append(contentsOf: chunk[0..<received])
+      end += received
+      waits = true
     }
-    return buffer[consumed..<consumed + count]
   }
 }

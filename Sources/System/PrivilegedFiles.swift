@@ -22,7 +22,10 @@ package enum PrivilegedFiles {
     /// Folders that could not be looked into: deeper than `depthLimit`, or
     /// not opened; what they hold is unchecked.
     package var unchecked: [String] = []
-    /// The disk space of what was walked (`st_blocks`), in bytes.
+    /// The disk space of what was walked, in bytes: each name its blocks
+    /// (`st_blocks`), and at least `blockBytes`, so that empty files, folders
+    /// and links count too. The runner's size-limited view of the container
+    /// counts the same way (`Sources/CRunnerSandbox/sandbox_disk.c`).
     package var usedBytes: Int64 = 0
 
     /// Whether nothing was disarmed, removed or left unchecked.
@@ -31,6 +34,8 @@ package enum PrivilegedFiles {
 
   /// How deep `disarm` goes: one open descriptor per level.
   package static let depthLimit = 128
+  /// The least a name costs in `usedBytes`.
+  package static let blockBytes: Int64 = 4096
 
   private static let capability = "security.capability"
   /// `O_PATH` (the same value on every Linux architecture but Alpha, PA-RISC
@@ -65,7 +70,7 @@ package enum PrivilegedFiles {
       let relative = path.isEmpty ? name : path + "/" + name
       var info = stat()
       guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-      report.usedBytes += Int64(info.st_blocks) * 512
+      report.usedBytes += max(Int64(info.st_blocks) * 512, blockBytes)
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
         if info.st_mode & (S_ISUID | S_ISGID) != 0, strip(directory, name, directory: true) {

@@ -111,6 +111,19 @@ package enum UnixSocket {
     try Syscalls.retrying { recv(fd.rawValue, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
   }
 
+  /// Reads what `fd` holds, up to `buffer.count` bytes, waiting for some to
+  /// arrive if `fd` is blocking (a non-blocking one throws `Errno.wouldBlock`):
+  /// 0 when the peer closed its end, or the socket was shut down.
+  ///
+  /// A thread waiting here is woken, to sleep again, each time the peer
+  /// reads what this end sent (the socket's wait queue carries both
+  /// directions' wake-ups), where `poll` for input is woken only by input:
+  /// a connection that waits for its peer's next message between replies
+  /// waits in `poll`.
+  package static func receive(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    try Syscalls.retrying { recv(fd.rawValue, buffer.baseAddress, buffer.count, 0) }
+  }
+
   /// Reads and drops whatever `fd` holds now, without waiting.
   package static func discardPending(_ fd: FileDescriptor) {
     var scratch = [UInt8](repeating: 0, count: 4096)

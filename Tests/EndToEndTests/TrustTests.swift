@@ -275,27 +275,178 @@ import Testing
 
   // MARK: 8. Disk
 
-  /// With the disk limit at 8 MiB, one file stops at 8 MiB (EFBIG); what it
-  /// wrote in many files is measured from outside after the run, the host
-  /// names the limit, and the provider is not started again until its
-  /// container is under it.
+  /// Whether the runner shows this provider its container through the
+  /// size-limited view (`disk-budget`): where /dev/fuse can be opened.
+  static func hasDiskBudget(_ setting: Setting) throws -> Bool {
+    let info = try setting.host.run("info", setting.identifier)
+    return info.stdout.contains("disk-budget")
+  }
+
+  /// The container as the host measures it: each name its blocks, at least 4 KiB.
+  static func measured(_ folder: String) -> Int64 {
+    var total: Int64 = 0
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+      var status = stat()
+      guard lstat(folder + "/" + name, &status) == 0 else { continue }
+      total += max(Int64(status.st_blocks) * 512, 4096)
+      if status.st_mode & S_IFMT == S_IFDIR { total += measured(folder + "/" + name) }
+    }
+    return total
+  }
+
+  /// Within one run a provider wrote files of 1 MiB until the file system
+  /// was full, each under the per-file limit, and then the host's own
+  /// writes failed. Now it sees its container through a view of the disk
+  /// limit (8 MiB here): its write past it fails with ENOSPC, the container
+  /// measured from outside holds no more than the limit, the host names the
+  /// folder and the limit, and `set-default` still writes. Root only here:
+  /// /dev/fuse is mode 0600 on this machine (see Security.md for the rest).
+  @Test(.enabled(if: getuid() == 0)) func aProviderFillsItsContainerOnlyUpToTheDiskLimit() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_DISK_MIB"] = "8"
+    let info = try setting.host.run("info", setting.identifier)
+    #expect(info.stdout.contains("disk-budget"), "\(info.stdout)")
+    #expect(info.stdout.contains("at most 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB), within a run too"), "\(info.stdout)")
+    let result = try setting.press("fill 64", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("view:nosuid,nodev,8 MiB"), "\(result.stdout)")
+    #expect(result.stdout.contains(", then ENOSPC"), "\(result.stdout)")
+    let container = setting.container(setting.identifier)
+    let used = Self.measured(container)
+    // The limit, and no slack: the view counts as the host measures.
+    #expect(used <= 8 << 20, "the container holds \(used) bytes")
+    #expect(used > 7 << 20, "the container holds only \(used) bytes")
+    #expect(
+      result.stderr.contains("filled its container \(container) up to its limit of 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB)"),
+      "\(result.stderr)")
+    let chosen = try setting.host.run("set-default", setting.identifier)
+    #expect(chosen.exitCode == 0, "\(chosen.stderr)")
+    // Full, not over: it starts again (its first file put aside, so that it
+    // cannot make room by truncating it), and what is removed frees room.
+    try FileManager.default.moveItem(atPath: container + "/fill-0", toPath: container + "/aside")
+    let again = try setting.press("fill 1", provider: setting.identifier)
+    #expect(again.stdout.contains("fill: 0 MiB, then ENOSPC"), "\(again.stdout) \(again.stderr)")
+    try FileManager.default.removeItem(atPath: container + "/aside")
+    let freed = try setting.press("fill 1", provider: setting.identifier)
+    #expect(freed.stdout.hasPrefix("ESCAPED wrote 1 files"), "one file fits again: \(freed.stdout) \(freed.stderr)")
+  }
+
+  /// Whether /dev/fuse is closed to users other than its owner (mode 0600
+  /// here; Debian's default is 0666).
+  static let fuseIsClosedToOthers: Bool = {
+    var status = stat()
+    return stat("/dev/fuse", &status) == 0 && status.st_mode & 0o006 == 0
+  }()
+
+  /// Runs the built CLI as uid 65534 with a home of its own (`home`, made
+  /// its), the escaping provider's folder first in its search path; with
+  /// `openFuse`, in a mount namespace of its own where /dev/fuse is a node
+  /// of mode 0666 (Debian's default), as this machine's is 0600.
+  static func runAsNobody(
+    _ setting: Setting, home: TemporaryDirectory, openFuse: Bool, _ arguments: [String]
+  ) throws -> Command.Result {
+    #expect(chown(home.path, 65534, 65534) == 0)
+    let environment = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",
+      "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+      "TRANSLATION_HOST_PROVIDER_PATH": setting.providers, "TRANSLATION_HOST_LIMIT_DISK_MIB": "8",
+    ]
+    let command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", Host.executable] + arguments
+    guard openFuse else { return try Command.run(command[0], Array(command.dropFirst()), environment: environment) }
+    let node = setting.folder.path + "/fuse"
+    let script = "mknod \"$0\" c 10 229 && chmod 0666 \"$0\" && mount --bind \"$0\" /dev/fuse && shift && exec \"$@\""
+    return try Command.run(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "/bin/sh", "-c", script, node, "-"] + command,
+      environment: environment)
+  }
+
+  /// Where /dev/fuse is open to every user (Debian's default), the view
+  /// holds for a provider run by an unprivileged user too: the runner opens
+  /// /dev/fuse in its own user namespace and mounts the view there.
+  @Test(.enabled(if: getuid() == 0)) func anUnprivilegedProvidersContainerIsBoundedToo() throws {
+    let setting = try Setting()
+    let home = try TemporaryDirectory()
+    let result = try Self.runAsNobody(
+      setting, home: home, openFuse: true,
+      ["run", "--text", "fill 64", "--replace", "--press", "Go", "--provider", setting.identifier])
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
+    #expect(result.stdout.contains("view:nosuid,nodev,8 MiB"), "\(result.stdout)")
+    #expect(result.stdout.contains(", then ENOSPC"), "\(result.stdout)")
+    let used = Self.measured(home.path + "/data/translation-host/containers/" + setting.identifier)
+    #expect(used <= 8 << 20 && used > 7 << 20, "the container holds \(used) bytes")
+  }
+
+  /// Where /dev/fuse cannot be opened, there is no view: the container is
+  /// bound as it is, bounded only per file and between runs, and `info`
+  /// says so rather than nothing. Run as uid 65534 with a home of its own.
+  @Test(.enabled(if: getuid() == 0 && fuseIsClosedToOthers)) func withoutDevFuseInfoSaysWhatBoundsTheContainer() throws {
+    let setting = try Setting()
+    let home = try TemporaryDirectory()
+    let result = try Self.runAsNobody(setting, home: home, openFuse: false, ["info", setting.identifier])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("no-capabilities"), "the sandbox was probed: \(result.stdout)")
+    #expect(!result.stdout.contains("disk-budget"), "\(result.stdout)")
+    #expect(result.stdout.contains("each file at most 8 MiB; within a run its container can fill the file system"))
+    #expect(result.stdout.contains("/dev/fuse cannot be opened here"), "\(result.stdout)")
+  }
+
+  /// What a provider wrote before it was killed is in its container: the
+  /// view passes each write through to the real file before it returns.
+  @Test(.enabled(if: getuid() == 0)) func aFileWrittenBeforeAKillIsKept() throws {
+    let setting = try Setting()
+    let result = try setting.press("keep 512", provider: setting.identifier)
+    #expect(result.exitCode != 0 && result.stderr.contains("SIGKILL"), "\(result.stdout) \(result.stderr)")
+    let kept = try #require(FileManager.default.contents(atPath: setting.container(setting.identifier) + "/kept"))
+    #expect(kept.count == 512 * 1024)
+    let expected = (0..<512).flatMap { i in (0..<1024).map { j in UInt8(ascii: "a") + UInt8((i + j) % 26) } }
+    #expect(kept == Data(expected), "the file holds other bytes than were written")
+  }
+
+  /// Through the view, a symbolic link is followed in the sandbox's own
+  /// view (read-only, the path outside is not there), and rename and hard
+  /// links across its edge fail: checked from outside, the file outside is
+  /// unchanged and nothing new is beside it or beside the container.
+  @Test func linksThroughTheContainerReachNothingOutside() throws {
+    let setting = try Setting()
+    let outside = setting.folder.path + "/outside"
+    try "secret\n".write(toFile: outside, atomically: false, encoding: .utf8)
+    let result = try setting.press("links \(outside)", provider: setting.identifier)
+    #expect(result.stdout.hasPrefix("CONTAINED"), "\(result.stdout) \(result.stderr)")
+    #expect(try String(contentsOfFile: outside, encoding: .utf8) == "secret\n")
+    let beside = try FileManager.default.contentsOfDirectory(atPath: setting.folder.path)
+    #expect(beside.filter { $0.hasPrefix("outside") } == ["outside"], "\(beside)")
+    let containers = (setting.container(setting.identifier) as NSString).deletingLastPathComponent
+    #expect(!FileManager.default.fileExists(atPath: containers + "/escaped"))
+    #expect(FileManager.default.fileExists(atPath: setting.container(setting.identifier) + "/mine"))
+  }
+
+  /// A container over the disk limit (here filled from outside, as a run
+  /// without the view leaves it) is measured before the start: the provider
+  /// is not started, the error names the folder and the limit, and it starts
+  /// again once the folder holds less. Without the view a single file still
+  /// stops at the limit (RLIMIT_FSIZE, EFBIG).
   @Test func aContainerOverTheDiskLimitIsNotStartedAgain() throws {
     let setting = try Setting()
     setting.host.environment["TRANSLATION_HOST_LIMIT_DISK_MIB"] = "8"
-    let result = try setting.press("disk 16", provider: setting.identifier)
-    #expect(result.stdout.contains("one file: 8 MiB, then EFBIG"), "\(result.stdout) \(result.stderr)")
-    #expect(result.stderr.contains("over its limit of 8 MiB (TRANSLATION_HOST_LIMIT_DISK_MIB)"), "\(result.stderr)")
+    let viewed = try Self.hasDiskBudget(setting)
+    let result = try setting.press("disk 4", provider: setting.identifier)
+    #expect(result.stdout.contains("one file: 4 MiB"), "\(result.stdout) \(result.stderr)")
     let container = setting.container(setting.identifier)
-    var status = stat()
-    #expect(stat(container + "/big", &status) == 0 && status.st_size == 8 << 20)
+    let filler = String(repeating: "x", count: 1 << 20)
+    for index in 0..<16 { try filler.write(toFile: container + "/outside-\(index)", atomically: false, encoding: .utf8) }
     let again = try setting.press("environment", provider: setting.identifier)
     #expect(again.exitCode != 0 && again.stdout.isEmpty)
-    #expect(again.stderr.contains("holds 24 MiB, over its limit of 8 MiB"), "\(again.stderr)")
-    for name in try FileManager.default.contentsOfDirectory(atPath: container) where name.hasPrefix("part-") || name == "big" {
+    #expect(again.stderr.contains("container '\(container)'"), "\(again.stderr)")
+    #expect(again.stderr.contains("over its limit of 8 MiB"), "\(again.stderr)")
+    for name in try FileManager.default.contentsOfDirectory(atPath: container) where name.hasPrefix("outside-") {
       try FileManager.default.removeItem(atPath: container + "/" + name)
     }
     let cleared = try setting.press("environment", provider: setting.identifier)
     #expect(cleared.stdout.hasPrefix("CONTAINED"), "\(cleared.stdout) \(cleared.stderr)")
+    if !viewed {
+      let big = try setting.press("disk 16", provider: setting.identifier)
+      #expect(big.stdout.contains("one file: 8 MiB, then EFBIG"), "\(big.stdout) \(big.stderr)")
+    }
   }
 
   // MARK: 9. Root's fork bomb
@@ -321,6 +472,37 @@ import Testing
       let info = try setting.host.run("info", setting.identifier)
       #expect(info.stdout.contains("task-group"), "\(info.stdout)")
     }
+  }
+
+  /// Where root's runner can make no control group (here: a mount
+  /// namespace of the test's with an empty /sys/fs/cgroup), root's fork bomb
+  /// was bounded only by the machine's pid_max: root is exempt from
+  /// RLIMIT_NPROC. Now the provider runs as nobody (its container shown as
+  /// nobody's through the size-limited view), and fork gets EAGAIN before 64.
+  @Test(.enabled(if: getuid() == 0)) func aForkBombIsBoundedForRootWithoutAControlGroupToo() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_PROCESSES"] = "64"
+    let withoutGroups = [
+      "--mount", "--propagation", "private", "/bin/sh", "-c",
+      "mount -t tmpfs none /sys/fs/cgroup && exec \"$@\"", "-", Host.executable,
+    ]
+    let info = try setting.host.run(program: "/usr/bin/unshare", withoutGroups + ["info", setting.identifier])
+    #expect(!info.stdout.contains("task-group"), "\(info.stdout)")
+    #expect(info.stdout.contains("process-count") && info.stdout.contains("unprivileged-user"), "\(info.stdout)")
+    let sampler = TaskCountSampler()
+    let result = try setting.host.run(
+      program: "/usr/bin/unshare",
+      withoutGroups + ["run", "--text", "fork 2000", "--replace", "--press", "Go", "--provider", setting.identifier])
+    let (baseline, peak) = sampler.stop()
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("CONTAINED fork:EAGAIN after"), "\(result.stdout) \(result.stderr)")
+    let started = Int(result.stdout.split(separator: " ").last ?? "") ?? .max
+    #expect(started < 64, "\(result.stdout)")
+    #expect(peak - baseline < 1000, "the machine's tasks went from \(baseline) to \(peak)")
+    // Its container still works: it wrote its settings there at init, as root's through the view.
+    var status = stat()
+    let seen = setting.container(setting.identifier) + "/settings-seen"
+    #expect(lstat(seen, &status) == 0 && status.st_uid == 0, "\(seen)")
   }
 
   // MARK: 6. Memory files

@@ -30,6 +30,17 @@
  *   disk <MiB>          writes <MiB> MiB in one file in its HOME, then as
  *                       many 1 MiB files (reported, not judged: the disk
  *                       limit bounds each file, and the container between runs)
+ *   fill <MiB>          writes files of 1 MiB in its HOME until a write
+ *                       fails (at most <MiB> of them) and reports how many
+ *                       and the error, and what its HOME's mount says
+ *                       (nosuid, nodev, its size)
+ *   keep <KiB>          writes <KiB> KiB of a pattern to "kept" in its HOME
+ *                       (no fsync, not closed), then kills itself with
+ *                       SIGKILL: what it wrote must be in the file outside
+ *   links <path>        tries to reach <path> (outside its view) and the
+ *                       container's parent folder through its HOME: a
+ *                       symbolic link written through, rename and hard link
+ *                       out, a hard link in, a link to / written through
  *   fork <count>        starts <count> processes that wait (root is exempt
  *                       from RLIMIT_NPROC)
  *   privileged <folder> leaves, in <folder> (in its container), a setuid or
@@ -51,6 +62,7 @@
 #include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +70,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -421,6 +434,104 @@ static void attack_disk(const char *argument) {
   note(0, "files: %ld MiB", parts);
 }
 
+/* Writes all of `size` bytes, as a file system that is full answers: short writes, then an error. */
+static int write_whole(int fd, const char *bytes, size_t size) {
+  while (size > 0) {
+    ssize_t written = write(fd, bytes, size);
+    if (written < 0) return -1;
+    bytes += written;
+    size -= (size_t)written;
+  }
+  return 0;
+}
+
+static void attack_fill(const char *argument) {
+  long wanted = argument ? atol(argument) : 0;
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  static char chunk[1 << 20];
+  memset(chunk, 'f', sizeof chunk);
+  struct statvfs view;
+  if (statvfs(home, &view) == 0) {
+    note(0, "view:%s%s,%llu MiB", view.f_flag & ST_NOSUID ? "nosuid" : "suid", view.f_flag & ST_NODEV ? ",nodev" : ",dev",
+         (unsigned long long)view.f_blocks * view.f_frsize >> 20);
+  }
+  long files = 0;
+  const char *failed = "none";
+  char path[600];
+  while (files < wanted) {
+    snprintf(path, sizeof path, "%s/fill-%ld", home, files);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
+      failed = error_name();
+      break;
+    }
+    int result = write_whole(fd, chunk, sizeof chunk);
+    if (result != 0) failed = error_name();
+    close(fd);
+    if (result != 0) break;
+    files++;
+  }
+  if (files >= wanted) note(1, "wrote %ld files of 1 MiB", files);
+  else note(0, "fill: %ld MiB, then %s", files, failed);
+}
+
+static void attack_keep(const char *argument) {
+  long kibibytes = argument ? atol(argument) : 0;
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  char path[600];
+  snprintf(path, sizeof path, "%s/kept", home);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  char block[1024];
+  for (long i = 0; fd >= 0 && i < kibibytes; i++) {
+    for (size_t j = 0; j < sizeof block; j++) block[j] = (char)('a' + (i + (long)j) % 26);
+    if (write_whole(fd, block, sizeof block) != 0) break;
+  }
+  kill(getpid(), SIGKILL);
+}
+
+/* Each way must fail; one that works is an escape. */
+static void try_out(const char *way, int result) {
+  if (result == 0) note(1, "%s worked", way);
+  else note(0, "%s:%s", way, error_name());
+}
+
+static void attack_links(const char *outside) {
+  if (!outside) return;
+  const char *home = getenv("HOME") ? getenv("HOME") : "";
+  char inside[600];
+  char link_path[600];
+  char target[1200];
+  snprintf(inside, sizeof inside, "%s/mine", home);
+  int fd = open(inside, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    if (write_whole(fd, "mine\n", 5) != 0) note(0, "write-mine:%s", error_name());
+    close(fd);
+  }
+  snprintf(link_path, sizeof link_path, "%s/out", home);
+  if (symlink(outside, link_path) != 0) note(0, "symlink:%s", error_name()); /* allowed; using it is the test */
+  fd = open(link_path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  try_out("write-through-symlink", fd >= 0 ? write_whole(fd, "ESCAPED\n", 8) : -1);
+  if (fd >= 0) close(fd);
+  snprintf(target, sizeof target, "%s.moved", outside);
+  try_out("rename-out", rename(inside, target));
+  snprintf(target, sizeof target, "%s.linked", outside);
+  try_out("link-out", link(inside, target));
+  snprintf(target, sizeof target, "%s/../escaped", home);
+  try_out("rename-up", rename(inside, target));
+  try_out("link-up", link(inside, target));
+  snprintf(target, sizeof target, "%s/hard-in", home);
+  try_out("link-in", link(outside, target));
+  try_out("link-in-bundle", link("/proc/self/exe", target));
+  snprintf(link_path, sizeof link_path, "%s/root", home);
+  if (symlink("/", link_path) != 0) note(0, "symlink-root:%s", error_name());
+  snprintf(target, sizeof target, "%s/root%s.made", home, outside);
+  /* The link resolves in its own view, where the test's folders under /tmp
+   * are its scratch space: a file made there is its own, judged from outside. */
+  fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  note(0, "create-through-root-link:%s", fd >= 0 ? "in-its-view" : error_name());
+  if (fd >= 0) close(fd);
+}
+
 static void attack_fork(const char *argument) {
   long wanted = argument ? atol(argument) : 0;
   long made = 0;
@@ -537,6 +648,9 @@ static void attack(const tp_string *text) {
   else if (strcmp(input, "tmp-files") == 0) attack_tmp_files(argument);
   else if (strcmp(input, "fork") == 0) attack_fork(argument);
   else if (strcmp(input, "disk") == 0) attack_disk(argument);
+  else if (strcmp(input, "fill") == 0) attack_fill(argument);
+  else if (strcmp(input, "keep") == 0) attack_keep(argument);
+  else if (strcmp(input, "links") == 0) attack_links(argument);
   else if (strcmp(input, "privileged") == 0) attack_privileged(argument);
   else note(1, "unknown attack '%s'", input);
   if (!escaped) {

@@ -39,7 +39,10 @@ import Testing
   }
 
   /// The host's front ends name capabilities without the C header; the ids must be the header's.
-  @Test(arguments: [(Capability.selectedTextScene, TP_CAPABILITY_SELECTED_TEXT_SCENE), (.translate, TP_CAPABILITY_TRANSLATE)])
+  @Test(arguments: [
+    (Capability.selectedTextScene, TP_CAPABILITY_SELECTED_TEXT_SCENE), (.translate, TP_CAPABILITY_TRANSLATE),
+    (.translateStream, TP_CAPABILITY_TRANSLATE_STREAM),
+  ])
   func capabilityIdsAreTheHeaders(_ capability: Capability, _ id: String) {
     #expect(capability.rawValue == id)
   }
@@ -54,7 +57,7 @@ import Testing
     let message = LoadError.abiMismatch("/b/libX.so", provider: (2, 7), symbol: "translation_provider_entry").description
     #expect(
       message.hasPrefix(
-        "/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.1 through 'translation_provider_entry' and ABI 2.0 through 'translation_provider_entry_v2'"
+        "/b/libX.so: built for provider ABI 2.7, but this host speaks ABI 1.1 through 'translation_provider_entry' and ABI 2.1 through 'translation_provider_entry_v2'"
       ))
   }
 

@@ -20,7 +20,7 @@ import Testing
     private let listener: FileDescriptor
     private let ended = DispatchSemaphore(value: 0)
 
-    init(requestArrival: Duration = .seconds(10)) throws {
+    init(requestArrival: Duration = .seconds(10), idleTimeout: Duration = .seconds(60)) throws {
       home = try TemporaryDirectory()
       let environment = [
         "HOME": home.path, "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config",
@@ -29,6 +29,7 @@ import Testing
       ]
       var configuration = ServiceServer.Configuration()
       configuration.requestArrival = requestArrival
+      configuration.connectionIdleTimeout = idleTimeout
       let (listener, unused) = try Syscalls.socketPair()
       Syscalls.close(unused)
       self.listener = listener
@@ -49,6 +50,14 @@ import Testing
     func finish() {
       UnixSocket.shutdown(client.fd)
       ended.wait()
+      ended.signal()
+    }
+
+    /// Whether the connection's thread ended within `span`, the client's end left open.
+    func ends(within span: Duration) -> Bool {
+      guard ended.wait(timeout: .now() + span.inSeconds) == .success else { return false }
+      ended.signal()
+      return true
     }
 
     /// Whether the service closed the connection (the next read finds its end).
@@ -201,6 +210,58 @@ import Testing
     let reply = try served.client.receive(ServiceReply.self, deadline: .after(.seconds(10)))
     #expect(Self.failure(reply)?.message.contains("did not arrive whole within") == true)
     #expect(served.isClosed)
+  }
+
+  /// Requests written together in one write (a client that sends its next
+  /// request before reading the reply, or a hello sent ahead) are answered
+  /// one by one, in order, from the one buffer they arrived in.
+  @Test(arguments: [1, 2, 5])
+  func requestsArrivingTogetherAreAnsweredInOrder(_ count: Int) throws {
+    let served = try Served()
+    defer { served.finish() }
+    var bytes = Self.frame(Self.payload(.hello(protocolVersion: ServiceProtocol.version, context: "")))
+    for _ in 0..<count { bytes += Self.frame(Self.payload(.detect(text: "Hello"))) + Self.frame([99]) }
+    try served.sendRaw(bytes)
+    guard case .hello = try served.client.receive(ServiceReply.self, deadline: .after(.seconds(10))) else { throw Unexpected() }
+    for _ in 0..<count {
+      guard case .detection = try served.client.receive(ServiceReply.self, deadline: .after(.seconds(10))) else {
+        throw Unexpected()
+      }
+      let refusal = try served.client.receive(ServiceReply.self, deadline: .after(.seconds(10)))
+      #expect(Self.failure(refusal)?.message.contains("unknown request 99") == true)
+    }
+  }
+
+  struct Waiting: Sendable, CustomTestStringConvertible {
+    var name: String
+    var greeted: Bool
+    var idleTimeout: Duration
+    /// Whether the service is stopped while the connection waits.
+    var stops: Bool
+    var testDescription: String { name }
+  }
+
+  /// A connection waiting for its next request ends when the service stops
+  /// or the idle limit passes, a hello sent or not.
+  @Test(arguments: [
+    Waiting(name: "stopped before a hello", greeted: false, idleTimeout: .seconds(60), stops: true),
+    Waiting(name: "stopped between requests", greeted: true, idleTimeout: .seconds(60), stops: true),
+    Waiting(name: "idle past the limit", greeted: true, idleTimeout: .milliseconds(100), stops: false),
+  ])
+  func aWaitingConnectionEndsWhenTheServiceStopsOrItIdles(_ test: Waiting) throws {
+    let served = try Served(idleTimeout: test.idleTimeout)
+    defer { served.finish() }
+    if test.greeted { try served.greet() }
+    #expect(!served.ends(within: .milliseconds(30)))
+    if test.stops { served.server.stop() }
+    #expect(served.ends(within: .seconds(10)))
+    #expect(served.isClosed)
+  }
+
+  static func payload(_ request: ServiceRequest) -> [UInt8] {
+    var writer = WireWriter()
+    request.encode(to: &writer)
+    return writer.bytes
   }
 
   @Test(arguments: [(Duration.seconds(5), Duration.seconds(5)), (.seconds(601), .seconds(600)), (.seconds(6000), .seconds(600))])

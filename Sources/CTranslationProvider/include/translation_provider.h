@@ -53,11 +53,12 @@ extern "C" {
  * providers through translation_provider_entry; Documentation/ABI.md says how
  * one migrates). */
 #define TP_ABI_VERSION_MAJOR 2
-#define TP_ABI_VERSION_MINOR 0
+#define TP_ABI_VERSION_MINOR 1
 
 /* Capability ids, passed to tp_entry.get_capability. */
 #define TP_CAPABILITY_SELECTED_TEXT_SCENE "tp.scene.selected-text/1"
 #define TP_CAPABILITY_TRANSLATE "tp.translate/1"
+#define TP_CAPABILITY_TRANSLATE_STREAM "tp.translate.stream/1" /* since 2.1 */
 
 /* A UTF-8 string with an explicit length. `data` may be NULL only when
  * `length` is 0. It is not required to be NUL-terminated. */
@@ -298,6 +299,53 @@ typedef struct tp_translator {
    * [host-thread] */
   tp_status (*languages)(tp_provider *self, const tp_language_sink *sink);
 } tp_translator;
+
+/* ------------------------------------------------------------------------ */
+/* Capability "tp.translate.stream/1" (since 2.1): an open batch.            */
+/* ------------------------------------------------------------------------ */
+
+/* Rationale: a pipelined engine (Apertium's 13 processes) drains whenever a
+ * batch must come back whole before the next goes in. With this capability
+ * the host keeps handing the provider texts while others are in flight, and
+ * takes each translation as it is ready; a provider without it is served
+ * one tp.translate/1 batch at a time, as before. It complements
+ * tp.translate/1 (which still serves the language list) and never replaces it. */
+
+/* The texts of an open batch; implemented by the host. Borrowed, valid only
+ * during the stream translate call that received it. */
+typedef struct tp_text_source {
+  uint32_t struct_size;
+  void *host_data;
+
+  /* Takes the next text: writes it to *text (borrowed, valid until the next
+   * call of next) and its index to *index, and returns 1. Returns 0 when no
+   * text is there now (more may come: poll `descriptor`, or ask again after
+   * an answer), and -1 when no more will come in this call (then return
+   * once every index taken has been answered). Indexes count up from 0 in
+   * the order texts are taken. [any-thread, serialized with the sink] */
+  int32_t (*next)(const struct tp_text_source *source, size_t *index, tp_string *text);
+
+  /* Readable when next may have a text; -1 when the host gives none. Poll it
+   * beside your own work; never read or write it. Not valid after next
+   * returned -1. */
+  int32_t descriptor;
+} tp_text_source;
+
+typedef struct tp_stream_translator {
+  uint32_t struct_size; /* sizeof(tp_stream_translator) */
+
+  /* Translates the texts of `texts` from `source` to `target` (BCP-47,
+   * NUL-terminated) as they come, answering each index taken through `sink`
+   * in any order, each as soon as it is ready. Each text is translated as
+   * if alone, whatever else is in flight. Return when next returned 0 or -1
+   * and every index taken has been answered (the host calls again when
+   * more texts come). On failure returns a tp_status and may write a
+   * message (owned by the provider, valid until the next call) to
+   * *out_message; indexes taken and not answered fail with it. [host-thread] */
+  tp_status (*translate)(tp_provider *self, const char *source, const char *target,
+                         const tp_text_source *texts, const tp_translation_sink *sink,
+                         tp_string *out_message);
+} tp_stream_translator;
 
 #ifdef __cplusplus
 }

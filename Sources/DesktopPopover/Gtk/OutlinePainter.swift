@@ -48,7 +48,7 @@ enum OutlinePainter {
 
   /// The outline as one closed path, clockwise from the top-left corner,
   /// `inset` pixels inside it (the centre of a 1-pixel border).
-  private static func path(_ outline: PopoverOutline, in cairo: OpaquePointer, inset d: Double) {
+  static func path(_ outline: PopoverOutline, in cairo: OpaquePointer, inset d: Double) {
     let body = outline.body
     let r = Double(outline.radius) - d
     let (left, top) = (Double(body.x) + d, Double(body.y) + d)

@@ -16,8 +16,16 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
   case selectionChanged(application: String)
   /// The application refused a step of the replacement (AT-SPI); its text was put back as it was.
   case replaceFailed(application: String, step: String)
+  /// Wayland: the translation cannot be typed (no virtual keyboard, the compositor refused, a control character).
+  case cannotType(String)
+  /// Wayland: the window the text was selected in does not have the keyboard focus, so nothing was typed.
+  case focusMoved(application: String)
+  /// Wayland: typing stopped part way (the focus moved, the compositor went away).
+  case typingStopped(application: String, typed: Int, of: Int, reason: String)
   /// A signal asked the host to stop (SIGINT, SIGTERM, SIGHUP).
   case interrupted(signal: Signal)
+  /// The popover's layer surface failed once shown (the compositor broke the connection, no shared memory).
+  case layerSurfaceFailed(String)
 
   package var description: String {
     switch self {
@@ -37,6 +45,14 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
       "the selected text in \(application) changed while it was translated, so it was not replaced: select it and try again"
     case .replaceFailed(let application, let step):
       "\(application) did not let the translation in (it refused to \(step)); its text is as it was: copy the translation instead"
+    case .layerSurfaceFailed(let reason):
+      "the popover's layer surface failed (\(reason)): set TRANSLATION_HOST_LAYER_SHELL=0 to show it as a window instead"
+    case .cannotType(let reason):
+      "the translation was not typed in place: \(reason)"
+    case .focusMoved(let application):
+      "\(application) no longer has the keyboard focus, so the translation was not typed (it would have gone to another window)"
+    case .typingStopped(let application, let typed, let count, let reason):
+      "typing the translation into \(application) stopped after \(typed) of \(count) characters (\(reason)): undo there (Ctrl+Z)"
     case .interrupted(let signal):
       "interrupted by \(signal == .interrupt ? "Ctrl-C" : signal.description)"
     }
@@ -46,7 +62,8 @@ package enum DesktopPopoverError: HostErrorConvertible, Equatable {
     switch self {
     case .interrupted(let signal): HostError(.interrupted(signal: signal.rawValue), description)
     case .nothingSelected: HostError(.nothingToTranslate, description)
-    case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed:
+    case .noDisplay, .noClipboardKeeper, .clipboardNotTaken, .notReplaceable, .selectionChanged, .replaceFailed,
+      .layerSurfaceFailed, .cannotType, .focusMoved, .typingStopped:
       HostError(.failure, description)
     }
   }

@@ -51,19 +51,45 @@ package struct DesktopPopoverPresentation {
   package func present(
     session: any SceneSession, source: Source, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?
   ) throws -> (outcome: PopoverOutcome, text: String) {
-    let display = try GtkSession.open(environment: environment)
+    // A layer surface where the compositor has the layer shell (sway, KWin): GTK is not even started.
+    var whyNoLayerShell = ""
+    var layerShell = LayerShellDisplay(environment: environment, whyNot: &whyNoLayerShell)
+    var display = layerShell == nil ? try GtkSession.open(environment: environment) : nil
     var placement = placement
     // The window and the field the selection is in, before the popover takes the focus.
-    let x11 = X11Session(display)
+    let x11 = display.flatMap { X11Session($0) }
     let focused = x11?.focused
+    let sway = x11 == nil ? SwayIPC(environment: environment) : nil
+    let swayFocused = layerShell != nil ? sway?.focusedFrame() : nil
     let waylandTarget = x11 == nil && source.isSelection ? WaylandReplace(environment: environment) : nil
     var selected: SelectedText?
-    if case .selection = source, let field = AccessibilityBus.focusedText(processID: focused?.processID) {
+    // On sway the focused window's process, as on X11 (GTK 4 on Wayland marks no window active over AT-SPI).
+    let focusedProcess = focused?.processID ?? (layerShell != nil ? waylandTarget?.target.pid : nil)
+    if case .selection = source, let field = AccessibilityBus.focusedText(processID: focusedProcess) {
       selected = SelectedText(text: field.text, origin: .accessible(field))
-      if placement.anchor == nil { placement.selection = field.extents(windowOrigin: focused?.origin) }
+      if placement.anchor == nil {
+        let origin = swayFocused.map { ScreenPoint(x: $0.content.x, y: $0.content.y) }
+        placement.selection = field.extents(windowOrigin: focused?.origin ?? origin)
+      }
+    }
+    if layerShell != nil && source.isSelection && selected == nil {
+      // Without AT-SPI the selection is read through GTK's window, which must have the focus.
+      layerShell = nil
+      display = try GtkSession.open(environment: environment)
     }
     if placement.anchor == nil { placement.anchor = x11?.pointer }
-    let window = try PopoverWindow(display: display, title: session.bundle.displayName, placement: placement)
+    let window: any PopoverSurface
+    if let layerShell {
+      let point = placement.anchor ?? placement.selection.map { ScreenPoint(x: $0.x, y: $0.y) }
+      let output = LayerOutput.choose(
+        outputs: layerShell.outputs, layout: sway?.outputs() ?? [],
+        point: point ?? swayFocused.map { ScreenPoint(x: $0.frame.x, y: $0.frame.y) })
+      window = try LayerPopover(
+        shell: layerShell, title: session.bundle.displayName, placement: placement, screen: output.screen,
+        outputIndex: output.index, area: swayFocused?.frame, dark: GtkSession.prefersDark(environment))
+    } else {
+      window = try PopoverWindow(display: display!, title: session.bundle.displayName, placement: placement)
+    }
     defer { window.hide() }
     window.presentWaiting(nil)
 
@@ -72,7 +98,10 @@ package struct DesktopPopoverPresentation {
     switch source {
     case .text(let given): text = given
     case .selection:
-      if selected == nil { selected = try Self.selectedText(display, window: window, x11: x11, focused: focused) }
+      if selected == nil, let display, let window = window as? PopoverWindow {
+        selected = try Self.selectedText(display, window: window, x11: x11, focused: focused)
+      }
+      guard selected != nil else { throw DesktopPopoverError.nothingSelected }
       text = selected!.text
       allowsReplacement = allowsReplacement && selected!.allowsReplacement
     }
@@ -124,8 +153,8 @@ package struct DesktopPopoverPresentation {
   /// Translates `text` with the provider (its headless translate) and puts
   /// the translation on the clipboard, where it stays after this process exits.
   private func copyTranslation(
-    of text: String, from source: String, to target: String, session: any SceneSession, display: OpaquePointer,
-    window: PopoverWindow
+    of text: String, from source: String, to target: String, session: any SceneSession, display: OpaquePointer?,
+    window: any PopoverSurface
   ) throws -> PopoverOutcome {
     window.presentWaiting(nil)
     guard
@@ -139,7 +168,7 @@ package struct DesktopPopoverPresentation {
   }
 
   /// How a wait that returned nothing ended: dismissed, or stopped by a signal.
-  private static func ending(_ window: PopoverWindow) throws -> PopoverOutcome {
+  private static func ending(_ window: any PopoverSurface) throws -> PopoverOutcome {
     if let signal = window.interruption { throw DesktopPopoverError.interrupted(signal: signal) }
     return .dismissed
   }
@@ -170,8 +199,8 @@ package struct DesktopPopoverPresentation {
   /// AT-SPI, or pasted into the window it came from, and only that one.
   /// Where that is not possible it stays on the clipboard and the person is told.
   private func put(
-    _ translation: String, for selected: SelectedText, display: OpaquePointer, window: PopoverWindow, x11: X11Session?,
-    waylandTarget: WaylandReplace?
+    _ translation: String, for selected: SelectedText, display: OpaquePointer?, window: any PopoverSurface,
+    x11: X11Session?, waylandTarget: WaylandReplace?
   ) {
     switch selected.origin {
     case .accessible(let field) where field.kind == .editable:
@@ -189,9 +218,13 @@ package struct DesktopPopoverPresentation {
       paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
     case .uncheckedPrimary:
       window.hide()
-      // Wayland: typed into the window that had the focus, once sway confirms it has it again.
-      if let waylandTarget, waylandTarget.type(translation, environment: environment, window: window) { return }
-      leaveOnClipboard(translation, display: display, because: nil)
+      // Wayland: typed into the window that had the focus, while sway confirms it has it again.
+      guard let waylandTarget else { return leaveOnClipboard(translation, display: display, because: nil) }
+      do {
+        try waylandTarget.type(translation, environment: environment, window: window)
+      } catch {
+        leaveOnClipboard(translation, display: display, because: error.description)
+      }
     case .clipboard:
       break
     }
@@ -200,17 +233,25 @@ package struct DesktopPopoverPresentation {
   /// Keeps `translation` on the clipboard and says so; on Wayland without
   /// `wl-copy`, which alone could keep it, says that instead.
   private func leaveOnClipboard(
-    _ translation: String, display: OpaquePointer, because reason: String?, copied: Bool = false
+    _ translation: String, display: OpaquePointer?, because reason: String?, copied: Bool = false
   ) {
     let prefix = reason.map { $0 + "; " } ?? ""
-    guard X11Session(display) != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
+    let x11 = display.flatMap { X11Session($0) }
+    guard x11 != nil || ClipboardHolder.waylandCopyPath(environment: environment) != nil else {
       note(prefix + DesktopPopoverError.noClipboardKeeper.description + "; the translation is not on the clipboard")
+      return
+    }
+    let said = (copied ? "the translation is copied" : "the translation is on the clipboard") + ": press Ctrl+V to paste it"
+    guard let display else {
+      // The layer surface's process has no GTK: wl-copy holds the translation.
+      keepOnClipboard(ClipboardContents(text: translation))
+      note(prefix + said)
       return
     }
     guard let clipboard = gdk_display_get_clipboard(display) else { return }
     gdk_clipboard_set_text(clipboard, translation)
-    note(prefix + (copied ? "the translation is copied" : "the translation is on the clipboard") + ": press Ctrl+V to paste it")
-    keep(ClipboardContents(text: translation), on: clipboard, x11: X11Session(display))
+    note(prefix + said)
+    keep(ClipboardContents(text: translation), on: clipboard, x11: x11)
   }
 
   /// Keeps `contents` on `clipboard` once this process exits: a holder
@@ -241,10 +282,14 @@ package struct DesktopPopoverPresentation {
   /// PRIMARY selection, which a terminal's Shift+Insert pastes); the
   /// clipboard is then put back as it was, every format.
   private func paste(
-    _ translation: String, display: OpaquePointer, window: PopoverWindow, x11: X11Session?, into target: FocusedWindow?,
-    terminal: Bool
+    _ translation: String, display: OpaquePointer?, window: any PopoverSurface, x11: X11Session?,
+    into target: FocusedWindow?, terminal: Bool
   ) {
-    let clipboard = gdk_display_get_clipboard(display)!
+    guard let display, let clipboard = gdk_display_get_clipboard(display) else {
+      window.hide()
+      leaveOnClipboard(translation, display: nil, because: nil)
+      return
+    }
     var previous = GObjectBridge.readContents(clipboard)
     // No formats while another process owns the clipboard: GDK has not
     // learnt them (it asks the owner when the owner changes). Taking the

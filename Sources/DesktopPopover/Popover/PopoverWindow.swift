@@ -193,12 +193,15 @@ final class PopoverWindow {
   private nonisolated(unsafe) static weak var shown: PopoverWindow?
 
   /// Dismisses the window being shown, if any, as Esc does.
-  static func dismissShown() { shown?.dismiss() }
+  static func dismissShown() {
+    shown?.dismiss()
+    LayerPopover.dismissShown()
+  }
 
   /// Whether a popover window of this process is on the screen: shown and
   /// not hidden yet (a popover that has closed may still be pasting or
   /// ending its provider's session).
-  static var isShowingWindow: Bool { shown != nil }
+  static var isShowingWindow: Bool { shown != nil || LayerPopover.isShowing }
 
   /// Builds, styles and measures `sample` in the window without showing it
   /// (the desktop agent's warm-up): GTK's widget classes, the style sheet
@@ -219,6 +222,8 @@ final class PopoverWindow {
     Self.shown = self
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
+    // Wayland, a window named: the compositor places the popover as its dialog.
+    if x11 == nil, let parent = placement.parentWindow { WaylandDialog.attach(window, to: parent) }
     gtk_window_present(GObjectBridge.cast(window))
     if let x11, let surface = gtk_native_get_surface(GObjectBridge.cast(window)) { x11.keepAbove(surface) }
     waitForFirstFrame()

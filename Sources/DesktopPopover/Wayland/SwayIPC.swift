@@ -22,6 +22,7 @@ struct SwayIPC {
 
   static let magic = Array("i3-ipc".utf8)
   static let getTree: UInt32 = 4
+  static let getOutputs: UInt32 = 3
   /// The largest reply read: a tree of a few hundred windows is some 100 KiB.
   static let maximumReply = 16 << 20
   static let timeout = Duration.seconds(1)
@@ -40,6 +41,28 @@ struct SwayIPC {
       let tree = try? JSONDecoder().decode(Node.self, from: Data(reply))
     else { return nil }
     return tree.focusedNode().map { Window(id: $0.id, pid: $0.pid.flatMap { $0 > 0 ? $0 : nil }, appID: $0.appID) }
+  }
+
+  /// Where the focused window is on the screen: its frame, and its
+  /// content (the frame less sway's border and title bar), in layout pixels.
+  func focusedFrame() -> (frame: ScreenRect, content: ScreenRect)? {
+    guard let reply = try? request(Self.getTree, payload: ""),
+      let tree = try? JSONDecoder().decode(Node.self, from: Data(reply)),
+      let node = tree.focusedNode(), let rect = node.rect
+    else { return nil }
+    let frame = ScreenRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    guard let inner = node.windowRect else { return (frame, frame) }
+    return (frame, ScreenRect(x: rect.x + inner.x, y: rect.y + inner.y, width: inner.width, height: inner.height))
+  }
+
+  /// The active outputs: their names (`HEADLESS-1`) and where they are in the layout, in logical pixels.
+  func outputs() -> [(name: String, rect: ScreenRect)] {
+    guard let reply = try? request(Self.getOutputs, payload: ""),
+      let outputs = try? JSONDecoder().decode([Output].self, from: Data(reply))
+    else { return [] }
+    return outputs.filter { $0.active != false }.map {
+      ($0.name, ScreenRect(x: $0.rect.x, y: $0.rect.y, width: $0.rect.width, height: $0.rect.height))
+    }
   }
 
   /// Sends one message and reads its reply's payload.
@@ -73,18 +96,36 @@ struct SwayIPC {
     return bytes
   }
 
+  /// A rectangle of sway's replies.
+  private struct Rect: Decodable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+  }
+
+  /// The part of an output of `get_outputs` that is read.
+  private struct Output: Decodable {
+    var name: String
+    var active: Bool?
+    var rect: Rect
+  }
+
   /// The part of a node of `get_tree` that is read.
   private struct Node: Decodable {
     var id: Int
     var pid: Int32?
     var appID: String?
     var focused: Bool?
+    var rect: Rect?
+    var windowRect: Rect?
     var nodes: [Node]?
     var floatingNodes: [Node]?
 
     private enum CodingKeys: String, CodingKey {
-      case id, pid, focused, nodes
+      case id, pid, focused, nodes, rect
       case appID = "app_id"
+      case windowRect = "window_rect"
       case floatingNodes = "floating_nodes"
     }
 

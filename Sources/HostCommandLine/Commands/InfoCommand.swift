@@ -22,17 +22,33 @@ struct InfoCommand: Command {
   /// The layers a runner puts in force for this bundle on this machine,
   /// found by starting one that loads no provider code; nil for a bundle
   /// that cannot run. Why a sandbox cannot be set up is a problem of the bundle.
-  private static func sandbox(for entry: RegistryEntry, summary: inout ProviderSummary) -> [String]? {
+  private static func sandbox(for entry: RegistryEntry, summary: inout ProviderSummary) -> (
+    layers: [SandboxLayer], policy: SandboxPolicy
+  )? {
     guard let manifest = entry.manifest else { return nil }
     do {
       let policy = try SandboxPolicy.forBundle(manifest)
       let layers = try RunnerClient.probeSandbox(
         bundle: manifest, policy: policy, runnerPath: try RunnerLocator.locate(), timeout: .seconds(10))
-      return layers.map(\.rawValue)
+      return (layers, policy)
     } catch {
       summary.problems.append("sandbox: \(error)")
       return nil
     }
+  }
+
+  /// How the provider's container is bounded on this machine, for this user.
+  private static func disk(_ sandbox: (layers: [SandboxLayer], policy: SandboxPolicy)?) -> String {
+    guard let sandbox, sandbox.policy.container != nil else { return "?" }
+    let limit = sandbox.policy.limits.diskMiB
+    if limit == 0 { return "no limit (TRANSLATION_HOST_LIMIT_DISK_MIB=0)" }
+    if sandbox.layers.contains(.diskBudget) {
+      return "its container at most \(limit) MiB (TRANSLATION_HOST_LIMIT_DISK_MIB), within a run too: "
+        + "a size-limited view answers ENOSPC"
+    }
+    return "each file at most \(limit) MiB; within a run its container can fill the file system, as /dev/fuse "
+      + "cannot be opened here for a size-limited view: it is measured after each run and not started again "
+      + "while over \(limit) MiB (Documentation/Security.md)"
   }
 
   func run(in context: CommandContext) throws -> ExitCode {
@@ -45,7 +61,8 @@ struct InfoCommand: Command {
       entry = try context.snapshot.entry(named: reference)
     }
     var summary = context.summary(entry)
-    summary.sandbox = Self.sandbox(for: entry, summary: &summary)
+    let sandbox = Self.sandbox(for: entry, summary: &summary)
+    summary.sandbox = sandbox?.layers.map(\.rawValue)
     if json {
       try output.json(summary)
       return .success
@@ -68,6 +85,7 @@ struct InfoCommand: Command {
       ("Signature", Self.signature(of: entry, pinned: summary.pinned)),
       ("Eligible", summary.eligible ? "yes" : "no"),
       ("Default", summary.isDefault ? "yes" : "no"),
+      ("Disk", Self.disk(sandbox)),
       (
         "Sandbox",
         summary.sandbox.map { $0.isEmpty ? "none" : $0.joined(separator: ", ") } ?? "unavailable (see the problems below)"

@@ -10,7 +10,7 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let abstract = "Run the resident service that keeps providers warm for your commands."
   static let usage =
-    "[--idle-timeout <seconds>] [--runners <count>] [--max-connections <count>] [--connection-idle-timeout <seconds>] [--no-bus]"
+    "[--idle-timeout <seconds>] [--runners <count>] [--batches-per-runner <count>] [--max-connections <count>] [--connection-idle-timeout <seconds>] [--no-bus]"
   static let discussion = """
     Listens on $XDG_RUNTIME_DIR/translation-host/socket (the folder is made
     with mode 0700 and refused if anyone else may enter it) and serves only
@@ -35,6 +35,9 @@ struct ServeCommand: Command {
   static let options: [OptionSpec] = [
     .option("idle-timeout", "seconds", help: "Close a runner idle this long (default: 300)."),
     .option("runners", "count", help: "Warm runners per provider at most (default: the number of cores, at least 2)."),
+    .option(
+      "batches-per-runner", "count",
+      help: "Batches in a runner at once, for providers that take texts while others are in flight (default: 2)."),
     .option(
       "max-connections", "count",
       help: "Connections at work at once; a new one beyond takes an idle one's place, or is refused (default: 128)."),
@@ -64,12 +67,16 @@ struct ServeCommand: Command {
       if option == "idle-timeout" { configuration.idleTimeout = span } else { configuration.connectionIdleTimeout = span }
     }
     offersBus = !arguments.has("no-bus")
-    for (option, limit) in [("runners", 64), ("max-connections", 4096)] {
+    for (option, limit) in [("runners", 64), ("batches-per-runner", 64), ("max-connections", 4096)] {
       guard let text = arguments.value(option) else { continue }
       guard let count = Int(text), (1...limit).contains(count) else {
         throw .usage("'--\(option)' needs a whole number from 1 to \(limit), not '\(text)'", of: Self.self)
       }
-      if option == "runners" { configuration.runnersPerProvider = count } else { configuration.maximumConnections = count }
+      switch option {
+      case "runners": configuration.runnersPerProvider = count
+      case "batches-per-runner": configuration.batchesPerRunner = count
+      default: configuration.maximumConnections = count
+      }
     }
   }
 

@@ -29,18 +29,26 @@ struct ContainerCheck {
         "translation-host: warning: provider '\(provider)' holds \(Self.mebibytes(report.usedBytes)) in its container "
           + "\(container), over its limit of \(Self.mebibytes(diskLimitBytes)) (TRANSLATION_HOST_LIMIT_DISK_MIB); "
           + "it is not started again until that folder holds less")
+    } else if diskLimitBytes > 0 && diskLimitBytes - report.usedBytes < Self.fullSlackBytes {
+      // Its size-limited view answered ENOSPC (or is about to): the provider's own error says only that.
+      Self.write(
+        "translation-host: warning: provider '\(provider)' filled its container \(container) up to its limit of "
+          + "\(Self.mebibytes(diskLimitBytes)) (TRANSLATION_HOST_LIMIT_DISK_MIB): its writes past it fail with "
+          + "'No space left on device'; remove what it no longer needs from that folder, or raise the limit")
     }
     return over
   }
 
-  /// Before a runner starts.
+  /// Before a runner starts; returns what the container holds, or nil
+  /// where part of it could not be walked (the runner measures it then).
   /// - Throws: `SandboxError.containerOverLimit` when the container holds more than the limit.
-  func beforeStart() throws(SandboxError) {
+  func beforeStart() throws(SandboxError) -> UInt64? {
     let report = PrivilegedFiles.disarm(in: container)
     if !report.isEmpty { warn(about: report) }
     if diskLimitBytes > 0 && report.usedBytes > diskLimitBytes {
       throw .containerOverLimit(container, usedMiB: UInt64(report.usedBytes >> 20), limitMiB: UInt64(diskLimitBytes >> 20))
     }
+    return report.unchecked.isEmpty ? UInt64(max(report.usedBytes, 0)) : nil
   }
 
   private func warn(about report: PrivilegedFiles.Report) {
@@ -56,6 +64,10 @@ struct ContainerCheck {
   private func list(_ paths: [String]) -> String {
     paths.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
   }
+
+  /// Within this of the limit a container is full: the size-limited view
+  /// refuses a write that would leave less than two blocks free.
+  static let fullSlackBytes: Int64 = 1 << 20
 
   private static func mebibytes(_ bytes: Int64) -> String { "\((bytes + (1 << 20) - 1) >> 20) MiB" }
 

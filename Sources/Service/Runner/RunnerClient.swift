@@ -244,6 +244,24 @@ package final class RunnerClient: SceneSession {
     return translations
   }
 
+  /// Whether the runner takes its next batch while it translates one
+  /// (`sendTranslate`, then `receiveTranslations` in the same order).
+  package var streamsTranslations: Bool { capabilities.contains(.translateStream) }
+
+  /// Sends a batch without waiting for its translations (`streamsTranslations`).
+  package func sendTranslate(_ texts: [String], from source: String, to target: String) throws(HostError) {
+    try connection.send(.translate(source: source, target: target, texts: texts))
+  }
+
+  /// The translations of the oldest batch sent and not received, `count` of them, by `deadline`.
+  package func receiveTranslations(count: Int, deadline: ContinuousClock.Instant) throws(HostError) -> [String] {
+    let reply = try connection.reply(deadline: deadline) { scene.record($0) }
+    guard case .translations(let translations) = reply, translations.count == count else {
+      throw connection.unexpected(reply)
+    }
+    return translations
+  }
+
   /// The provider's language pairs.
   package func languages() throws(HostError) -> [LanguagePairStatus] {
     let reply = try request(.languages)

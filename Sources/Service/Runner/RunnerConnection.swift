@@ -75,6 +75,26 @@ final class RunnerConnection {
     }
   }
 
+  /// Sends `request` without waiting for its reply: for a runner that takes
+  /// its next request while it works (`Capability.translateStream`); the
+  /// replies come in the order of the requests (`reply(deadline:event:)`).
+  func send(_ request: RunnerRequest) throws(HostError) {
+    if let ending { throw ending }
+    precondition(!isClosed, "request on a runner the host closed")
+    do { try channel.send(request) } catch { throw failure(error) }
+  }
+
+  /// The next reply, by `deadline`; `event` gets the events that arrive before it.
+  func reply(deadline: ContinuousClock.Instant, event: (SceneEvent) -> Void) throws(HostError) -> RunnerReply {
+    if let ending { throw ending }
+    while true {
+      if case .reply(let reply) = try receive(deadline: deadline, event: event) {
+        if case .failure(let failure) = reply { throw mapped(failure) }
+        return reply
+      }
+    }
+  }
+
   /// Receives one frame, handing an event to `event`. The deadline is checked
   /// before every frame, so a provider cannot hold it off with a stream of events.
   func receive(deadline: ContinuousClock.Instant, event: (SceneEvent) -> Void) throws(HostError) -> RunnerMessage {

@@ -46,6 +46,11 @@ enum EntryTable {
       translate: TranslatorBridge.translate,
       languages: TranslatorBridge.languages))
 
+  nonisolated(unsafe) static let streamTranslator: UnsafeMutablePointer<tp_stream_translator> = allocate(
+    tp_stream_translator(
+      struct_size: UInt32(MemoryLayout<tp_stream_translator>.size),
+      translate: TranslatorBridge.translateStream))
+
   private static func capability(_ id: String, of instance: ProviderInstance) -> UnsafeRawPointer? {
     guard let loaded = instance.loaded else { return nil }
     switch id {
@@ -53,6 +58,8 @@ enum EntryTable {
       return UnsafeRawPointer(sceneFactory)
     case TP_CAPABILITY_TRANSLATE where loaded.translator != nil:
       return UnsafeRawPointer(translator)
+    case TP_CAPABILITY_TRANSLATE_STREAM where loaded.translator is any StreamingTranslationProviding:
+      return UnsafeRawPointer(streamTranslator)
     default:
       return nil
     }

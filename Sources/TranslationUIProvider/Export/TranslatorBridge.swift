@@ -31,6 +31,31 @@ enum TranslatorBridge {
       }
     }
 
+  /// `tp_stream_translator.translate`, for a provider that adopts `StreamingTranslationProviding`.
+  static let translateStream:
+    @convention(c) (
+      OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<tp_text_source>?,
+      UnsafePointer<tp_translation_sink>?, UnsafeMutablePointer<tp_string>?
+    ) -> tp_status = { handle, source, target, texts, sink, outMessage in
+      guard let source, let target, let texts, let sink, let deliver = sink.pointee.translation
+      else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
+      guard let translator = ProviderInstance.from(handle)?.loaded?.translator as? any StreamingTranslationProviding
+      else { return Int32(TP_STATUS_FAILED) }
+      let stream = TranslationStream(source: texts, sink: sink, deliver: deliver)
+      do {
+        try translator.translate(stream, from: String(cString: source), to: String(cString: target))
+        if let problem = stream.problem { throw TranslationProviderError.failed("the provider \(problem)") }
+        if let missing = stream.undelivered.min() {
+          throw TranslationProviderError.failed("the provider did not deliver the translation of index \(missing)")
+        }
+        return Int32(TP_STATUS_OK)
+      } catch {
+        let failure = error as? TranslationProviderError ?? .failed("\(error)")
+        outMessage?.pointee = message.replace(with: Array(failure.message.utf8))
+        return failure.status
+      }
+    }
+
   static let languages: @convention(c) (OpaquePointer?, UnsafePointer<tp_language_sink>?) -> tp_status = { handle, sink in
     guard let sink, let report = sink.pointee.pair else { return Int32(TP_STATUS_INVALID_ARGUMENT) }
     guard let translator = ProviderInstance.from(handle)?.loaded?.translator else { return Int32(TP_STATUS_FAILED) }

@@ -23,6 +23,16 @@ enum Screenshot {
     return colours
   }
 
+  /// How many pixels differ between two PNGs of one size (by more than 2 %).
+  static func differingPixels(_ first: String, _ second: String) throws -> Int {
+    let result = try Command.run("/usr/bin/compare", ["-metric", "AE", "-fuzz", "2%", first, second, "null:"])
+    // compare says the count on stderr, and exits 1 when the images differ.
+    guard result.exitCode <= 1, let count = Double(result.stderr.trimmingWhitespace()) else {
+      throw ToolFailed(tool: "compare", result: result)
+    }
+    return Int(count)
+  }
+
   /// How far apart two `RRGGBB` colours are: the largest difference of a channel.
   static func distance(_ first: String, _ second: String) -> Int {
     func channels(_ hex: String) -> [Int] {

@@ -64,6 +64,7 @@ final class WaylandCompositor {
   var environment: [String: String] {
     baseEnvironment.merging([
       "WAYLAND_DISPLAY": socket, "SWAYSOCK": ipcSocket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
+      "GTK_A11Y": "none",
     ]) { $1 }
   }
 
@@ -79,6 +80,13 @@ final class WaylandCompositor {
   func run(_ program: String, _ arguments: String..., stdin: String? = nil) throws -> Command.Result {
     let full = command([program] + arguments)
     return try Command.run(full[0], Array(full.dropFirst()), environment: environment, stdin: stdin)
+  }
+
+  /// Runs `program` with `arguments` on this session, as its user.
+  @discardableResult
+  func run(_ program: String, _ arguments: [String]) throws -> Command.Result {
+    let full = command([program] + arguments)
+    return try Command.run(full[0], Array(full.dropFirst()), environment: environment)
   }
 
   /// Starts `arguments` on this session, as its user, in the background.
@@ -121,6 +129,30 @@ final class WaylandCompositor {
     guard result.exitCode == 0 else { throw ToolFailed(tool: "wtype", result: result) }
   }
 
+  /// Gives the keyboard focus to the window whose title matches `pattern` (a regular expression, anchored at its start).
+  func focus(titledLike pattern: String) throws {
+    let result = try run("/usr/bin/swaymsg", "[title=\"^\(pattern)\"] focus")
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "swaymsg focus", result: result) }
+  }
+
+  /// Whether the window titled `title` floats (sway's tree: among a workspace's floating nodes).
+  func isFloating(windowTitled title: String) throws -> Bool {
+    let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
+    guard tree.exitCode == 0, let root = try? JSONDecoder().decode(SwayNode.self, from: Data(tree.stdout.utf8)) else {
+      return false
+    }
+    return root.floatingNames().contains(title)
+  }
+
+  /// The title of the window with the keyboard focus (sway's tree), nil when none has it.
+  func focusedWindowTitle() throws -> String? {
+    let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
+    guard tree.exitCode == 0, let root = try? JSONDecoder().decode(SwayNode.self, from: Data(tree.stdout.utf8)) else {
+      return nil
+    }
+    return root.focusedNode()?.name
+  }
+
   /// The PRIMARY selection's text, nil when empty.
   func primarySelection() throws -> String? {
     let result = try run("/usr/bin/wl-paste", "--primary", "--no-newline")
@@ -156,16 +188,29 @@ final class WaylandCompositor {
       var height: Int
     }
     var name: String?
+    var focused: Bool?
     var rect: Rect
     var nodes: [SwayNode]?
     var floatingNodes: [SwayNode]?
 
     private enum CodingKeys: String, CodingKey {
-      case name, rect, nodes
+      case name, focused, rect, nodes
       case floatingNodes = "floating_nodes"
     }
 
     func find(_ title: String) -> SwayNode? { find(where: { $0 == title }) }
+
+    /// The names of the windows under the floating nodes of this node and its descendants.
+    func floatingNames() -> [String] {
+      (floatingNodes ?? []).flatMap { $0.names() } + (nodes ?? []).flatMap { $0.floatingNames() }
+    }
+
+    func names() -> [String] { (name.map { [$0] } ?? []) + ((nodes ?? []) + (floatingNodes ?? [])).flatMap { $0.names() } }
+
+    func focusedNode() -> SwayNode? {
+      if focused == true { return self }
+      return ((nodes ?? []) + (floatingNodes ?? [])).lazy.compactMap { $0.focusedNode() }.first
+    }
 
     func find(where matches: (String) -> Bool) -> SwayNode? {
       if let name, matches(name), nodes?.isEmpty ?? true { return self }

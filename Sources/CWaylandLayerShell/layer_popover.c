@@ -1,0 +1,619 @@
+/*
+ * layer_popover.c: the layer surface of layer_popover.h. Written for this
+ * project from the Wayland and wlr-layer-shell specifications.
+ */
+#define _GNU_SOURCE
+#include "layer_popover.h"
+#include "layer_shell_client.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <wayland-client.h>
+#include <xkbcommon/xkbcommon.h>
+
+enum { MAX_OUTPUTS = 16, MAX_EVENTS = 256, MAX_BUFFERS = 3 };
+
+/* A keymap larger than this is refused (Debian's full keymaps are some 60 KiB). */
+static const size_t maximum_keymap = 4 << 20;
+
+struct output {
+  struct wl_output *proxy;
+  uint32_t global;
+  th_layer_output info;
+  int32_t mode_width, mode_height;
+};
+
+struct th_layer_display {
+  struct wl_display *display;
+  struct wl_registry *registry;
+  struct wl_compositor *compositor;
+  struct wl_shm *shm;
+  struct wl_seat *seat;
+  struct wl_keyboard *keyboard;
+  struct wl_pointer *pointer;
+  struct zwlr_layer_shell_v1 *shell;
+  uint32_t shell_version;
+  struct output outputs[MAX_OUTPUTS];
+  size_t output_count;
+  struct xkb_context *xkb;
+  struct xkb_keymap *keymap;
+  struct xkb_state *state;
+  double pointer_x, pointer_y;
+  th_layer_event events[MAX_EVENTS];
+  size_t first_event, event_count;
+  char error[256];
+  /* The surface (one at a time), for its configure and focus. */
+  th_layer_surface *surface;
+};
+
+struct buffer {
+  struct wl_buffer *proxy;
+  uint8_t *pixels;
+  size_t size;
+  int32_t width, height;
+  bool busy;
+};
+
+struct th_layer_surface {
+  th_layer_display *display;
+  struct wl_surface *surface;
+  struct zwlr_layer_surface_v1 *layer;
+  bool committed, configured;
+  uint32_t serial;
+  bool needs_ack;
+  struct buffer buffers[MAX_BUFFERS];
+  struct buffer *drawing;
+};
+
+static void queue_event(th_layer_display *display, th_layer_event event) {
+  if (display->event_count == MAX_EVENTS) return; /* a flood of events: the oldest are kept */
+  display->events[(display->first_event + display->event_count) % MAX_EVENTS] = event;
+  display->event_count++;
+}
+
+/* MARK: Outputs */
+
+static void output_geometry(void *data, struct wl_output *proxy, int32_t x, int32_t y, int32_t physical_width,
+                            int32_t physical_height, int32_t subpixel, const char *make, const char *model,
+                            int32_t transform) {
+  (void)data, (void)proxy, (void)x, (void)y, (void)physical_width, (void)physical_height, (void)subpixel, (void)make,
+      (void)model, (void)transform;
+}
+
+static void output_mode(void *data, struct wl_output *proxy, uint32_t flags, int32_t width, int32_t height,
+                        int32_t refresh) {
+  (void)proxy, (void)refresh;
+  struct output *output = data;
+  if (flags & WL_OUTPUT_MODE_CURRENT) {
+    output->mode_width = width;
+    output->mode_height = height;
+  }
+}
+
+static void output_done(void *data, struct wl_output *proxy) {
+  (void)proxy;
+  struct output *output = data;
+  int32_t scale = output->info.scale > 0 ? output->info.scale : 1;
+  output->info.width = output->mode_width / scale;
+  output->info.height = output->mode_height / scale;
+}
+
+static void output_scale(void *data, struct wl_output *proxy, int32_t factor) {
+  (void)proxy;
+  ((struct output *)data)->info.scale = factor;
+}
+
+static void output_name(void *data, struct wl_output *proxy, const char *name) {
+  (void)proxy;
+  struct output *output = data;
+  snprintf(output->info.name, sizeof output->info.name, "%s", name ? name : "");
+}
+
+static void output_description(void *data, struct wl_output *proxy, const char *description) {
+  (void)data, (void)proxy, (void)description;
+}
+
+static const struct wl_output_listener output_listener = {
+    .geometry = output_geometry,
+    .mode = output_mode,
+    .done = output_done,
+    .scale = output_scale,
+    .name = output_name,
+    .description = output_description,
+};
+
+/* MARK: Keyboard */
+
+static void keyboard_keymap(void *data, struct wl_keyboard *keyboard, uint32_t format, int32_t fd, uint32_t size) {
+  (void)keyboard;
+  th_layer_display *display = data;
+  if (format != WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 || size == 0 || size > maximum_keymap) {
+    close(fd);
+    return;
+  }
+  char *text = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (text == MAP_FAILED) return;
+  /* The compositor's text ends with a NUL within `size`; strnlen keeps a hostile one within the mapping. */
+  struct xkb_keymap *keymap =
+      xkb_keymap_new_from_buffer(display->xkb, text, strnlen(text, size), XKB_KEYMAP_FORMAT_TEXT_V1, 0);
+  munmap(text, size);
+  if (!keymap) return;
+  struct xkb_state *state = xkb_state_new(keymap);
+  if (!state) {
+    xkb_keymap_unref(keymap);
+    return;
+  }
+  if (display->state) xkb_state_unref(display->state);
+  if (display->keymap) xkb_keymap_unref(display->keymap);
+  display->keymap = keymap;
+  display->state = state;
+}
+
+static bool is_ours(th_layer_display *display, struct wl_surface *surface) {
+  return surface && display->surface && display->surface->surface == surface;
+}
+
+static void keyboard_enter(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface,
+                           struct wl_array *keys) {
+  (void)keyboard, (void)serial, (void)keys;
+  th_layer_display *display = data;
+  if (is_ours(display, surface)) queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_FOCUS_IN});
+}
+
+static void keyboard_leave(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface) {
+  (void)keyboard, (void)serial;
+  th_layer_display *display = data;
+  if (is_ours(display, surface)) queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_FOCUS_OUT});
+}
+
+static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t time, uint32_t key,
+                         uint32_t key_state) {
+  (void)keyboard, (void)serial, (void)time;
+  th_layer_display *display = data;
+  if (key_state != WL_KEYBOARD_KEY_STATE_PRESSED || !display->state) return;
+  th_layer_event event = {.kind = TH_LAYER_EVENT_KEY};
+  xkb_keycode_t code = key + 8; /* evdev codes start 8 below XKB's */
+  event.keysym = xkb_state_key_get_one_sym(display->state, code);
+  xkb_state_key_get_utf8(display->state, code, event.text, sizeof event.text);
+  if (xkb_state_mod_name_is_active(display->state, XKB_MOD_NAME_SHIFT, XKB_STATE_MODS_EFFECTIVE) > 0)
+    event.modifiers |= TH_LAYER_MODIFIER_SHIFT;
+  if (xkb_state_mod_name_is_active(display->state, XKB_MOD_NAME_CTRL, XKB_STATE_MODS_EFFECTIVE) > 0)
+    event.modifiers |= TH_LAYER_MODIFIER_CONTROL;
+  if (xkb_state_mod_name_is_active(display->state, XKB_MOD_NAME_ALT, XKB_STATE_MODS_EFFECTIVE) > 0)
+    event.modifiers |= TH_LAYER_MODIFIER_ALT;
+  queue_event(display, event);
+}
+
+static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard, uint32_t serial, uint32_t depressed,
+                               uint32_t latched, uint32_t locked, uint32_t group) {
+  (void)keyboard, (void)serial;
+  th_layer_display *display = data;
+  if (display->state) xkb_state_update_mask(display->state, depressed, latched, locked, 0, 0, group);
+}
+
+static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard, int32_t rate, int32_t delay) {
+  (void)data, (void)keyboard, (void)rate, (void)delay;
+}
+
+static const struct wl_keyboard_listener keyboard_listener = {
+    .keymap = keyboard_keymap,
+    .enter = keyboard_enter,
+    .leave = keyboard_leave,
+    .key = keyboard_key,
+    .modifiers = keyboard_modifiers,
+    .repeat_info = keyboard_repeat_info,
+};
+
+/* MARK: Pointer */
+
+static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface,
+                          wl_fixed_t x, wl_fixed_t y) {
+  (void)pointer, (void)serial, (void)surface;
+  th_layer_display *display = data;
+  display->pointer_x = wl_fixed_to_double(x);
+  display->pointer_y = wl_fixed_to_double(y);
+}
+
+static void pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface) {
+  (void)data, (void)pointer, (void)serial, (void)surface;
+}
+
+static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
+  (void)pointer, (void)time;
+  th_layer_display *display = data;
+  display->pointer_x = wl_fixed_to_double(x);
+  display->pointer_y = wl_fixed_to_double(y);
+}
+
+static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t serial, uint32_t time, uint32_t button,
+                           uint32_t state) {
+  (void)pointer, (void)serial, (void)time;
+  th_layer_display *display = data;
+  if (state != WL_POINTER_BUTTON_STATE_PRESSED) return;
+  queue_event(display, (th_layer_event){
+                           .kind = TH_LAYER_EVENT_BUTTON,
+                           .x = display->pointer_x,
+                           .y = display->pointer_y,
+                           .button = button,
+                       });
+}
+
+static void pointer_axis(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis, wl_fixed_t value) {
+  (void)data, (void)pointer, (void)time, (void)axis, (void)value;
+}
+
+static void pointer_frame(void *data, struct wl_pointer *pointer) { (void)data, (void)pointer; }
+
+static void pointer_axis_source(void *data, struct wl_pointer *pointer, uint32_t source) {
+  (void)data, (void)pointer, (void)source;
+}
+
+static void pointer_axis_stop(void *data, struct wl_pointer *pointer, uint32_t time, uint32_t axis) {
+  (void)data, (void)pointer, (void)time, (void)axis;
+}
+
+static void pointer_axis_discrete(void *data, struct wl_pointer *pointer, uint32_t axis, int32_t discrete) {
+  (void)data, (void)pointer, (void)axis, (void)discrete;
+}
+
+static const struct wl_pointer_listener pointer_listener = {
+    .enter = pointer_enter,
+    .leave = pointer_leave,
+    .motion = pointer_motion,
+    .button = pointer_button,
+    .axis = pointer_axis,
+    .frame = pointer_frame,
+    .axis_source = pointer_axis_source,
+    .axis_stop = pointer_axis_stop,
+    .axis_discrete = pointer_axis_discrete,
+};
+
+/* MARK: Seat and registry */
+
+static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabilities) {
+  th_layer_display *display = data;
+  bool keyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD;
+  bool pointer = capabilities & WL_SEAT_CAPABILITY_POINTER;
+  if (keyboard && !display->keyboard) {
+    display->keyboard = wl_seat_get_keyboard(seat);
+    wl_keyboard_add_listener(display->keyboard, &keyboard_listener, display);
+  } else if (!keyboard && display->keyboard) {
+    wl_keyboard_destroy(display->keyboard);
+    display->keyboard = NULL;
+  }
+  if (pointer && !display->pointer) {
+    display->pointer = wl_seat_get_pointer(seat);
+    wl_pointer_add_listener(display->pointer, &pointer_listener, display);
+  } else if (!pointer && display->pointer) {
+    wl_pointer_destroy(display->pointer);
+    display->pointer = NULL;
+  }
+}
+
+static void seat_name(void *data, struct wl_seat *seat, const char *name) { (void)data, (void)seat, (void)name; }
+
+static const struct wl_seat_listener seat_listener = {.capabilities = seat_capabilities, .name = seat_name};
+
+static uint32_t min_version(uint32_t offered, uint32_t wanted) { return offered < wanted ? offered : wanted; }
+
+static void registry_global(void *data, struct wl_registry *registry, uint32_t name, const char *interface,
+                            uint32_t version) {
+  th_layer_display *display = data;
+  if (strcmp(interface, wl_compositor_interface.name) == 0 && !display->compositor) {
+    display->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, min_version(version, 4));
+  } else if (strcmp(interface, wl_shm_interface.name) == 0 && !display->shm) {
+    display->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
+  } else if (strcmp(interface, wl_seat_interface.name) == 0 && !display->seat) {
+    display->seat = wl_registry_bind(registry, name, &wl_seat_interface, min_version(version, 5));
+    wl_seat_add_listener(display->seat, &seat_listener, display);
+  } else if (strcmp(interface, zwlr_layer_shell_v1_interface.name) == 0 && !display->shell) {
+    display->shell_version = min_version(version, 4);
+    display->shell = wl_registry_bind(registry, name, &zwlr_layer_shell_v1_interface, display->shell_version);
+  } else if (strcmp(interface, wl_output_interface.name) == 0 && display->output_count < MAX_OUTPUTS) {
+    struct output *output = &display->outputs[display->output_count++];
+    memset(output, 0, sizeof *output);
+    output->global = name;
+    output->info.scale = 1;
+    output->proxy = wl_registry_bind(registry, name, &wl_output_interface, min_version(version, 4));
+    wl_output_add_listener(output->proxy, &output_listener, output);
+  }
+}
+
+static void registry_global_remove(void *data, struct wl_registry *registry, uint32_t name) {
+  (void)registry;
+  th_layer_display *display = data;
+  for (size_t index = 0; index < display->output_count; index++) {
+    if (display->outputs[index].global != name) continue;
+    wl_output_destroy(display->outputs[index].proxy);
+    display->outputs[index] = display->outputs[--display->output_count];
+    return;
+  }
+}
+
+static const struct wl_registry_listener registry_listener = {
+    .global = registry_global,
+    .global_remove = registry_global_remove,
+};
+
+/* MARK: Display */
+
+static void note_error(th_layer_display *display) {
+  if (display->error[0]) return;
+  int code = wl_display_get_error(display->display);
+  const struct wl_interface *interface = NULL;
+  uint32_t id = 0;
+  uint32_t protocol = code == EPROTO ? wl_display_get_protocol_error(display->display, &interface, &id) : 0;
+  if (code == EPROTO)
+    snprintf(display->error, sizeof display->error, "the compositor reported protocol error %u on %s@%u", protocol,
+             interface ? interface->name : "an object", id);
+  else
+    snprintf(display->error, sizeof display->error, "the connection to the compositor failed: %s",
+             strerror(code ? code : errno));
+}
+
+th_layer_display *th_layer_display_connect(const char *name, char *error, size_t error_size) {
+  th_layer_display *display = calloc(1, sizeof *display);
+  if (!display) {
+    snprintf(error, error_size, "out of memory");
+    return NULL;
+  }
+  display->display = wl_display_connect(name);
+  if (!display->display) {
+    snprintf(error, error_size, "cannot connect to the Wayland display '%s': %s", name ? name : "", strerror(errno));
+    free(display);
+    return NULL;
+  }
+  display->xkb = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+  display->registry = wl_display_get_registry(display->display);
+  wl_registry_add_listener(display->registry, &registry_listener, display);
+  /* The globals, then what the bound ones send at once (outputs' modes, the seat's capabilities). */
+  if (wl_display_roundtrip(display->display) < 0 || wl_display_roundtrip(display->display) < 0) {
+    note_error(display);
+    snprintf(error, error_size, "%s", display->error);
+    th_layer_display_disconnect(display);
+    return NULL;
+  }
+  const char *missing = !display->shell        ? "zwlr_layer_shell_v1"
+                        : !display->compositor ? "wl_compositor"
+                        : !display->shm        ? "wl_shm"
+                        : !display->seat       ? "wl_seat"
+                                               : NULL;
+  if (missing || !display->xkb) {
+    if (missing)
+      snprintf(error, error_size, "the compositor offers no %s", missing);
+    else
+      snprintf(error, error_size, "xkbcommon could not make a context");
+    th_layer_display_disconnect(display);
+    return NULL;
+  }
+  return display;
+}
+
+void th_layer_display_disconnect(th_layer_display *display) {
+  if (!display) return;
+  if (display->surface) th_layer_surface_destroy(display->surface);
+  for (size_t index = 0; index < display->output_count; index++) wl_output_destroy(display->outputs[index].proxy);
+  if (display->keyboard) wl_keyboard_destroy(display->keyboard);
+  if (display->pointer) wl_pointer_destroy(display->pointer);
+  if (display->seat) wl_seat_destroy(display->seat);
+  if (display->shell) {
+    if (display->shell_version >= 3)
+      zwlr_layer_shell_v1_destroy(display->shell);
+    else
+      wl_proxy_destroy((struct wl_proxy *)display->shell);
+  }
+  if (display->shm) wl_shm_destroy(display->shm);
+  if (display->compositor) wl_compositor_destroy(display->compositor);
+  if (display->registry) wl_registry_destroy(display->registry);
+  if (display->state) xkb_state_unref(display->state);
+  if (display->keymap) xkb_keymap_unref(display->keymap);
+  if (display->xkb) xkb_context_unref(display->xkb);
+  wl_display_flush(display->display);
+  wl_display_disconnect(display->display);
+  free(display);
+}
+
+uint32_t th_layer_display_shell_version(const th_layer_display *display) { return display->shell_version; }
+
+int th_layer_display_fd(const th_layer_display *display) { return wl_display_get_fd(display->display); }
+
+bool th_layer_display_flush(th_layer_display *display) {
+  if (wl_display_flush(display->display) < 0 && errno != EAGAIN) {
+    note_error(display);
+    return false;
+  }
+  return true;
+}
+
+bool th_layer_display_dispatch(th_layer_display *display) {
+  /* Events already read (by a round trip) first; then what the socket holds, without blocking. */
+  while (wl_display_prepare_read(display->display) != 0) {
+    if (wl_display_dispatch_pending(display->display) < 0) goto failed;
+  }
+  struct pollfd readable = {.fd = wl_display_get_fd(display->display), .events = POLLIN};
+  if (poll(&readable, 1, 0) > 0) {
+    if (wl_display_read_events(display->display) < 0) goto failed;
+  } else {
+    wl_display_cancel_read(display->display);
+  }
+  if (wl_display_dispatch_pending(display->display) < 0) goto failed;
+  return th_layer_display_flush(display);
+failed:
+  note_error(display);
+  return false;
+}
+
+bool th_layer_display_roundtrip(th_layer_display *display) {
+  if (wl_display_roundtrip(display->display) < 0) {
+    note_error(display);
+    return false;
+  }
+  return true;
+}
+
+const char *th_layer_display_error(const th_layer_display *display) { return display->error; }
+
+bool th_layer_display_next_event(th_layer_display *display, th_layer_event *event) {
+  if (display->event_count == 0) return false;
+  *event = display->events[display->first_event];
+  display->first_event = (display->first_event + 1) % MAX_EVENTS;
+  display->event_count--;
+  return true;
+}
+
+bool th_layer_display_has_keyboard(const th_layer_display *display) { return display->keyboard != NULL; }
+
+size_t th_layer_display_output_count(const th_layer_display *display) { return display->output_count; }
+
+bool th_layer_display_output(const th_layer_display *display, size_t index, th_layer_output *output) {
+  if (index >= display->output_count) return false;
+  *output = display->outputs[index].info;
+  return true;
+}
+
+/* MARK: Surface */
+
+static void layer_configure(void *data, struct zwlr_layer_surface_v1 *layer, uint32_t serial, uint32_t width,
+                            uint32_t height) {
+  (void)layer;
+  th_layer_surface *surface = data;
+  surface->serial = serial;
+  surface->needs_ack = true;
+  surface->configured = true;
+  queue_event(surface->display, (th_layer_event){.kind = TH_LAYER_EVENT_CONFIGURED, .width = width, .height = height});
+}
+
+static void layer_closed(void *data, struct zwlr_layer_surface_v1 *layer) {
+  (void)layer;
+  th_layer_surface *surface = data;
+  queue_event(surface->display, (th_layer_event){.kind = TH_LAYER_EVENT_CLOSED});
+}
+
+static const struct zwlr_layer_surface_v1_listener layer_listener = {
+    .configure = layer_configure,
+    .closed = layer_closed,
+};
+
+th_layer_surface *th_layer_surface_create(th_layer_display *display, int output_index, const char *name_space) {
+  if (display->surface) return NULL; /* one popover at a time */
+  th_layer_surface *surface = calloc(1, sizeof *surface);
+  if (!surface) return NULL;
+  surface->display = display;
+  surface->surface = wl_compositor_create_surface(display->compositor);
+  struct wl_output *output =
+      output_index >= 0 && (size_t)output_index < display->output_count ? display->outputs[output_index].proxy : NULL;
+  surface->layer = zwlr_layer_shell_v1_get_layer_surface(display->shell, surface->surface, output,
+                                                         ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY, name_space);
+  zwlr_layer_surface_v1_add_listener(surface->layer, &layer_listener, surface);
+  zwlr_layer_surface_v1_set_anchor(surface->layer, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT);
+  zwlr_layer_surface_v1_set_exclusive_zone(surface->layer, -1);
+  zwlr_layer_surface_v1_set_keyboard_interactivity(surface->layer,
+                                                   display->shell_version >= 4
+                                                       ? ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_ON_DEMAND
+                                                       : ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_EXCLUSIVE);
+  display->surface = surface;
+  return surface;
+}
+
+static void buffer_release(void *data, struct wl_buffer *proxy) {
+  (void)proxy;
+  ((struct buffer *)data)->busy = false;
+}
+
+static const struct wl_buffer_listener buffer_listener = {.release = buffer_release};
+
+static void buffer_free(struct buffer *buffer) {
+  if (buffer->proxy) wl_buffer_destroy(buffer->proxy);
+  if (buffer->pixels) munmap(buffer->pixels, buffer->size);
+  memset(buffer, 0, sizeof *buffer);
+}
+
+void th_layer_surface_destroy(th_layer_surface *surface) {
+  if (!surface) return;
+  zwlr_layer_surface_v1_destroy(surface->layer);
+  wl_surface_destroy(surface->surface);
+  for (int index = 0; index < MAX_BUFFERS; index++) buffer_free(&surface->buffers[index]);
+  if (surface->display->surface == surface) surface->display->surface = NULL;
+  wl_display_flush(surface->display->display);
+  free(surface);
+}
+
+void th_layer_surface_place(th_layer_surface *surface, int32_t x, int32_t y, int32_t width, int32_t height) {
+  zwlr_layer_surface_v1_set_size(surface->layer, (uint32_t)(width > 0 ? width : 1), (uint32_t)(height > 0 ? height : 1));
+  zwlr_layer_surface_v1_set_margin(surface->layer, y, 0, 0, x);
+  if (!surface->committed) {
+    surface->committed = true;
+    wl_surface_commit(surface->surface);
+  }
+  wl_display_flush(surface->display->display);
+}
+
+bool th_layer_surface_is_configured(const th_layer_surface *surface) { return surface->configured; }
+
+static bool buffer_make(th_layer_display *display, struct buffer *buffer, int32_t width, int32_t height) {
+  int32_t stride = width * 4;
+  size_t size = (size_t)stride * (size_t)height;
+  int fd = memfd_create("translation-host-popover", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0) return false;
+  if (ftruncate(fd, (off_t)size) < 0) {
+    close(fd);
+    return false;
+  }
+  uint8_t *pixels = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (pixels == MAP_FAILED) {
+    close(fd);
+    return false;
+  }
+  /* The compositor may not shrink the file under the mapping. */
+  fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL);
+  struct wl_shm_pool *pool = wl_shm_create_pool(display->shm, fd, (int32_t)size);
+  buffer->proxy = wl_shm_pool_create_buffer(pool, 0, width, height, stride, WL_SHM_FORMAT_ARGB8888);
+  wl_shm_pool_destroy(pool);
+  close(fd);
+  wl_buffer_add_listener(buffer->proxy, &buffer_listener, buffer);
+  buffer->pixels = pixels;
+  buffer->size = size;
+  buffer->width = width;
+  buffer->height = height;
+  buffer->busy = false;
+  return true;
+}
+
+uint8_t *th_layer_surface_begin_frame(th_layer_surface *surface, int32_t width, int32_t height, int32_t *stride) {
+  if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return NULL;
+  struct buffer *chosen = NULL;
+  for (int index = 0; index < MAX_BUFFERS && !chosen; index++) {
+    struct buffer *buffer = &surface->buffers[index];
+    if (buffer->busy) continue;
+    if (buffer->proxy && (buffer->width != width || buffer->height != height)) buffer_free(buffer);
+    if (!buffer->proxy && !buffer_make(surface->display, buffer, width, height)) return NULL;
+    chosen = buffer;
+  }
+  if (!chosen) return NULL;
+  surface->drawing = chosen;
+  *stride = width * 4;
+  memset(chosen->pixels, 0, chosen->size);
+  return chosen->pixels;
+}
+
+void th_layer_surface_commit(th_layer_surface *surface) {
+  struct buffer *buffer = surface->drawing;
+  if (!buffer) return;
+  surface->drawing = NULL;
+  if (surface->needs_ack) {
+    zwlr_layer_surface_v1_ack_configure(surface->layer, surface->serial);
+    surface->needs_ack = false;
+  }
+  wl_surface_attach(surface->surface, buffer->proxy, 0, 0);
+  wl_surface_damage(surface->surface, 0, 0, buffer->width, buffer->height);
+  wl_surface_commit(surface->surface);
+  buffer->busy = true;
+  wl_display_flush(surface->display->display);
+}

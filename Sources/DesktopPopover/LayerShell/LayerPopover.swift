@@ -1,0 +1,483 @@
+import CGtk
+import Presentation
+import Service
+import System
+import TranslationViewTree
+
+/// The popover as a surface of the compositor's overlay layer (wlroots'
+/// layer shell: sway, KWin), where a GTK window would be a toplevel the
+/// compositor places, titles and tiles: here the popover is exactly where
+/// `DesktopPlacement` puts it (the arrow's tip at the anchor), exactly its
+/// size, with no title bar, above every window.
+///
+/// It drives `PopoverController` as `PopoverWindow` does, on GLib's main
+/// loop (the compositor's descriptor, the call's wake descriptor, the
+/// content's change watch, the deadline, the signals are its sources), and
+/// draws the controller's state itself (`LayerSceneLayout`,
+/// `LayerScenePainter`). Keys: Tab and the arrows move the focus, Return
+/// and Space press, typing goes into a focused field, Esc dismisses, Alt+C
+/// copies where Copy Translation is offered; a click presses a button or
+/// focuses a field; the popover goes when the keyboard focus leaves it (a
+/// click elsewhere), as on X11.
+final class LayerPopover: PopoverSurface {
+  /// The layer's namespace: compositors' rules (sway's `layer_effects`) match it.
+  static let namespace = "translation-host-popover"
+
+  private let shell: LayerShellDisplay
+  private let title: String
+  private let placement: DesktopPlacement
+  /// The output, in the coordinates of the anchor.
+  private let screen: ScreenRect
+  /// Where to centre the popover without an anchor (the focused window), else the output.
+  private let area: ScreenRect?
+  private let outputIndex: Int?
+  private let painter: LayerScenePainter
+
+  private(set) var copyPressed = false
+  private var offersCopy = false
+  private var content: (any PopoverContent)?
+  private var controller: PopoverController?
+  /// What shows while no content runs (the spinner of `presentWaiting`).
+  private var waiting = false
+  private var call: BackgroundCall<SceneUpdate?>?
+  private let wake: WakeDescriptor
+  private var changeSource: UInt32?
+  private var deadlineSource: UInt32?
+  private var sources: [UInt32] = []
+  private var dismissed = false
+  private var signal: Signal?
+  /// Why the compositor's connection failed, if it did: the popover ends with it.
+  private var failure: DesktopPopoverError?
+  private var isMapped = false
+  private var hasFocus = false
+  /// Where it shows: it stays there while new content fits (`DesktopPlacement.frame(…keeping:)`).
+  private var shownFrame: DesktopPlacement.Frame?
+  /// The content as last painted, in surface pixels, for clicks.
+  private var painted: LayerSceneLayout?
+  /// The waiting spinner's frame, turned by its own timer.
+  private var spinnerFrame = 0
+  private var spinnerSource: UInt32?
+  /// Set by `hide`, which destroys the surface: showing again makes another.
+  private var isHidden = false
+
+  /// A popover titled `title`, not shown yet, on `shell`'s compositor.
+  init(
+    shell: LayerShellDisplay, title: String, placement: DesktopPlacement, screen: ScreenRect, outputIndex: Int?,
+    area: ScreenRect?, dark: Bool
+  ) throws {
+    wake = try WakeDescriptor()
+    self.shell = shell
+    self.title = title
+    self.placement = placement
+    self.screen = screen
+    self.area = area
+    self.outputIndex = outputIndex
+    painter = LayerScenePainter(dark: dark)
+    try shell.createSurface(outputIndex: outputIndex, namespace: Self.namespace)
+    sources.append(
+      GObjectBridge.onReadable(shell.descriptor) { [unowned self] in
+        do {
+          handle(try shell.dispatch())
+        } catch {
+          fail(error)
+        }
+        return failure == nil
+      })
+    for signal in [Signal.interrupt, .terminate, .hangUp] {
+      sources.append(
+        GObjectBridge.onUnixSignal(signal.rawValue) { [unowned self] in
+          self.signal = signal
+          if controller != nil { dispatch(.signal(signal)) }
+        })
+    }
+    sources.append(
+      GObjectBridge.onReadable(wake.descriptor) { [unowned self] in
+        wake.drain()
+        if let result = call?.result {
+          call = nil
+          dispatch(.callFinished(result))
+        }
+        return true
+      })
+  }
+
+  deinit {
+    stopWaiting()
+    if let spinnerSource { g_source_remove(spinnerSource) }
+    for source in sources { g_source_remove(source) }
+    shell.destroySurface()
+  }
+
+  // MARK: Showing
+
+  /// The popover shown in this process, for the desktop agent's `dismiss`.
+  private nonisolated(unsafe) static weak var shown: LayerPopover?
+
+  /// Dismisses the popover being shown, if any, as Esc does.
+  static func dismissShown() { shown?.dismiss() }
+
+  static var isShowing: Bool { shown != nil }
+
+  func presentWaiting(_ message: String?) {
+    Self.shown = self
+    if isHidden {
+      do {
+        try shell.createSurface(outputIndex: outputIndex, namespace: Self.namespace)
+      } catch {
+        return fail(error)
+      }
+      isHidden = false
+      shownFrame = nil
+    }
+    waiting = true
+    if spinnerSource == nil { turnSpinner() }
+    redraw()
+    // Until the compositor has configured and shown the surface (or a second passed).
+    runLoop(for: .seconds(1)) { !(isMapped && shell.isConfigured) && failure == nil && signal == nil }
+  }
+
+  private func turnSpinner() {
+    spinnerSource = GObjectBridge.after(.milliseconds(80)) { [unowned self] in
+      spinnerSource = nil
+      guard waiting || controller?.isWorking == true else { return }
+      spinnerFrame += 1
+      redraw()
+      turnSpinner()
+    }
+  }
+
+  func hide() {
+    if Self.shown === self { Self.shown = nil }
+    waiting = false
+    guard !isHidden else { return }
+    isMapped = false
+    isHidden = true
+    shell.destroySurface()
+    // The compositor has unmapped it, and given the focus back, before the caller goes on.
+    _ = try? shell.roundTrip()
+  }
+
+  func iterate(for span: Duration) { runLoop(for: span) { true } }
+
+  private func runLoop(for span: Duration, while condition: () -> Bool) {
+    final class Flag { var value = false }
+    let passed = Flag()
+    let timer = GObjectBridge.after(span) { passed.value = true }
+    while !passed.value && condition() { g_main_context_iteration(nil, 1) }
+    if !passed.value { g_source_remove(timer) }
+  }
+
+  func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
+    dismissed = false
+    let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
+    while call.result == nil && !dismissed && signal == nil && failure == nil { g_main_context_iteration(nil, 1) }
+    if let result = call.result { return try result.get() }
+    interrupt()
+    call.wait()
+    if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
+    if let failure { throw failure }
+    return nil
+  }
+
+  func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
+    if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
+    if let failure { throw failure }
+    waiting = false
+    self.content = content
+    var controller = PopoverController(content: content, first: first)
+    let effects = controller.begin(at: .now)
+    self.controller = controller
+    carryOut(effects)
+    while self.controller?.ending == nil { g_main_context_iteration(nil, 1) }
+    let ending = self.controller!.ending!
+    stopWaiting()
+    self.controller = nil
+    self.content = nil
+    if let failure { throw failure }
+    switch ending {
+    case .finished(let translation): return .some(translation)
+    case .dismissed: return nil
+    case .failed(let error): throw error
+    case .interrupted(let signal): throw DesktopPopoverError.interrupted(signal: signal)
+    case .stillBusy(let tree): throw content.stillBusy(showing: tree)
+    }
+  }
+
+  var interruption: Signal? { signal }
+
+  func offerCopy() {
+    offersCopy = true
+    redraw()
+  }
+
+  // MARK: Input
+
+  private func handle(_ events: [LayerShellDisplay.Event]) {
+    for event in events {
+      switch event {
+      case .configured:
+        // The size is ours (set_size); a first configure lets the surface map.
+        if !isMapped { redraw() }
+      case .closed:
+        dismiss()
+      case .focusIn:
+        hasFocus = true
+      case .focusOut:
+        // A click elsewhere: the popover goes, as iOS's does. Not when the
+        // keyboard itself went (unplugged, a virtual keyboard's client
+        // done), which the compositor says just after the focus left.
+        guard hasFocus else { continue }
+        hasFocus = false
+        _ = GObjectBridge.after(Self.focusLossPatience) { [weak self] in
+          guard let self, !hasFocus, shell.hasKeyboard else { return }
+          dismiss()
+        }
+      case .key(let keysym, let text, let modifiers):
+        key(keysym, text: text, modifiers: modifiers)
+      case .button(let x, let y, let button):
+        guard button == Self.leftButton, let painted, let control = painted.control(atX: Int(x), y: Int(y)) else {
+          continue
+        }
+        click(control.id, isEnabled: control.isEnabled)
+      }
+    }
+  }
+
+  /// How long after the focus left the popover checks that a keyboard is still there.
+  static let focusLossPatience = Duration.milliseconds(150)
+
+  /// Linux's code of the left button (BTN_LEFT).
+  static let leftButton: UInt32 = 0x110
+
+  private enum Key {
+    static let escape: UInt32 = 0xff1b
+    static let tab: UInt32 = 0xff09
+    static let leftTab: UInt32 = 0xfe20
+    static let returnKey: UInt32 = 0xff0d
+    static let keypadEnter: UInt32 = 0xff8d
+    static let space: UInt32 = 0x20
+    static let backSpace: UInt32 = 0xff08
+    static let left: UInt32 = 0xff51
+    static let up: UInt32 = 0xff52
+    static let right: UInt32 = 0xff53
+    static let down: UInt32 = 0xff54
+  }
+
+  private func key(_ keysym: UInt32, text: String, modifiers: LayerShellDisplay.Modifiers) {
+    if keysym == Key.escape { return dismiss() }
+    if modifiers.contains(.alt) && (text == "c" || text == "C" || keysym == 0x63 || keysym == 0x43) && offersCopy {
+      copyPressed = true
+      return dispatch(.dismissAfterCall)
+    }
+    guard var controller, controller.ending == nil else { return }
+    let focus = controller.focus
+    switch keysym {
+    case Key.tab: dispatch(.moveFocus(by: modifiers.contains(.shift) ? -1 : 1))
+    case Key.leftTab: dispatch(.moveFocus(by: -1))
+    case Key.down: dispatch(.moveFocus(by: 1))
+    case Key.up: dispatch(.moveFocus(by: -1))
+    case Key.right where !controller.isField(focus): dispatch(.moveFocus(by: 1))
+    case Key.left where !controller.isField(focus): dispatch(.moveFocus(by: -1))
+    case Key.returnKey, Key.keypadEnter:
+      guard let focus else { return }
+      dispatch(.action(controller.isField(focus) ? .submit(focus) : .press(focus)))
+    case Key.space where !controller.isField(focus):
+      if let focus { dispatch(.action(.press(focus))) }
+    case Key.backSpace:
+      guard let field = controller.isField(focus) ? focus : nil else { return }
+      dispatch(.action(.edit(field, text: String(controller.text(of: field).dropLast()))))
+      redraw()
+    default:
+      guard !text.isEmpty, !modifiers.contains(.control), !modifiers.contains(.alt),
+        text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f })
+      else { return }
+      let field: String
+      if controller.isField(focus), let focus {
+        field = focus
+      } else if let target = controller.typingTarget {
+        controller.focus(on: target)
+        self.controller = controller
+        field = target
+      } else {
+        return
+      }
+      dispatch(.action(.edit(field, text: controller.text(of: field) + text)))
+      redraw()
+    }
+  }
+
+  private func click(_ id: String, isEnabled: Bool) {
+    if id == Self.copyID {
+      copyPressed = true
+      return dispatch(.dismissAfterCall)
+    }
+    guard isEnabled, let controller, controller.ending == nil else { return }
+    dispatch(.focused(id))
+    if controller.isField(id) {
+      redraw()
+    } else {
+      dispatch(.action(.press(id)))
+    }
+  }
+
+  private func dismiss() {
+    guard controller != nil else {
+      dismissed = true
+      return
+    }
+    dispatch(.dismiss)
+  }
+
+  private func fail(_ error: any Error) {
+    fail(error as? DesktopPopoverError ?? .layerSurfaceFailed("\(error)"))
+  }
+
+  private func fail(_ error: DesktopPopoverError) {
+    failure = failure ?? error
+    isMapped = false
+    if controller != nil { dispatch(.dismiss) } else { dismissed = true }
+    g_main_context_wakeup(nil)
+  }
+
+  // MARK: The controller
+
+  private func dispatch(_ event: PopoverEvent) {
+    guard var controller, controller.ending == nil else { return }
+    let effects = controller.handle(event, at: .now)
+    self.controller = controller
+    carryOut(effects)
+  }
+
+  private func carryOut(_ effects: [PopoverEffect]) {
+    guard let content else { return }
+    for effect in effects {
+      switch effect {
+      case .start(let work):
+        if let changeSource { g_source_remove(changeSource) }
+        changeSource = nil
+        call = BackgroundCall({ try work.perform(on: content) }, whenDone: { [wake] in wake.wake() })
+      case .interrupt:
+        content.interrupt()
+        call?.wait()
+        call = nil
+      case .redraw:
+        redraw()
+      case .watchChanges:
+        do {
+          let changes = try content.watchChanges()
+          changeSource = GObjectBridge.onReadable(changes) { [unowned self] in
+            changeSource = nil
+            dispatch(.changeReady)
+            return false
+          }
+        } catch {
+          dispatch(.watchFailed(error))
+        }
+      case .end:
+        stopWaiting()
+        g_main_context_wakeup(nil)
+        return
+      }
+    }
+    scheduleDeadline()
+    if controller?.isWorking == true && spinnerSource == nil { turnSpinner() }
+  }
+
+  private func scheduleDeadline() {
+    if let deadlineSource { g_source_remove(deadlineSource) }
+    deadlineSource = nil
+    guard let deadline = controller?.nextDeadline else { return }
+    deadlineSource = GObjectBridge.after(max(deadline - .now, .zero)) { [unowned self] in
+      deadlineSource = nil
+      dispatch(.deadline(.now))
+    }
+  }
+
+  private func stopWaiting() {
+    if let changeSource { g_source_remove(changeSource) }
+    if let deadlineSource { g_source_remove(deadlineSource) }
+    changeSource = nil
+    deadlineSource = nil
+    if let call {
+      content?.interrupt()
+      call.wait()
+      self.call = nil
+    }
+  }
+
+  // MARK: Drawing
+
+  /// The body's padding (`.popover-body`), the gap under the title row, the content's widest.
+  static let padding = (horizontal: 14, vertical: 12)
+  static let titleGap = 10
+
+  /// Lays out and paints the controller's state (or the waiting spinner), placing the surface first.
+  private func redraw() {
+    guard failure == nil else { return }
+    let expanded = content?.wantsFullScreen ?? false
+    let contentWidth =
+      expanded ? min(screen.width * 3 / 5, 900) : Int(PopoverWindow.maximumContentWidth)
+    let widget: Widget =
+      controller.map { WidgetPlan.widget(for: $0.shownTree.root) } ?? .progress(label: nil, fraction: nil)
+    let working = controller?.isWorking ?? false
+    let measure: LayerSceneLayout.Measure = { [painter] text, style, wrap in
+      painter.measure(text, style: style, wrapWidth: wrap)
+    }
+    // The title row: the provider's name, Copy Translation when offered, a spinner while working.
+    var header: [Widget] = [.label(title, style: .title), .spacer]
+    if offersCopy {
+      header.append(.button(id: Self.copyID, isSensitive: true, content: .label("Copy Translation", style: .body)))
+    }
+    if working && controller != nil { header.append(.progress(label: nil, fraction: nil)) }
+    func tree(_ header: [Widget]) -> Widget {
+      .box(
+        .vertical, spacing: Self.titleGap, alignment: .start,
+        children: [.box(.horizontal, spacing: 8, alignment: .center, children: header), widget])
+    }
+    // The natural width first (the spacer an empty box, which takes its gap but no room), then laid
+    // out at it: the spinner at the right edge.
+    let empty = Widget.box(.horizontal, spacing: 0, alignment: .center, children: [])
+    let natural = LayerSceneLayout.layout(
+      tree(header.map { $0 == .spacer ? empty : $0 }), width: contentWidth, measure: measure)
+    var layout = LayerSceneLayout.layout(tree(header), width: natural.width, measure: measure)
+    let maximumHeight = expanded ? screen.height * 4 / 5 : Int(PopoverWindow.maximumContentHeight) + 60
+    layout.height = min(layout.height, maximumHeight)
+    let body = (width: layout.width + 2 * Self.padding.horizontal, height: layout.height + 2 * Self.padding.vertical)
+
+    var effective = placement
+    var frameScreen = screen
+    if expanded || (placement.anchor == nil && placement.selection == nil) {
+      effective = DesktopPlacement(anchor: nil, arrowEdge: placement.arrowEdge)
+      if !expanded, let area { frameScreen = area }
+    }
+    var frame = effective.frame(width: body.width, height: body.height, screen: frameScreen, keeping: shownFrame)
+    // Centred in the focused window, it stays on the output.
+    frame.window.x = min(max(frame.window.x, screen.x), max(screen.maxX - frame.window.width, screen.x))
+    frame.window.y = min(max(frame.window.y, screen.y), max(screen.maxY - frame.window.height, screen.y))
+    shownFrame = frame
+    let outline = PopoverOutline(
+      width: frame.window.width, height: frame.window.height, arrowEdge: frame.arrow?.edge,
+      arrowOffset: frame.arrow?.offset ?? 0)
+    let placed = layout.offset(by: outline.body.x + Self.padding.horizontal, outline.body.y + Self.padding.vertical)
+    shell.place(
+      x: frame.window.x - screen.x, y: frame.window.y - screen.y, width: frame.window.width,
+      height: frame.window.height)
+    guard shell.isConfigured else { return }
+    let spinner = spinnerFrame
+    let focus = controller?.focus
+    do {
+      try shell.drawFrame(width: frame.window.width, height: frame.window.height) { pixels, stride in
+        painter.paint(
+          into: pixels, width: frame.window.width, height: frame.window.height, stride: stride, outline: outline,
+          content: placed, focus: focus, spinnerFrame: spinner)
+      }
+      painted = placed
+      isMapped = true
+    } catch {
+      fail(error)
+    }
+  }
+
+  /// The id of the title row's Copy Translation button: not a provider's control.
+  static let copyID = "translation-host.copy"
+}

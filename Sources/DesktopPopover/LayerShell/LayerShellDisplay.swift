@@ -1,0 +1,167 @@
+import CWaylandLayerShell
+import System
+
+/// A connection to a Wayland compositor that offers wlroots' layer shell
+/// (`zwlr_layer_shell_v1`: sway and the other wlroots compositors, KWin),
+/// for the popover's layer surface (`Sources/CWaylandLayerShell`). The only
+/// file that holds the C library's pointers.
+///
+/// One connection per popover, beside GTK's if GTK runs: the surface, its
+/// keyboard and its pointer are this connection's alone.
+final class LayerShellDisplay {
+  /// What the compositor said, in order.
+  enum Event: Equatable {
+    /// The surface may be drawn at this size (0: ours to choose).
+    case configured(width: Int, height: Int)
+    /// The compositor will not show the surface any more.
+    case closed
+    case focusIn, focusOut
+    /// A key pressed: its keysym, the text it types (may be empty), the modifiers held.
+    case key(keysym: UInt32, text: String, modifiers: Modifiers)
+    /// A pointer button pressed at `x`, `y` in surface pixels.
+    case button(x: Double, y: Double, button: UInt32)
+  }
+
+  struct Modifiers: OptionSet, Equatable {
+    let rawValue: UInt32
+    static let shift = Modifiers(rawValue: UInt32(TH_LAYER_MODIFIER_SHIFT))
+    static let control = Modifiers(rawValue: UInt32(TH_LAYER_MODIFIER_CONTROL))
+    static let alt = Modifiers(rawValue: UInt32(TH_LAYER_MODIFIER_ALT))
+  }
+
+  /// An output: its name (sway's, e.g. `HEADLESS-1`) and size in logical pixels.
+  struct Output: Equatable {
+    var name: String
+    var width: Int
+    var height: Int
+  }
+
+  private let display: OpaquePointer
+  private var surface: OpaquePointer?
+
+  /// The compositor of `environment`'s `WAYLAND_DISPLAY`, when it offers the
+  /// layer shell. Nil (with the reason in `whyNot`) without a Wayland
+  /// display, when GTK is asked for X11 (`GDK_BACKEND=x11`), or when the
+  /// compositor offers no layer shell (GNOME's); and when the person
+  /// asked for the window (`TRANSLATION_HOST_LAYER_SHELL=0`).
+  init?(environment: [String: String], whyNot: inout String) {
+    if environment["TRANSLATION_HOST_LAYER_SHELL"] == "0" {
+      whyNot = "TRANSLATION_HOST_LAYER_SHELL is 0"
+      return nil
+    }
+    guard let name = environment["WAYLAND_DISPLAY"], !name.isEmpty else {
+      whyNot = "WAYLAND_DISPLAY is not set"
+      return nil
+    }
+    if let backend = environment["GDK_BACKEND"], !backend.isEmpty, !backend.hasPrefix("wayland") {
+      whyNot = "GDK_BACKEND is '\(backend)'"
+      return nil
+    }
+    var error = [CChar](repeating: 0, count: 256)
+    guard let display = th_layer_display_connect(name, &error, error.count) else {
+      whyNot = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return nil
+    }
+    self.display = display
+  }
+
+  deinit {
+    if let surface { th_layer_surface_destroy(surface) }
+    th_layer_display_disconnect(display)
+  }
+
+  /// The version of `zwlr_layer_shell_v1` in use (4 takes the keyboard on demand).
+  var shellVersion: Int { Int(th_layer_display_shell_version(display)) }
+
+  /// The descriptor to wait on for events.
+  var descriptor: FileDescriptor { FileDescriptor(rawValue: th_layer_display_fd(display)) }
+
+  /// Whether the seat has a keyboard now.
+  var hasKeyboard: Bool { th_layer_display_has_keyboard(display) }
+
+  var outputs: [Output] {
+    (0..<th_layer_display_output_count(display)).compactMap { index in
+      var output = th_layer_output()
+      guard th_layer_display_output(display, index, &output) else { return nil }
+      let name = withUnsafeBytes(of: output.name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      return Output(name: name, width: Int(output.width), height: Int(output.height))
+    }
+  }
+
+  /// Reads and handles what the compositor sent.
+  /// - Returns: the events, in order.
+  /// - Throws: `DesktopPopoverError.layerSurfaceFailed` when the connection failed.
+  func dispatch() throws(DesktopPopoverError) -> [Event] {
+    let working = th_layer_display_dispatch(display)
+    let events = takeEvents()
+    guard working else { throw .layerSurfaceFailed(String(cString: th_layer_display_error(display))) }
+    return events
+  }
+
+  /// Waits until the compositor has handled every request sent.
+  func roundTrip() throws(DesktopPopoverError) -> [Event] {
+    let working = th_layer_display_roundtrip(display)
+    let events = takeEvents()
+    guard working else { throw .layerSurfaceFailed(String(cString: th_layer_display_error(display))) }
+    return events
+  }
+
+  private func takeEvents() -> [Event] {
+    var events: [Event] = []
+    var event = th_layer_event()
+    while th_layer_display_next_event(display, &event) {
+      switch event.kind {
+      case TH_LAYER_EVENT_CONFIGURED: events.append(.configured(width: Int(event.width), height: Int(event.height)))
+      case TH_LAYER_EVENT_CLOSED: events.append(.closed)
+      case TH_LAYER_EVENT_FOCUS_IN: events.append(.focusIn)
+      case TH_LAYER_EVENT_FOCUS_OUT: events.append(.focusOut)
+      case TH_LAYER_EVENT_KEY:
+        let text = withUnsafeBytes(of: event.text) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+        events.append(.key(keysym: event.keysym, text: text, modifiers: Modifiers(rawValue: event.modifiers)))
+      case TH_LAYER_EVENT_BUTTON: events.append(.button(x: event.x, y: event.y, button: event.button))
+      default: break
+      }
+    }
+    return events
+  }
+
+  // MARK: The surface
+
+  /// Creates the surface (one at a time) on output `outputIndex` (nil: the compositor's choice).
+  func createSurface(outputIndex: Int?, namespace: String) throws(DesktopPopoverError) {
+    precondition(surface == nil, "one layer surface at a time")
+    guard let made = th_layer_surface_create(display, Int32(outputIndex ?? -1), namespace) else {
+      throw .layerSurfaceFailed("the compositor's layer shell refused a second surface")
+    }
+    surface = made
+  }
+
+  func destroySurface() {
+    if let surface { th_layer_surface_destroy(surface) }
+    surface = nil
+  }
+
+  var isConfigured: Bool { surface.map { th_layer_surface_is_configured($0) } ?? false }
+
+  /// Puts the surface's top-left corner at `x`, `y` of its output, `width` × `height` large, from the next frame.
+  func place(x: Int, y: Int, width: Int, height: Int) {
+    guard let surface else { return }
+    th_layer_surface_place(surface, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height))
+  }
+
+  /// Draws a frame of `width` × `height` pixels with `draw` (given the
+  /// pixels, ARGB32 premultiplied, cleared, and the row length in bytes), and shows it.
+  /// - Throws: `DesktopPopoverError.layerSurfaceFailed` when shared memory cannot be had.
+  func drawFrame(
+    width: Int, height: Int, _ draw: (UnsafeMutablePointer<UInt8>, Int) -> Void
+  ) throws(DesktopPopoverError) {
+    guard let surface else { return }
+    var stride: Int32 = 0
+    guard let pixels = th_layer_surface_begin_frame(surface, Int32(clamping: width), Int32(clamping: height), &stride)
+    else { throw .layerSurfaceFailed("no shared memory for a \(width)×\(height) frame") }
+    draw(pixels, Int(stride))
+    th_layer_surface_commit(surface)
+  }
+}

@@ -1,0 +1,23 @@
+import Service
+
+/// A runner of the pool as the coalescer uses it (`BatchTranslating`).
+final class PooledRunner: BatchTranslating, @unchecked Sendable {
+  let client: RunnerClient
+  let batchesInFlight: Int
+
+  /// `depth`: the batches a runner that streams (`RunnerClient.streamsTranslations`) holds at once.
+  init(_ client: RunnerClient, depth: Int) {
+    self.client = client
+    batchesInFlight = client.streamsTranslations ? max(depth, 1) : 1
+  }
+
+  func send(_ texts: [String], from source: String, to target: String) throws {
+    try client.sendTranslate(texts, from: source, to: target)
+  }
+
+  func receive(count: Int, deadline: ContinuousClock.Instant) throws -> [String] {
+    try client.receiveTranslations(count: count, deadline: deadline)
+  }
+
+  var interruption: @Sendable () -> Void { client.interruption }
+}

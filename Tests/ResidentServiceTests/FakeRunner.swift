@@ -1,0 +1,97 @@
+import Glibc
+import Service
+import System
+
+@testable import ResidentService
+
+/// A runner in this process for `TranslationCoalescer`'s tests: it upper-cases
+/// each text after `perText`, one text at a time in the order the texts were
+/// sent (as a pipeline does), on a thread of its own, holding up to
+/// `batchesInFlight` batches. "crash" ends it (the batches in it fail, as a
+/// runner's whose provider crashed); "hang" holds it until the reader's deadline.
+final class FakeRunner: BatchTranslating, @unchecked Sendable {
+  let batchesInFlight: Int
+  private let perText: Duration
+  private let condition = Condition()
+  private var sent: [[String]] = []
+  private var done: [Result<[String], HostError>] = []
+  private var ended = false
+  /// Every batch it was sent, in order, and the most it held at once.
+  private(set) var batches: [[String]] = []
+  private(set) var mostHeld = 0
+
+  init(batchesInFlight: Int, perText: Duration) {
+    self.batchesInFlight = batchesInFlight
+    self.perText = perText
+    DetachedThread.start(name: "fake-runner") { [self] in work() }
+  }
+
+  func send(_ texts: [String], from source: String, to target: String) throws {
+    condition.lock()
+    defer { condition.unlock() }
+    if ended { throw HostError(.failure, "the fake runner ended") }
+    precondition(sent.count + done.count < batchesInFlight, "sent more batches than the runner holds")
+    sent.append(texts)
+    batches.append(texts)
+    mostHeld = max(mostHeld, sent.count + done.count)
+    condition.broadcast()
+  }
+
+  func receive(count: Int, deadline: ContinuousClock.Instant) throws -> [String] {
+    condition.lock()
+    defer { condition.unlock() }
+    while done.isEmpty && !ended {
+      guard condition.wait(until: deadline) else {
+        ended = true
+        condition.broadcast()
+        throw RunnerError.deadlineExceeded(provider: FakeRunners.provider, after: .seconds(1)).hostError
+      }
+    }
+    guard !done.isEmpty else { throw HostError(.failure, "the fake runner ended") }
+    let translations = try done.removeFirst().get()
+    precondition(translations.count == count)
+    return translations
+  }
+
+  var interruption: @Sendable () -> Void {
+    { [self] in
+      condition.lock()
+      ended = true
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  var hasEnded: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return ended
+  }
+
+  private func work() {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      while sent.isEmpty && !ended { condition.wait() }
+      if ended { return }
+      let texts = sent[0]
+      var translations: [String] = []
+      for text in texts {
+        if text == "crash" {
+          ended = true
+          condition.broadcast()
+          return
+        }
+        while text == "hang" && !ended { condition.wait() }
+        condition.unlock()
+        usleep(UInt32(perText.inSeconds * 1_000_000))
+        condition.lock()
+        if ended { return }
+        translations.append(text.uppercased())
+      }
+      sent.removeFirst()
+      done.append(.success(translations))
+      condition.broadcast()
+    }
+  }
+}

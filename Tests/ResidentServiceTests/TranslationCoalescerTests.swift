@@ -1,0 +1,215 @@
+import Dispatch
+import Glibc
+import Service
+import System
+import Testing
+
+@testable import ResidentService
+
+/// The coalescer's decisions, in this process with fake runners
+/// (`FakeRunners`): batching, fairness, deadlines, order, and runners that
+/// hold two batches at once. The real runners are `ServiceCoalescingTests`'.
+@Suite struct TranslationCoalescerTests {
+  /// A request on a thread of its own, started `after` a delay.
+  final class Client: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<[String], any Error>?
+    private(set) var finishedAt: ContinuousClock.Instant?
+
+    init(
+      _ coalescer: TranslationCoalescer, _ runners: FakeRunners, _ texts: [String], timeout: Duration = .seconds(30),
+      after delay: Duration = .zero
+    ) {
+      DetachedThread.start(name: "client") { [self] in
+        if delay > .zero { usleep(UInt32(delay.inSeconds * 1_000_000)) }
+        result = Result { try coalescer.translate(texts, from: "en", to: "es", runners: runners, timeout: timeout) }
+        finishedAt = .now
+        done.signal()
+      }
+    }
+
+    func value() throws -> [String] {
+      done.wait()
+      return try result!.get()
+    }
+
+    /// The error's description, or nil after answers.
+    func failure() -> String? {
+      done.wait()
+      if case .failure(let error) = result! { return "\(error)" }
+      return nil
+    }
+  }
+
+  struct Shape: CustomTestStringConvertible, Sendable {
+    var name: String
+    var runners: Int
+    var batchesInFlight: Int
+    var testDescription: String { name }
+  }
+
+  static let shapes = [
+    Shape(name: "one runner, one batch at a time", runners: 1, batchesInFlight: 1),
+    Shape(name: "one runner holding two batches", runners: 1, batchesInFlight: 2),
+    Shape(name: "two runners, one batch each", runners: 2, batchesInFlight: 1),
+    Shape(name: "two runners holding two batches each", runners: 2, batchesInFlight: 2),
+  ]
+
+  /// Eight clients sending sentences one after another: each gets exactly
+  /// its own answers in order; concurrent requests share batches; no runner
+  /// holds more batches than it may, and one that may hold two is given two.
+  @Test(arguments: shapes) func eightClientsGetTheirOwnAnswersInSharedBatches(_ shape: Shape) throws {
+    let runners = FakeRunners(limit: shape.runners, batchesInFlight: shape.batchesInFlight, perText: .microseconds(300))
+    let coalescer = TranslationCoalescer(runnersPerProvider: shape.runners)
+    final class Sequence: @unchecked Sendable {
+      var answers: [[String]] = []
+    }
+    let done = DispatchGroup()
+    let results = (0..<8).map { _ in Sequence() }
+    for client in 0..<8 {
+      done.enter()
+      DetachedThread.start(name: "client") {
+        for sentence in 0..<25 {
+          let text = "client \(client) sentence \(sentence)"
+          results[client].answers.append(
+            (try? coalescer.translate([text], from: "en", to: "es", runners: runners, timeout: .seconds(30))) ?? ["failed"])
+        }
+        done.leave()
+      }
+    }
+    done.wait()
+    for client in 0..<8 {
+      #expect(results[client].answers == (0..<25).map { ["CLIENT \(client) SENTENCE \($0)"] })
+    }
+    let batches = runners.batches
+    #expect(batches.count < 8 * 25, "no batch served more than one request")
+    #expect(runners.started.allSatisfy { $0.mostHeld <= shape.batchesInFlight })
+    if shape.batchesInFlight > 1 {
+      #expect(runners.started.contains { $0.mostHeld == shape.batchesInFlight }, "no runner was given its next batch early")
+    }
+  }
+
+  /// A single line sent while other clients' long requests are at work.
+  struct FairnessCase: CustomTestStringConvertible, Sendable {
+    var shape: Shape
+    var long: (clients: Int, lines: Int)
+    var testDescription: String { "\(shape.name): a line behind \(long.clients) × \(long.lines) lines" }
+  }
+
+  static let fairnessCases = shapes.map { FairnessCase(shape: $0, long: ($0.runners, 2_000)) }
+
+  /// No client waits behind another's long request: the single line is
+  /// answered while every long request is still at work, and each long one
+  /// gets exactly its own answers.
+  @Test(arguments: fairnessCases) func noClientWaitsBehindAnotherClientsLongRequest(_ test: FairnessCase) throws {
+    let runners = FakeRunners(
+      limit: test.shape.runners, batchesInFlight: test.shape.batchesInFlight, perText: .microseconds(200))
+    let coalescer = TranslationCoalescer(runnersPerProvider: test.shape.runners)
+    let long = (0..<test.long.clients).map { client in
+      let lines = (0..<test.long.lines).map { "client \(client) line \($0)" }
+      return (lines, Client(coalescer, runners, lines))
+    }
+    let short = Client(coalescer, runners, ["a single line"], after: .milliseconds(30))
+    #expect(try short.value() == ["A SINGLE LINE"])
+    for (lines, client) in long {
+      #expect(try client.value() == lines.map { $0.uppercased() })
+      #expect(try #require(short.finishedAt) < #require(client.finishedAt), "the line waited for a long request")
+    }
+    // A batch holds at most an equal share of the batch limit per request while others wait.
+    #expect(runners.batches.allSatisfy { $0.count <= coalescer.batchLimit })
+  }
+
+  /// How a request with a deadline fares beside another on the same runner.
+  struct DeadlineCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var batchesInFlight: Int
+    var first: (texts: [String], timeout: Duration)
+    var second: (texts: [String], timeout: Duration)
+    /// Each request's answers, or part of its error message.
+    var firstOutcome: Outcome
+    var secondOutcome: Outcome
+    /// Runners given back not reusable (held an answer nobody read, or stopped).
+    var discarded: Int
+    var testDescription: String { name }
+
+    enum Outcome: Sendable, Equatable {
+      case answers([String])
+      case error(containing: String)
+    }
+  }
+
+  static let slow = Array(repeating: "slow", count: 400)
+
+  static let deadlineCases: [DeadlineCase] = [
+    DeadlineCase(
+      name: "queued behind a busy runner: fails as busy at its own deadline; the busy one is answered",
+      batchesInFlight: 1, first: (slow, .seconds(30)), second: (["second"], .milliseconds(100)),
+      firstOutcome: .answers(slow.map { $0.uppercased() }), secondOutcome: .error(containing: "stayed busy for 0.1 s"),
+      discarded: 0),
+    DeadlineCase(
+      name: "sent to a runner behind another batch: fails as busy, not reached; the runner is replaced after the first",
+      batchesInFlight: 2, first: (slow, .seconds(30)), second: (["second"], .milliseconds(100)),
+      firstOutcome: .answers(slow.map { $0.uppercased() }), secondOutcome: .error(containing: "stayed busy for 0.1 s"),
+      discarded: 1),
+    DeadlineCase(
+      name: "its runner hangs: fails at its own deadline; the one behind it is served by a new runner",
+      batchesInFlight: 1, first: (["hang"], .milliseconds(300)), second: (["after"], .seconds(30)),
+      firstOutcome: .error(containing: "did not answer within 0.3 s"), secondOutcome: .answers(["AFTER"]), discarded: 0),
+    DeadlineCase(
+      name: "its runner hangs with another batch behind: that one is tried again and answered",
+      batchesInFlight: 2, first: (["hang"], .milliseconds(300)), second: (["after"], .seconds(30)),
+      firstOutcome: .error(containing: "did not answer within 0.3 s"), secondOutcome: .answers(["AFTER"]), discarded: 0),
+    DeadlineCase(
+      name: "a text that crashes the runner fails its own request only, one batch at a time",
+      batchesInFlight: 1, first: (slow + ["crash"], .seconds(30)), second: (["fine"], .seconds(30)),
+      firstOutcome: .error(containing: "ended"), secondOutcome: .answers(["FINE"]), discarded: 0),
+    DeadlineCase(
+      name: "a text that crashes the runner fails its own request only, two batches in the runner",
+      batchesInFlight: 2, first: (slow + ["crash"], .seconds(30)), second: (["fine"], .seconds(30)),
+      firstOutcome: .error(containing: "ended"), secondOutcome: .answers(["FINE"]), discarded: 0),
+  ]
+
+  @Test(arguments: deadlineCases) func eachRequestKeepsItsOwnDeadline(_ test: DeadlineCase) throws {
+    let runners = FakeRunners(limit: 1, batchesInFlight: test.batchesInFlight, perText: .microseconds(500))
+    let coalescer = TranslationCoalescer(runnersPerProvider: 1)
+    let first = Client(coalescer, runners, test.first.texts, timeout: test.first.timeout)
+    let second = Client(coalescer, runners, test.second.texts, timeout: test.second.timeout, after: .milliseconds(20))
+    for (client, expected) in [(first, test.firstOutcome), (second, test.secondOutcome)] {
+      switch expected {
+      case .answers(let answers): #expect(try client.value() == answers)
+      case .error(let part):
+        let message = try #require(client.failure())
+        #expect(message.contains(part), "\(message)")
+      }
+    }
+    #expect(runners.discarded == test.discarded)
+  }
+
+  /// A client that leaves: the runner working only for it is stopped (and
+  /// replaced), and the next client is served.
+  @Test(arguments: [1, 2]) func aClientThatLeavesStopsOnlyItsOwnRunner(batchesInFlight: Int) throws {
+    let runners = FakeRunners(limit: 1, batchesInFlight: batchesInFlight, perText: .milliseconds(2))
+    let coalescer = TranslationCoalescer(runnersPerProvider: 1)
+    let cancellation = Cancellation()
+    let leaving = DispatchSemaphore(value: 0)
+    final class Outcome: @unchecked Sendable { var error: String? }
+    let outcome = Outcome()
+    DetachedThread.start(name: "leaving client") {
+      do {
+        _ = try coalescer.translate(
+          Array(repeating: "slow", count: 300), from: "en", to: "es", runners: runners, timeout: .seconds(30),
+          cancellation: cancellation)
+      } catch {
+        outcome.error = "\(error)"
+      }
+      leaving.signal()
+    }
+    usleep(50_000)
+    cancellation.fire()
+    leaving.wait()
+    #expect(outcome.error != nil, "the client that left was answered")
+    let staying = Client(coalescer, runners, ["still here"])
+    #expect(try staying.value() == ["STILL HERE"])
+    #expect(runners.started.count == 2, "the runner working for the client that left was not stopped")
+  }
+}
