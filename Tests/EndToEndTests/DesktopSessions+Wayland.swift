@@ -127,8 +127,9 @@ extension DesktopSessions {
       }
       let popover = try session.start(
         [
-          "/usr/bin/env", "WAYLAND_DEBUG=1", Host.executable, "run", "--desktop", "--provider", "Reverse", "--text",
-          "Hello world",
+          // The GTK window (a dialog where the compositor has no layer shell), not sway's layer surface.
+          "/usr/bin/env", "WAYLAND_DEBUG=1", "TRANSLATION_HOST_LAYER_SHELL=0", Host.executable, "run", "--desktop",
+          "--provider", "Reverse", "--text", "Hello world",
         ]
           + (named ? ["--parent-window", handle] : []))
       let frame = try scene(titled: Self.reverse, of: popover, on: session)
