@@ -114,7 +114,9 @@ extension DesktopSessions {
     /// log), and the compositor takes the handle (no `destroyed` event).
     /// Without one it asks nothing. sway floats the popover over the window
     /// either way (a window of a fixed size floats there); Mutter would
-    /// centre the dialog on its parent.
+    /// centre the dialog on its parent. The GTK window, as on compositors
+    /// without the layer shell (where there is one, the popover is a layer
+    /// surface at its anchor and needs no parent).
     @Test(arguments: [true, false])
     func thePopoverIsTheDialogOfTheWindowItIsFor(_ named: Bool) throws {
       let session = try WaylandCompositor()
@@ -127,7 +129,8 @@ extension DesktopSessions {
       }
       let popover = try session.start(
         [
-          "/usr/bin/env", "WAYLAND_DEBUG=1", Host.executable, "run", "--desktop", "--provider", "Reverse", "--text",
+          "/usr/bin/env", "WAYLAND_DEBUG=1", "TRANSLATION_HOST_LAYER_SHELL=0", Host.executable, "run", "--desktop", "--provider",
+          "Reverse", "--text",
           "Hello world",
         ]
           + (named ? ["--parent-window", handle] : []))
