@@ -156,7 +156,8 @@ extension DesktopSessions {
     ) throws -> (String, RunningCommand) {
       let file = session.runtime + "/home/" + name
       try session.run("/bin/sh", "-c", "printf '%s\\n' \"$2\" > \"$1\"", "sh", file, text)
-      let editor = try session.start(["/usr/bin/gnome-text-editor", "--standalone", file])
+      // No accessibility: the session has no bus for AT-SPI, and GTK is told to export nothing.
+      let editor = try session.start(["/usr/bin/env", "GTK_A11Y=none", "/usr/bin/gnome-text-editor", "--standalone", file])
       try eventually("the editor's window", timeout: .seconds(60), interval: .milliseconds(200), detail: { editor.stderr }) {
         try session.hasWindow(titledLike: name)
       }
