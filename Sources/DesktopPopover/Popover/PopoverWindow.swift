@@ -261,13 +261,9 @@ final class PopoverWindow {
   func iterate(for span: Duration) { runLoop(for: span) { true } }
 
   /// Runs the main loop, sleeping between its sources, while `condition`
-  /// holds and `span` has not passed (a source of its own ends the sleep then).
+  /// holds and `span` has not passed.
   private func runLoop(for span: Duration, while condition: () -> Bool) {
-    final class Flag { var value = false }
-    let passed = Flag()
-    let timer = GObjectBridge.after(span) { passed.value = true }
-    while !passed.value && condition() { g_main_context_iteration(nil, 1) }
-    if !passed.value { g_source_remove(timer) }
+    MainLoop.run(until: .after(span), while: condition)
   }
 
   /// Runs `work` on another thread while the window stays responsive.
