@@ -204,11 +204,58 @@ enum ServiceBenchmark {
       if let error = failures.first { throw error }
       return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
     }
+    /// The coalescing goal's bound (`feeding.py`'s, in this run): two warm
+    /// pipelines fed as the 8 clients can feed them, 4 clients each, each
+    /// sentence its own null flush, a client's next sentence written as soon
+    /// as its answer is back; nothing of translation-host in between.
+    guard let pair = engine.pair(from: "en", to: "es") else {
+      throw BusBenchmark.Failure(description: "Apertium's eng-spa is not installed")
+    }
+    let fed = try (0..<2).map { _ in try ApertiumPipeline(pair: pair, stagePreload: engine.stagePreload) }
+    // Never readable: the pipeline asks for the clients' next sentences at every turn.
+    let (quiet, quietPeer) = try Syscalls.socketPair()
+    defer {
+      Syscalls.close(quiet)
+      Syscalls.close(quietPeer)
+    }
+    func fedAsClients() throws -> Double {
+      let bulk = fresh()
+      let group = DispatchGroup()
+      let start = Syscalls.monotonicNanoseconds()
+      for (index, pipeline) in fed.enumerated() {
+        group.enter()
+        // Clients 4·index … 4·index+3, each with every 8th sentence.
+        let clients = (0..<4).map { client in stride(from: index * 4 + client, to: bulk.count, by: 8).map { bulk[$0] } }
+        Thread {
+          var sent = [Int](repeating: 0, count: clients.count)
+          var ready = Array(clients.indices.filter { !clients[$0].isEmpty })
+          do {
+            try pipeline.stream(
+              window: 8, wake: { quiet.rawValue },
+              next: {
+                guard !ready.isEmpty else { return nil }
+                let client = ready.removeFirst()
+                defer { sent[client] += 1 }
+                return (client, clients[client][sent[client]])
+              },
+              deliver: { client, _ in if sent[client] < clients[client].count { ready.append(client) } })
+          } catch {
+            failures.record(error)
+          }
+          group.leave()
+        }.start()
+      }
+      group.wait()
+      if let error = failures.first { throw error }
+      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+    }
     _ = try concurrent(Array(fresh().prefix(160)))
     _ = try batches(of: 32, engines: 2)
-    var (rates, batched, eights, fours): ([Double], [Double], [Double], [Double]) = ([], [], [], [])
+    _ = try fedAsClients()
+    var (rates, bounds, batched, eights, fours): ([Double], [Double], [Double], [Double], [Double]) = ([], [], [], [], [])
     for _ in 0..<runs {
       rates.append(try concurrent(fresh()))
+      bounds.append(try fedAsClients())
       batched.append(try batch())
       eights.append(try batches(of: 8, engines: 1))
       fours.append(try batches(of: 4, engines: 2))
@@ -218,6 +265,14 @@ enum ServiceBenchmark {
       "| throughput, 8 concurrent clients, one request per sentence (\(count) sentences) vs the warm pipeline alone, "
         + "the same sentences as one batch | \(Int(service)) words/s | \(Int(pipeline)) words/s | \(String(format2: service / pipeline))× |"
     )
+    let bound = median(bounds)
+    print(
+      "| the same vs the engine fed as the 8 clients can feed it (feeding.py's bound: 2 pipelines, 4 clients each) "
+        + "| \(Int(service)) words/s | \(Int(bound)) words/s | \(String(format2: service / bound))× |")
+    print(
+      "| each run, in turn: 8 clients / the bound | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
+        + "\(bounds.map { String(Int($0)) }.joined(separator: ", ")) | "
+        + "\(zip(rates, bounds).map { String(format2: $0 / $1) }.joined(separator: ", ")) |")
     // What coalescing can reach at best: the engine never sees more than the 8 clients' sentences at once.
     for (name, rates) in [
       ("one engine, batches of 8 in turn", eights), ("two engines (as two runners), batches of 4 each in turn", fours),
@@ -228,10 +283,15 @@ enum ServiceBenchmark {
     }
     BenchSummary.record(
       .init(
-        figure: "8 one-sentence clients through the service vs the engine fed the same way (feeding.py)",
-        value: "\(Int(service)) words/s", baseline: "feeding.py's bound", ratio: nil, goal: "≥ 0.9×", met: nil,
-        bound: "the service's coalescing and request path; see Benchmarks/README.md", baselineKey: "feeding-bound",
-        number: service))
+        figure: "8 one-sentence clients through the service vs the engine fed the same way (in this run)",
+        value: "\(Int(service)) words/s", baseline: "\(Int(bound)) words/s (feeding.py's way)", ratio: service / bound,
+        goal: "≥ 0.9×", met: service / bound >= 0.9,
+        bound: "the service's coalescing and request path; see Benchmarks/README.md", number: service))
+    BenchSummary.record(
+      .init(
+        figure: "the same vs feeding.py's bound (its own run, before this one)", value: "\(Int(service)) words/s",
+        baseline: "feeding.py's bound", ratio: nil, goal: "(the goal is measured in one run, above)", met: nil,
+        baselineKey: "feeding-bound", number: service))
     print(
       "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
         + "\(batched.map { String(Int($0)) }.joined(separator: ", ")) | "

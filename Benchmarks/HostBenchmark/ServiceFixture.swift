@@ -41,7 +41,10 @@ final class ServiceFixture {
       ],
       environment)
     _ = try Self.wait(Self.start(host, ["config", "ApertiumAPY", "endpoint", "http://127.0.0.1:\(apyPort)"], environment))
-    servicePID = try Self.start(host, ["serve"], environment)
+    // `HOST_BENCHMARK_SERVE`: more options for `serve`, to compare settings
+    // in one sitting (`--batches-per-runner 1`: no batch sent before the last is answered).
+    let options = (ProcessInfo.processInfo.environment["HOST_BENCHMARK_SERVE"] ?? "").split(separator: " ").map(String.init)
+    servicePID = try Self.start(host, ["serve"] + options, environment)
   }
 
   /// Waits up to `seconds` for both servers to answer.

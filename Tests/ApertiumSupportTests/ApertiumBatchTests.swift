@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 
@@ -46,5 +47,74 @@ import Testing
       }
     }
     #expect(differences == 0)
+  }
+
+  /// How an open batch's source gives its texts.
+  struct Feeding: CustomTestStringConvertible, Sendable {
+    var name: String
+    /// Texts given before the source says `.later` once.
+    var run: Int
+    /// Calls of the engine: texts given in each, the source then saying `.later` for good.
+    var call: Int
+    var testDescription: String { name }
+  }
+
+  /// The corpus (and its first 100 lines again) fed as an open batch, texts
+  /// coming while others are in flight and over several calls, against one
+  /// batch of another engine: each index gets exactly its own text's
+  /// translation, once, with 0 differences.
+  @Test(arguments: [
+    Feeding(name: "one text at a time, the source saying later in between", run: 1, call: 2_100),
+    Feeding(name: "runs of 3, calls of 50 (a client's requests)", run: 3, call: 50),
+    Feeding(name: "all of it in one call (a whole file)", run: 2_100, call: 2_100),
+  ]) func anOpenBatchTranslatesEachTextAsIfAlone(_ feeding: Feeding) throws {
+    let preload = ApertiumEngineTests.stagePreload
+    let texts = Self.corpus + Self.corpus.prefix(100)
+    let batch = try ApertiumEngine(stagePreload: preload).translate(texts, from: "en", to: "es")
+    let engine = ApertiumEngine(stagePreload: preload)
+    // Always readable: the engine asks the source again at every turn, as when texts keep coming.
+    let (wake, other) = try #require(Self.socketPair())
+    defer {
+      close(wake)
+      close(other)
+    }
+    _ = write(other, "x", 1)
+    final class Source: @unchecked Sendable {
+      var next = 0
+      var sinceLater = 0
+      var answers: [String?]
+      var duplicates = 0
+      init(count: Int) { answers = Array(repeating: nil, count: count) }
+    }
+    let source = Source(count: texts.count)
+    while source.next < texts.count {
+      let end = min(source.next + feeding.call, texts.count)
+      try engine.translate(
+        from: "en", to: "es", wake: wake,
+        next: {
+          guard source.next < end else { return .later }
+          if source.sinceLater == feeding.run {
+            source.sinceLater = 0
+            return .later
+          }
+          source.sinceLater += 1
+          defer { source.next += 1 }
+          return .text(index: source.next, texts[source.next])
+        },
+        deliver: { index, translation in
+          if source.answers[index] != nil { source.duplicates += 1 }
+          source.answers[index] = translation
+        })
+      #expect(source.answers[..<source.next].allSatisfy { $0 != nil }, "the call returned before every text taken was answered")
+    }
+    #expect(source.duplicates == 0)
+    let differences = zip(batch, source.answers).filter { $0 != $1 }.count
+    #expect(differences == 0)
+  }
+
+  private static func socketPair() -> (Int32, Int32)? {
+    var descriptors: [Int32] = [0, 0]
+    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0 else { return nil }
+    return (descriptors[0], descriptors[1])
   }
 }

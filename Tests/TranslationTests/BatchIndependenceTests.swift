@@ -52,4 +52,45 @@ import Translation
       #expect(differences == 0, "\(path)")
     }
   }
+
+  /// Eight sessions through the resident service at once, each sending its
+  /// lines one request at a time: the service hands their texts to the
+  /// Apertium runners while others are in flight (`tp.translate.stream/1`),
+  /// and every answer is the line's own, as translated alone by a session
+  /// with a runner of its own.
+  @Test func concurrentClientsThroughTheServiceGetEachLineAsIfAlone() async throws {
+    let lines = Array(Self.corpus.filter { !$0.isEmpty }.prefix(400))
+    let single = Self.session()
+    var alone: [String] = []
+    for line in lines.reversed() { alone.insert(try await single.translate(line).targetText, at: 0) }
+    let service = try Providers.service()
+    try service.start()
+    defer { service.stop() }
+    let environment = service.environment
+    let answers = try await withThrowingTaskGroup(of: [(Int, String)].self) { group in
+      for client in 0..<8 {
+        group.addTask {
+          let session = Self.session(environment)
+          var mine: [(Int, String)] = []
+          for index in stride(from: client, to: lines.count, by: 8) {
+            mine.append((index, try await session.translate(lines[index]).targetText))
+          }
+          return mine
+        }
+      }
+      var all = [String](repeating: "", count: lines.count)
+      for try await mine in group { for (index, text) in mine { all[index] = text } }
+      return all
+    }
+    var differences = 0
+    for (index, (answer, byItself)) in zip(answers, alone).enumerated() where answer != byItself {
+      differences += 1
+      if differences <= 20 {
+        Issue.record(
+          "\(lines[index].debugDescription): \(answer.debugDescription) through the service, \(byItself.debugDescription) alone"
+        )
+      }
+    }
+    #expect(differences == 0)
+  }
 }

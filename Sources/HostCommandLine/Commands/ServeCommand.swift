@@ -37,8 +37,7 @@ struct ServeCommand: Command {
     .option("runners", "count", help: "Warm runners per provider at most (default: the number of cores, at least 2)."),
     .option(
       "batches-per-runner", "count",
-      help: "Batches of clients' texts in a runner at once, for providers that take texts while others are in flight (default: 2)."
-    ),
+      help: "Batches in a runner at once, for providers that take texts while others are in flight (default: 2)."),
     .option(
       "max-connections", "count",
       help: "Connections at work at once; a new one beyond takes an idle one's place, or is refused (default: 128)."),
