@@ -85,7 +85,7 @@ dbus-interface: deps
 # XML is ours, written from the specifications. The layer shell's client code
 # (Sources/CWaylandLayerShell) also needs Debian's xdg-shell, which get_popup
 # names; the virtual keyboard's is Sources/CVirtualKeyboard.
-# LayerShellProtocolTests runs the same commands.
+# WaylandProtocolTests runs the same commands.
 LAYER_SHELL := Sources/CWaylandLayerShell
 XDG_SHELL_XML := /usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml
 VIRTUAL_KEYBOARD_XML := Packaging/wayland/virtual-keyboard-unstable-v1.xml
@@ -147,11 +147,12 @@ test: build
 # (no release build, no bundles). Package.swift's dependencies are checked
 # against the imports first (scripts/check-package-imports).
 # The soak tests: minutes of rounds each, too long for `make test` (now: the
-# 100 rounds of Replace by paste and an xclip copy, issue 27).
+# 100 rounds of Replace by paste and an xclip copy, issue 27; the Apertium
+# identity tests' warm reference against a cold `apertium` run per text).
 soak: build
 	$(SWIFTPM) build --build-tests
 	TRANSLATION_HOST_SOAK=1 TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) \
-	  scripts/run-tests --filter ReplaceAndCopyRounds
+	  scripts/run-tests --filter 'ReplaceAndCopyRounds|theReferenceIsApertiumTextByText'
 
 check: deps toolchain-tmp
 	$(SWIFTPM) build --build-tests
@@ -176,6 +177,7 @@ bench: build
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/translate.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/popover.py
 	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py
+	BENCH_SUMMARY=$(BENCH_SUMMARY) python3 Benchmarks/desktop_popover.py --sway
 	@python3 Benchmarks/summary.py $(BENCH_SUMMARY)
 
 # The manifest reader's fuzzer (Benchmarks/PlistFuzz): FUZZ_ARGS="--seed 7 --cases 1000000" to vary it.

@@ -12,10 +12,18 @@ side, alternating run by run:
   cheapest any GTK program can show something.
 All are timed from outside by Benchmarks/first_map.c (X11 MapNotify, then the
 window taller than the spinner alone). Medians.
-Usage: Benchmarks/desktop_popover.py [--quick] [--host PATH]
+Usage: Benchmarks/desktop_popover.py [--quick] [--host PATH] [--sway]
 (--host: another build's translation-host, or a translation-host-desktop, for
 the cold popover and the service, to compare builds or to time the hand-off;
-the agent is always this build's.)"""
+the agent is always this build's.)
+
+--sway: the same three on sway (headless, as `nobody` when run as root),
+where the popover is a layer surface: timed from outside by polling grim for
+a column of pixels (no Wayland client can see another's surfaces), the
+popover mapped when the pixel under its anchor turns the popover's colour,
+its scene shown when the one 150 pixels lower does (below the spinner alone);
+the floor, GTK 4's empty window mapped, when the output's centre turns the
+window's colour. The figures are as coarse as one grim call (reported)."""
 import os, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -78,12 +86,12 @@ def agent_action(env, *arguments):
     subprocess.run(["gapplication", "action", AGENT] + list(arguments), env=env, check=True)
 
 
-def wait_for_agent(env, agent):
+def wait_for_agent(env, agent, prefix=()):
     """Until the agent owns its name on the bus (it registers after GTK is warm)."""
     for _ in range(1000):
         if agent.poll() is not None:
             sys.exit(f"translation-host agent exited with status {agent.returncode}")
-        owner = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+        owner = subprocess.run(list(prefix) + ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
                                 "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", AGENT],
                                env=env, capture_output=True, text=True)
         if "true" in owner.stdout:
@@ -175,5 +183,161 @@ def main():
     record("desktop popover: shortcut → scene shown, warm agent", f"{warm:.1f} ms",
            f"{floor:.1f} ms (GTK maps an empty window)", warm / floor, "≤ 1.0×", warm / floor <= 1.0)
 
+SWAY_ANCHOR = (640, 200)
+SCENE_BELOW = 150
+
+
+def start_sway(folder):
+    """sway headless on a 1280×800 output, as `nobody` when root; its environment and process."""
+    runtime = os.path.join(folder, "sway-run")
+    home = os.path.join(runtime, "home")
+    os.makedirs(home)
+    config = os.path.join(runtime, "sway.config")
+    with open(config, "w") as file:
+        file.write("output HEADLESS-1 resolution 1280x800\ndefault_border none\n")
+    prefix = []
+    if os.getuid() == 0:
+        for path in (runtime, home, config):
+            os.chown(path, 65534, 65534)
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+    os.chmod(runtime, 0o700)
+    env = {"PATH": "/usr/bin:/bin", "HOME": home, "XDG_RUNTIME_DIR": runtime, "LANG": "C.UTF-8",
+           "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"}
+    sway = subprocess.Popen(prefix + ["sway", "-c", config], env=dict(env, WLR_BACKENDS="headless", WLR_LIBINPUT_NO_DEVICES="1",
+                                                                     WLR_RENDERER="pixman"),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    for _ in range(3000):
+        names = os.listdir(runtime)
+        display = next((n for n in names if n.startswith("wayland-") and not n.endswith(".lock")), None)
+        ipc = next((n for n in names if n.startswith("sway-ipc.")), None)
+        if display and ipc:
+            env.update(WAYLAND_DISPLAY=display, SWAYSOCK=os.path.join(runtime, ipc), GDK_BACKEND="wayland", NO_AT_BRIDGE="1")
+            return sway, env, prefix, runtime
+        time.sleep(0.01)
+    sys.exit("sway did not start")
+
+
+def column(env, prefix, x, top, height):
+    """The pixels of a column of the output (grim, PPM), as (r, g, b) tuples."""
+    shot = subprocess.run(prefix + ["grim", "-g", f"{x},{top} 1x{height}", "-t", "ppm", "-"], env=env, capture_output=True)
+    data = shot.stdout
+    # P6\n1 <height>\n255\n then the pixels.
+    header_end = 0
+    for _ in range(3):
+        header_end = data.index(b"\n", header_end) + 1
+    pixels = data[header_end:]
+    return [tuple(pixels[i:i + 3]) for i in range(0, len(pixels), 3)]
+
+
+def light(pixel):
+    return pixel is not None and min(pixel) > 200
+
+
+def time_shown(command, env, prefix, x, top, offsets, polls):
+    """Starts `command`; the seconds until each pixel at `offsets` below `top` turned light, in milliseconds."""
+    height = max(offsets) + 1
+    start = time.monotonic()
+    process = subprocess.Popen(prefix + command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    shown = [None] * len(offsets)
+    while None in shown and time.monotonic() - start < 20:
+        before = time.monotonic()
+        pixels = column(env, prefix, x, top, height)
+        now = time.monotonic()
+        polls.append((now - before) * 1000)
+        for index, offset in enumerate(offsets):
+            if shown[index] is None and offset < len(pixels) and light(pixels[offset]):
+                shown[index] = (now - start) * 1000
+    if None in shown:
+        sys.exit(f"{' '.join(command)} showed nothing on sway within 20 s")
+    return process, shown
+
+
+def wait_gone(env, prefix, x, top):
+    for _ in range(500):
+        if not light(column(env, prefix, x, top, 1)[0]):
+            return
+        time.sleep(0.01)
+    sys.exit("the popover stayed on the screen")
+
+
+def main_sway():
+    for program in (HOST, DESKTOP):
+        if not os.access(program, os.X_OK):
+            sys.exit(f"{program} is missing: run 'make build' first")
+    runs = 5 if QUICK else 11
+    with tempfile.TemporaryDirectory() as folder:
+        os.chmod(folder, 0o755)
+        gtk = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], capture_output=True, text=True, check=True).stdout.split()
+        empty = os.path.join(folder, "empty_window")
+        subprocess.run(["cc", "-O2", "-o", empty, os.path.join(ROOT, "Benchmarks/empty_window.c")] + gtk, check=True)
+        sway, env, prefix, runtime = start_sway(folder)
+        floor_env = dict(env, GSK_RENDERER="cairo", GDK_DEBUG="gl-disable")
+        bus = subprocess.Popen(prefix + ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+        env["DBUS_SESSION_BUS_ADDRESS"] = bus.stdout.readline().strip()
+        service = subprocess.Popen(prefix + [HOST, "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        agent = subprocess.Popen(prefix + [DESKTOP, "agent", "--idle-exit", "0"], env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL, start_new_session=True)
+        polls = []
+        x, y = SWAY_ANCHOR
+        offsets = [12, 12 + SCENE_BELOW]
+        options = ["--provider", "Reverse", "--from", "en", "--text", "Hello, world", "--anchor", f"{x},{y}"]
+        popover = [HOST, "run", "--desktop"] + options
+        shortcut = ["gapplication", "action", AGENT, "run", "[" + ", ".join(f"'{o}'" for o in options) + "]"]
+        try:
+            wait_for_agent(env, agent, prefix)
+
+            def cold():
+                process, shown = time_shown(popover, env, prefix, x, y, offsets, polls)
+                os.killpg(process.pid, 15)
+                process.wait(timeout=10)
+                wait_gone(env, prefix, x, y + offsets[0])
+                return shown
+
+            def warm():
+                process, shown = time_shown(shortcut, env, prefix, x, y, offsets, polls)
+                process.wait(timeout=10)
+                subprocess.run(prefix + ["gapplication", "action", AGENT, "dismiss"], env=env, check=True)
+                wait_gone(env, prefix, x, y + offsets[0])
+                return shown
+
+            def floor():
+                process, shown = time_shown([empty], floor_env, prefix, 640, 400, [0], polls)
+                os.killpg(process.pid, 15)
+                process.wait(timeout=10)
+                wait_gone(env, prefix, 640, 400)
+                return shown[0]
+
+            cold(), warm(), floor()
+            colds, warms, floors = [], [], []
+            for _ in range(runs):
+                floors.append(floor())
+                colds.append(cold())
+                warms.append(warm())
+        finally:
+            for process in (agent, service, bus, sway):
+                try:
+                    os.killpg(process.pid, 15)
+                    process.wait(timeout=10)
+                except (ProcessLookupError, subprocess.TimeoutExpired):
+                    pass
+    load = os.getloadavg()[0]
+    median = statistics.median
+    floor_ms = median(floors)
+    print(f"\nDesktop popover on sway (headless), a layer surface, service warm, medians of {runs} "
+          f"(load average {load:.1f}; one grim poll: median {median(polls):.1f} ms)\n")
+    print("| measure | warm agent (gapplication action) | cold (translation-host run --desktop) | GTK 4 maps an empty window (the floor) | warm / floor | cold / floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for index, name in enumerate(["layer surface mapped", "the provider's scene shown"]):
+        warm_ms = median(w[index] for w in warms)
+        cold_ms = median(c[index] for c in colds)
+        print(f"| {name} | {warm_ms:.1f} ms | {cold_ms:.1f} ms | {floor_ms:.1f} ms | {warm_ms / floor_ms:.2f}× | {cold_ms / floor_ms:.2f}× |")
+    warm_scene = median(w[1] for w in warms)
+    record("desktop popover on sway (layer surface): shortcut → scene shown, warm agent", f"{warm_scene:.1f} ms",
+           f"{floor_ms:.1f} ms (GTK maps an empty window on sway)", warm_scene / floor_ms, "≤ 1.0×", warm_scene / floor_ms <= 1.0)
+
+
 if __name__ == "__main__":
-    main()
+    main_sway() if "--sway" in sys.argv else main()

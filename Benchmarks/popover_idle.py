@@ -5,7 +5,15 @@ CPU it and the warm service use over a few seconds. A popover that waits
 on its descriptors wakes for nothing; one that polls wakes at its timer's
 rate and asks the service each time. The floor is a curses program waiting
 for a key (`getch`), in the same run.
-Usage: Benchmarks/popover_idle.py [--rounds N] [--seconds S] [--host PATH]...
+
+With --holder, the desktop's clipboard holder instead (`translation-host
+clipboard-hold`, which keeps a clipboard borrowed for a paste once the
+popover has exited), under Xvfb with a session bus of its own: its wakeups
+and CPU while it holds the clipboard and nothing happens, then, once
+`xclip` copies something else, how long it takes to hand the clipboard over
+and exit, and how often it woke meanwhile (a holder that polls GLib wakes
+at its timer's rate there).
+Usage: Benchmarks/popover_idle.py [--holder] [--rounds N] [--seconds S] [--host PATH]...
 (several --host: builds measured in turn, each with its own service.)
 """
 import os, pty, select, shutil, signal, statistics, subprocess, sys, tempfile, time
@@ -74,7 +82,84 @@ def idle(command, env, marker, service_pid, quit_keys):
     return tuple((b - a) / SECONDS for a, b in zip(start, end))
 
 
+HOLDER_TEXT = "Held by the benchmark"
+
+
+def holder_round(host, env):
+    """Starts a holder of a two-format clipboard, waits until it serves it,
+    measures `SECONDS` of idleness, then has xclip copy something else.
+    Returns (idle wakeups/s, idle CPU ms/s, hand-over ms, hand-over wakeups)."""
+    html = f"<b>{HOLDER_TEXT}</b>".encode()
+    text = HOLDER_TEXT.encode()
+    contents = (b"text/plain;charset=utf-8 %d\n" % len(text) + text + b"text/html %d\n" % len(html) + html)
+    read, write = os.pipe()
+    holder = subprocess.Popen([host, "clipboard-hold"], stdin=read, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, env=env, start_new_session=True)
+    os.close(read)
+    os.write(write, contents)
+    os.close(write)
+    deadline = time.monotonic() + 30
+    while subprocess.run(["xclip", "-o", "-selection", "clipboard"], env=env, capture_output=True,
+                         timeout=10).stdout != text:
+        if holder.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"the holder did not take the clipboard: {holder.stderr.read() if holder.poll() is not None else ''}")
+        time.sleep(0.05)
+    time.sleep(1)  # the xclip that read it has gone; GDK has answered
+    start = (switches(holder.pid), cpu_seconds(holder.pid))
+    time.sleep(SECONDS)
+    end = (switches(holder.pid), cpu_seconds(holder.pid))
+    # The hand-over: from xclip's copy to the holder's exit, its wakeups counted by the kernel (wait4).
+    copier = subprocess.Popen(["xclip", "-quiet", "-selection", "clipboard", "-i"], stdin=subprocess.PIPE,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    copied_at = time.monotonic()
+    copier.stdin.write(b"copied since")
+    copier.stdin.close()
+    _, status, usage = os.wait4(holder.pid, 0)
+    handed_over = time.monotonic() - copied_at
+    holder.returncode = os.waitstatus_to_exitcode(status)
+    copier.kill()
+    copier.wait()
+    if holder.returncode != 0:
+        raise SystemExit(f"the holder exited with {holder.returncode}: {holder.stderr.read()!r}")
+    return ((end[0] - start[0]) / SECONDS, (end[1] - start[1]) / SECONDS * 1000, handed_over * 1000,
+            usage.ru_nvcsw + usage.ru_nivcsw - end[0])
+
+
+def holder_main():
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from desktop_popover import start_bus, start_xvfb
+    work = tempfile.mkdtemp(prefix="translation-host-holder-idle-")
+    server, display = start_xvfb()
+    rows = []
+    try:
+        env = {"PATH": os.environ["PATH"], "HOME": work, "XDG_RUNTIME_DIR": work, "DISPLAY": display, "LANG": "C.UTF-8",
+               "XDG_CONFIG_HOME": work + "/config", "XDG_CACHE_HOME": work + "/cache", "XDG_DATA_HOME": work + "/data"}
+        os.chmod(work, 0o700)
+        bus, address = start_bus(env)
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        try:
+            for host in HOSTS:
+                holder_round(host, env)  # warms the page cache
+                measured = [holder_round(host, env) for _ in range(ROUNDS)]
+                rows.append((host, [statistics.median(m[i] for m in measured) for i in range(4)]))
+        finally:
+            bus.terminate()
+            bus.wait(timeout=10)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(work, ignore_errors=True)
+    load = open("/proc/loadavg").read().split()[:3]
+    print(f"Clipboard holder under Xvfb, {SECONDS:g} s idle, medians of {ROUNDS}; load average {' '.join(load)}\n")
+    print("| build | idle wakeups/s | idle CPU ms/s | hand-over ms | hand-over wakeups |")
+    print("|---|---:|---:|---:|---:|")
+    for host, (wakeups, cpu, handed_over, handover_wakeups) in rows:
+        print(f"| {host} | {wakeups:.1f} | {cpu:.2f} | {handed_over:.0f} | {handover_wakeups:.0f} |")
+
+
 def main():
+    if "--holder" in sys.argv:
+        return holder_main()
     work = tempfile.mkdtemp(prefix="translation-host-popover-idle-")
     floor = os.path.join(work, "empty_screen")
     with open(floor + ".c", "w") as f:

@@ -14,10 +14,10 @@ import System
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
-  /// `host-benchmark <build> [service|throughput|latency [count]|runner]`:
+  /// `host-benchmark <build> [service|throughput|latency [count]|runner|disk]`:
   /// everything, or the service figures only, or the service's throughput
   /// with concurrent clients only, or its own cost per request only, or the
-  /// runner's footprint only.
+  /// runner's footprint only, or the start cost of the container's view only.
   static func main() throws {
     let only = CommandLine.arguments.dropFirst(2).first
     if only == "service" { return try ServiceBenchmark.run(build: build) }
@@ -43,6 +43,33 @@ enum HostBenchmark {
     print("| measure | translation-host | baseline | ratio |")
     print("|---|---:|---:|---:|")
     if only == "runner" { return try RunnerFootprint.run(build: build) }
+    // The container's size-limited view (disk-budget) against the container bound as it is.
+    var bound = denied
+    bound.limits.diskMiB = 0
+    if only == "disk" {
+      let probe = try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: .seconds(10))
+      let inForce = probe.sandbox.contains(.diskBudget)
+      probe.close()
+      if !inForce { print("note: the view is not in force here (no /dev/fuse for this user): both ways bind the container") }
+      var viewed: [Double] = []
+      var plain: [Double] = []
+      for _ in 0..<41 {
+        viewed.append(
+          median(runs: 1) {
+            try RunnerClient.launch(bundle: bundle, policy: denied, runnerPath: runner, timeout: .seconds(10)).close()
+          })
+        plain.append(
+          median(runs: 1) {
+            try RunnerClient.launch(bundle: bundle, policy: bound, runnerPath: runner, timeout: .seconds(10)).close()
+          })
+      }
+      let difference = zip(viewed, plain).map { $0 - $1 }.sorted()[viewed.count / 2]
+      row(
+        "runner start-up to ready, with the container's view", viewed.sorted()[20], "the container bound as is",
+        plain.sorted()[20])
+      print("median of the differences, start by start: \(format(difference))")
+      return
+    }
 
     let spawn = median(runs: 40) { try spawnAndWait("/bin/true", []) }
     let startDenied = median(runs: 40) {

@@ -31,6 +31,17 @@ static inline Display *th_x11_display(GdkDisplay *display) { return gdk_x11_disp
 
 static inline Window th_x11_surface_xid(GdkSurface *surface) { return gdk_x11_surface_get_xid(surface); }
 
+/*
+ * Wayland: makes `surface` (a realized, unmapped toplevel) the dialog of the
+ * window another client exported as `handle` (xdg-foreign). FALSE when this
+ * is not a Wayland toplevel or the compositor has no xdg-foreign.
+ */
+#include <gdk/wayland/gdkwayland.h>
+static inline gboolean th_wayland_set_parent_handle(GdkSurface *surface, const char *handle) {
+  if (!GDK_IS_WAYLAND_TOPLEVEL(surface)) return FALSE;
+  return gdk_wayland_toplevel_set_transient_for_exported(GDK_TOPLEVEL(surface), (char *)handle);
+}
+
 /* Sets a boolean GtkSettings property (g_object_set is variadic). */
 static inline void th_settings_set_boolean(const char *name, gboolean value) {
   g_object_set(gtk_settings_get_default(), name, value, NULL);

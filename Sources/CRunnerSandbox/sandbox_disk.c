@@ -49,6 +49,8 @@ static struct {
   int64_t used;
   struct fuse *fuse;
   void *open_files; /* tsearch tree of struct open_file */
+  uid_t user;       /* not 0: every file shown as this user's and group's */
+  gid_t group;
 } disk = {.container = -1};
 
 struct open_file {
@@ -189,6 +191,11 @@ static void *serve_init(struct fuse_conn_info *connection, struct fuse_config *c
   config->entry_timeout = 1;
   config->attr_timeout = 1;
   config->negative_timeout = 0;
+  if (disk.user != 0) {
+    config->set_uid = config->set_gid = 1;
+    config->uid = disk.user;
+    config->gid = disk.group;
+  }
   return NULL;
 }
 
@@ -349,6 +356,9 @@ static int serve_chmod(const char *path, mode_t mode, struct fuse_file_info *fil
 }
 
 static int serve_chown(const char *path, uid_t user, gid_t group, struct fuse_file_info *file) {
+  if (disk.user != 0) { /* files are root's, shown as the provider's: no owner to change */
+    return (user == (uid_t)-1 || user == disk.user) && (group == (gid_t)-1 || group == disk.group) ? 0 : -EPERM;
+  }
   if (file) return fchown((int)file->fh, user, group) == 0 ? 0 : -errno;
   struct place place;
   int error = find_place(path, &place);
@@ -612,9 +622,11 @@ static const struct fuse_operations operations = {
 
 /* MARK: Setting up */
 
-int tp_disk_prepare(tp_container_disk *prepared, const char *container, uint64_t limit_bytes) {
+int tp_disk_prepare(tp_container_disk *prepared, const tp_sandbox_files *files, uid_t user, gid_t group) {
   prepared->device = -1;
   prepared->mounted[0] = prepared->mounted[1] = -1;
+  const char *container = files->container;
+  uint64_t limit_bytes = files->disk_bytes;
   if (!container || limit_bytes == 0) return -1;
   /* Opened in the namespaces just made: the kernel mounts only a /dev/fuse
    * opened in the user namespace of the mount. Mode 0600 (root only) on some
@@ -622,13 +634,15 @@ int tp_disk_prepare(tp_container_disk *prepared, const char *container, uint64_t
   int device = open("/dev/fuse", O_RDWR | O_CLOEXEC);
   if (device < 0) return -1;
   int folder = open(container, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  int64_t used = 0;
-  if (folder < 0 || measure(container, &used) != 0) {
+  int64_t used = (int64_t)files->container_used_bytes;
+  if (folder < 0 || (!files->container_measured && measure(container, &used) != 0)) {
     if (folder >= 0) close(folder);
     close(device);
     return -1;
   }
   disk.container = folder;
+  disk.user = user;
+  disk.group = group;
   disk.limit = limit_bytes;
   disk.used = used;
   char *arguments[] = {"translation-provider-runner", NULL};
@@ -659,8 +673,11 @@ int tp_disk_prepare(tp_container_disk *prepared, const char *container, uint64_t
 
 int tp_disk_mount(const tp_container_disk *prepared, const char *target, tp_sandbox_failure *failure) {
   char options[160];
-  snprintf(options, sizeof options, "fd=%d,rootmode=40000,user_id=%u,group_id=%u,default_permissions",
-           prepared->device, (unsigned)geteuid(), (unsigned)getegid());
+  /* With another user, PID 1 (root, still building the root) must reach it
+   * too: allow_other, in a mount namespace that holds only the sandbox. */
+  snprintf(options, sizeof options, "fd=%d,rootmode=40000,user_id=%u,group_id=%u,default_permissions%s",
+           prepared->device, (unsigned)(disk.user ? disk.user : geteuid()),
+           (unsigned)(disk.user ? disk.group : getegid()), disk.user ? ",allow_other" : "");
   if (mount("translation-host", target, "fuse.translation-host", MS_NOSUID | MS_NODEV, options) != 0) {
     return tp_fail(failure, "mounting the container's size-limited view at %s", target);
   }

@@ -30,7 +30,12 @@ static int make_parents(const char *path, tp_sandbox_failure *failure) {
   memcpy(partial, path, length + 1);
   for (char *slash = strchr(partial + strlen(stage) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
     *slash = '\0';
-    if (mkdir(partial, 0755) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", partial);
+    /* 0755 whatever the umask (077): a provider run as another user must pass through. */
+    if (mkdir(partial, 0755) == 0) {
+      if (chmod(partial, 0755) != 0) return tp_fail(failure, "opening %s to its provider", partial);
+    } else if (errno != EEXIST) {
+      return tp_fail(failure, "creating %s", partial);
+    }
     *slash = '/';
   }
   return 0;
@@ -178,7 +183,7 @@ static const char scratch[] = "/tmp/.scratch";
 static const char *const scratch_folders[][2] = {{"tmp", "/tmp"}, {"shm", "/dev/shm"}};
 static const char scratch_home_tmp[] = "home-tmp";
 
-static int mount_scratch(uint64_t bytes, tp_sandbox_failure *failure) {
+static int mount_scratch(uint64_t bytes, uid_t user, gid_t group, tp_sandbox_failure *failure) {
   unsigned long long kibibytes = (bytes ? bytes : 64ULL << 20) >> 10;
   if (kibibytes < 1024) kibibytes = 1024;
   char options[96];
@@ -195,6 +200,8 @@ static int mount_scratch(uint64_t bytes, tp_sandbox_failure *failure) {
   }
   snprintf(folder, sizeof folder, "%s/%s", scratch, scratch_home_tmp);
   if (mkdir(folder, 0700) != 0) return tp_fail(failure, "creating %s", folder);
+  /* The provider's TMPDIR is its own when it runs as another user. */
+  if (user != 0 && chown(folder, user, group) != 0) return tp_fail(failure, "giving %s to its user", folder);
   return 0;
 }
 
@@ -292,7 +299,11 @@ int tp_enter_private_root(const tp_sandbox_files *files, tp_container_disk *disk
     if (copy_link(*folder, failure) < 0) result = -1;
   }
   /* The empty /tmp and /dev come before what is bound inside them (a bundle in /tmp). */
-  if (result == 0) result = mount_scratch(files ? files->scratch_bytes : 0, failure);
+  int changes_user = files && files->provider_user != 0 && disk && disk->device >= 0 && geteuid() == 0;
+  if (result == 0) {
+    result = mount_scratch(files ? files->scratch_bytes : 0, changes_user ? files->provider_user : 0,
+                           changes_user ? files->provider_group : 0, failure);
+  }
   if (result == 0) result = mount_tmpfs("/dev", "mode=0755,size=64k,nr_inodes=64", failure);
   for (size_t i = 0; i < sizeof scratch_folders / sizeof scratch_folders[0] && result == 0; i++) {
     result = bind_scratch(scratch_folders[i][0], scratch_folders[i][1], failure);

@@ -9,6 +9,7 @@
 #include "runner_sandbox.h"
 
 #include <limits.h>
+#include <sys/types.h>
 
 /* Records `errno` and what was being done; returns -1. */
 int tp_fail(tp_sandbox_failure *failure, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -52,10 +53,13 @@ typedef struct tp_container_disk {
 } tp_container_disk;
 
 /* In the original process, after the namespaces are made and before PID 1 is
- * forked: opens /dev/fuse and the container, measures what the container
+ * forked: opens /dev/fuse and the container, takes what the container
  * holds, and readies libfuse. Returns 0, or -1 (no view: /dev/fuse cannot be
- * opened here, say) with `disk->device` at -1 and nothing left open. */
-int tp_disk_prepare(tp_container_disk *disk, const char *container, uint64_t limit_bytes);
+ * opened here, say) with `disk->device` at -1 and nothing left open; the
+ * budget starts from the host's measure in `files`, or from a walk. With
+ * `user` not 0, every file is shown as `user`'s and `group`'s (a root's
+ * runner whose provider runs as that user). */
+int tp_disk_prepare(tp_container_disk *disk, const tp_sandbox_files *files, uid_t user, gid_t group);
 
 /* In PID 1: mounts the view at `target` (nosuid, nodev). */
 int tp_disk_mount(const tp_container_disk *disk, const char *target, tp_sandbox_failure *failure);

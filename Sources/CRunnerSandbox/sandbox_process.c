@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <grp.h>
 #include <unistd.h>
 
 static void close_from(int first) {
@@ -71,6 +72,22 @@ static int map_identity(uid_t uid, gid_t gid, tp_sandbox_failure *failure) {
   return 0;
 }
 
+/* Becomes `user` and `group` (no supplementary groups), keeping the
+ * capabilities it has until tp_sandbox_drop_capabilities drops them all
+ * (dropping the bounding set needs CAP_SETPCAP). */
+static int become(uid_t user, gid_t group, tp_sandbox_failure *failure) {
+  if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0) return tp_fail(failure, "keeping capabilities across setuid");
+  if (setgroups(0, NULL) != 0) return tp_fail(failure, "dropping supplementary groups");
+  if (setresgid(group, group, group) != 0) return tp_fail(failure, "becoming group %u", (unsigned)group);
+  if (setresuid(user, user, user) != 0) return tp_fail(failure, "becoming user %u", (unsigned)user);
+  struct __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+  if (syscall(SYS_capget, &header, data) != 0) return tp_fail(failure, "capget");
+  for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) data[i].effective = data[i].permitted;
+  if (syscall(SYS_capset, &header, data) != 0) return tp_fail(failure, "capset");
+  return 0;
+}
+
 /* The processes that only wait (the original one and PID 1) keep nothing a
  * provider could use: no capabilities, and not dumpable, so that nothing of
  * the same user can attach to them. */
@@ -105,7 +122,13 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   /* Where /dev/fuse cannot be opened the container is bound as it is, and
    * the missing layer says so. */
   tp_container_disk disk = {-1, {-1, -1}};
-  if (files && files->container && files->disk_bytes) tp_disk_prepare(&disk, files->container, files->disk_bytes);
+  uid_t provider_user = files ? files->provider_user : 0;
+  gid_t provider_group = files ? files->provider_group : 0;
+  if (files && files->container && files->disk_bytes) {
+    tp_disk_prepare(&disk, files, provider_user, provider_group);
+  }
+  /* Another user only where the view shows it the container, root's. */
+  int changes_user = provider_user != 0 && disk.device >= 0 && geteuid() == 0;
   /* Three processes from here: the original one, which the host started and
    * waits for; PID 1 of the namespace, a minimal init that builds the private
    * root (so that its /proc shows this namespace) and reaps orphans; and the
@@ -171,8 +194,10 @@ int tp_sandbox_enter_namespaces(int isolate_network, const char *network_stack, 
   close(report[1]);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (built != 0) return -2;
+  if (changes_user && become(provider_user, provider_group, failure) != 0) return -2;
   return TP_LAYER_PID_NAMESPACE | TP_LAYER_FILE_SYSTEM | (isolate_network ? TP_LAYER_NETWORK_NAMESPACE : 0) |
-         (network_stack ? TP_LAYER_USER_MODE_NETWORK : 0) | (disk_budget ? TP_LAYER_DISK_BUDGET : 0);
+         (network_stack ? TP_LAYER_USER_MODE_NETWORK : 0) | (disk_budget ? TP_LAYER_DISK_BUDGET : 0) |
+         (changes_user ? TP_LAYER_UNPRIVILEGED_USER : 0);
 }
 
 int tp_sandbox_drop_capabilities(tp_sandbox_failure *failure) {
@@ -217,7 +242,7 @@ static int set_limit(int resource, uint64_t value) {
   return setrlimit(resource, &limit);
 }
 
-int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace) {
+int tp_sandbox_limit(const tp_sandbox_limits *limits, int counts_tasks) {
   int layers = 0;
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0) layers |= TP_LAYER_NO_NEW_PRIVS;
   struct rlimit none = {0, 0};
@@ -231,7 +256,7 @@ int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace) {
   /* Since Linux 5.14 the kernel counts RLIMIT_NPROC per user namespace, so in
    * one of its own the limit bounds the sandbox's tasks alone; elsewhere it
    * would count every task of the user, and root is exempt from it. */
-  if (own_user_namespace && limits->processes > 0 && set_limit(RLIMIT_NPROC, limits->processes) == 0) {
+  if (counts_tasks && limits->processes > 0 && set_limit(RLIMIT_NPROC, limits->processes) == 0) {
     layers |= TP_LAYER_PROCESS_COUNT;
   }
   return layers;

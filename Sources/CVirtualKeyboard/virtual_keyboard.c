@@ -22,6 +22,8 @@ struct th_virtual_keyboard {
   struct zwp_virtual_keyboard_manager_v1 *manager;
   struct zwp_virtual_keyboard_v1 *keyboard;
   uint32_t seat_capabilities;
+  /* The seat's keyboard capability before this keyboard was added to it. */
+  int seat_had_keyboard;
   int has_keymap;
 };
 
@@ -91,6 +93,8 @@ th_virtual_keyboard *th_virtual_keyboard_open(const char *name, th_virtual_keybo
   if (*status == TH_VIRTUAL_KEYBOARD_OK && keyboard->manager == NULL) *status = TH_VIRTUAL_KEYBOARD_UNSUPPORTED;
   if (*status == TH_VIRTUAL_KEYBOARD_OK && keyboard->seat == NULL) *status = TH_VIRTUAL_KEYBOARD_NO_SEAT;
   if (*status == TH_VIRTUAL_KEYBOARD_OK) {
+    /* Read now: the seat announces this keyboard during the next round trip. */
+    keyboard->seat_had_keyboard = (keyboard->seat_capabilities & WL_SEAT_CAPABILITY_KEYBOARD) != 0;
     keyboard->keyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(keyboard->manager, keyboard->seat);
     *status = synchronise(keyboard);
   }
@@ -102,7 +106,7 @@ th_virtual_keyboard *th_virtual_keyboard_open(const char *name, th_virtual_keybo
 }
 
 int th_virtual_keyboard_seat_had_keyboard(const th_virtual_keyboard *keyboard) {
-  return (keyboard->seat_capabilities & WL_SEAT_CAPABILITY_KEYBOARD) != 0;
+  return keyboard->seat_had_keyboard;
 }
 
 th_virtual_keyboard_status th_virtual_keyboard_set_keymap(

@@ -55,8 +55,8 @@ final class ServiceConnection {
   private func awaitRequest() -> Bool {
     guard channel.pendingByteCount == 0 else { return true }
     let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout : nil
-    guard let ready = try? channel.waitForInput(or: [server.stopSignal], timeout: idleTimeout) else { return false }
-    return ready.input && !ready.others[0]
+    guard let ready = try? channel.waitForInput(or: server.stopSignal, timeout: idleTimeout) else { return false }
+    return ready.input && !ready.other
   }
 
   /// Reads one request and answers it; false when the connection must close.

@@ -75,17 +75,13 @@ package final class FrameChannel: @unchecked Sendable {
   }
 
   /// Waits until bytes are there to read (buffered, or readable on the
-  /// socket, which includes the peer having closed it) or one of `others`
-  /// is readable, up to `timeout` (nil: as long as it takes); returns
-  /// whether the socket is, then whether each of `others` is. The next
-  /// `receive` reads without waiting again first.
-  package func waitForInput(
-    or others: [FileDescriptor], timeout: Duration?
-  ) throws(Errno) -> (input: Bool, others: [Bool]) {
+  /// socket, which includes the peer having closed it) or `other` is
+  /// readable, up to `timeout` (nil: as long as it takes); returns whether
+  /// each is. The next `receive` reads without waiting again first.
+  package func waitForInput(or other: FileDescriptor, timeout: Duration?) throws(Errno) -> (input: Bool, other: Bool) {
     sentSinceReceive.store(false, ordering: .relaxed)
-    if end > start { return (true, try UnixSocket.waitReadable(others, timeout: .zero)) }
-    let ready = try UnixSocket.waitReadable([fd] + others, timeout: timeout)
-    return (ready[0], Array(ready.dropFirst()))
+    if end > start { return (true, try Syscalls.waitReadable(other, timeout: .zero)) }
+    return try Syscalls.waitReadable(fd, other, timeout: timeout)
   }
 
   /// Whether bytes are waiting: buffered, or readable on the socket (which

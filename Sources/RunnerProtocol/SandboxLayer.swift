@@ -13,6 +13,7 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
   case taskGroup = "task-group"
   case memoryGroup = "memory-group"
   case diskBudget = "disk-budget"
+  case unprivilegedUser = "unprivileged-user"
   case landlock = "landlock"
   case systemCallFilter = "system-call-filter"
   case networkFilter = "network-filter"
@@ -36,6 +37,8 @@ package enum SandboxLayer: String, Codable, Sendable, CaseIterable {
       "the control group's memory limit: the whole sandbox's memory, memory files and tmpfs pages included"
     case .diskBudget:
       "its container through a size-limited view: writes past the disk limit fail with ENOSPC, within one run too"
+    case .unprivilegedUser:
+      "run by root where no control group can be made: the provider runs as nobody, so the task limit binds it"
     case .landlock: "Landlock: files outside its view and container cannot be opened or written"
     case .systemCallFilter:
       "seccomp: no ptrace, namespaces, mounts, bpf, keys or terminal injection; its processes stay in its group"

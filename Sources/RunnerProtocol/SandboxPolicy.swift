@@ -18,8 +18,10 @@ package struct SandboxPolicy: Equatable, Sendable {
     /// and root is exempt from it everywhere.
     package var processes: UInt64 = 512
     /// The provider's container on disk, in MiB: each file at most this
-    /// (`RLIMIT_FSIZE`, `EFBIG`), and a container over it after a run is not
-    /// started again until it is under (the host measures it).
+    /// (`RLIMIT_FSIZE`, `EFBIG`); the whole container at most this within a
+    /// run where the runner can show it through its size-limited view
+    /// (`ENOSPC`); and a container over it is not started again until it is
+    /// under (the host measures it before each start and after each run).
     package var diskMiB: UInt64 = 4096
 
     /// The environment variables that override the defaults, by field.
@@ -63,6 +65,11 @@ package struct SandboxPolicy: Equatable, Sendable {
   package var networkStack: String?
   /// Whether the user lets providers run without namespaces where the kernel refuses them.
   package var allowsWeakSandbox: Bool
+  /// What the host measured in the container just before the start (as
+  /// `PrivilegedFiles.Report.usedBytes`), where it walked all of it: the
+  /// container's size-limited view starts its budget from this rather than
+  /// walking the folder again. nil: the runner measures it.
+  package var containerUsedBytes: UInt64?
 
   package init(
     allowsNetwork: Bool, limits: Limits = Limits(), hostProcess: Int32 = Syscalls.processID, bundlePath: String,
@@ -175,6 +182,10 @@ extension SandboxPolicy: WireCodable {
     writer.optionalString(container)
     writer.optionalString(networkStack)
     writer.boolean(allowsWeakSandbox)
+    writer.boolean(containerUsedBytes != nil)
+    let used = containerUsedBytes ?? 0
+    writer.integer(Int32(truncatingIfNeeded: used >> 32))
+    writer.integer(Int32(truncatingIfNeeded: used))
   }
 
   package init(from reader: inout WireReader) throws(ProtocolError) {
@@ -201,5 +212,9 @@ extension SandboxPolicy: WireCodable {
         memoryMiB: values[0], cpuSeconds: values[1], openFiles: values[2], processes: values[3], diskMiB: values[4]),
       hostProcess: hostProcess, bundlePath: bundlePath, readOnlyPaths: readOnlyPaths, memoryFiles: memoryFiles,
       container: container, networkStack: networkStack, allowsWeakSandbox: try reader.boolean())
+    let measured = try reader.boolean()
+    let high = UInt64(UInt32(bitPattern: try reader.integer()))
+    let used = high << 32 | UInt64(UInt32(bitPattern: try reader.integer()))
+    containerUsedBytes = measured ? used : nil
   }
 }

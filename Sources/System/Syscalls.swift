@@ -159,9 +159,30 @@ package enum Syscalls {
   }
 
   /// Waits until `fd` is readable (or hung up) or `timeout` passes (nil:
-  /// forever). Returns false on timeout.
+  /// forever). Returns false on timeout. One descriptor on the stack: the
+  /// wait on every runner's reply, with no array made for it.
   package static func waitReadable(_ fd: FileDescriptor, timeout: Duration? = nil) throws(Errno) -> Bool {
-    try !poll([(fd, .readable)], timeout: timeout)[0].isEmpty
+    var descriptor = pollfd(fd: fd.rawValue, events: PollEvents.readable.rawValue, revents: 0)
+    let milliseconds = timeout?.pollMilliseconds ?? -1
+    try retrying { Glibc.poll(&descriptor, 1, milliseconds) }
+    return descriptor.revents != 0
+  }
+
+  /// Waits until `first` or `second` is readable (or hung up) or `timeout`
+  /// passes (nil: forever); returns which are. On the stack, as the one-descriptor form.
+  package static func waitReadable(
+    _ first: FileDescriptor, _ second: FileDescriptor, timeout: Duration? = nil
+  ) throws(Errno) -> (Bool, Bool) {
+    let milliseconds = timeout?.pollMilliseconds ?? -1
+    let readable = PollEvents.readable.rawValue
+    return try withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+      descriptors[0] = pollfd(fd: first.rawValue, events: readable, revents: 0)
+      descriptors[1] = pollfd(fd: second.rawValue, events: readable, revents: 0)
+      return Result { () throws(Errno) in
+        try retrying { Glibc.poll(descriptors.baseAddress, 2, milliseconds) }
+        return (descriptors[0].revents != 0, descriptors[1].revents != 0)
+      }
+    }.get()
   }
 
   /// Waits until `fd` can take more (or failed) or `timeout` passes (nil:

@@ -10,7 +10,8 @@ import System
 struct GtkDesktop: DesktopFrontEnd {
   func presentPopover(_ request: DesktopPopoverRequest, session: any SceneSession) throws -> PopoverOutcome {
     let popover = DesktopPopoverPresentation(
-      placement: DesktopPlacement(anchor: request.anchor, arrowEdge: request.arrowEdge),
+      placement: DesktopPlacement(
+        anchor: request.anchor, arrowEdge: request.arrowEdge, parentWindow: request.parentWindow),
       environment: request.environment, note: request.note, keepOnClipboard: request.keepOnClipboard)
     return try popover.present(
       session: session, source: request.text.map { .text($0) } ?? .selection,

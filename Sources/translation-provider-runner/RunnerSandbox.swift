@@ -23,9 +23,11 @@ enum RunnerSandbox {
       file_bytes: policy.limits.diskMiB << 20)
     // Before the namespaces, so that pasta's helper, PID 1 and all the provider starts are in the group.
     bits |= tp_sandbox_control_group(&limits)
+    // Root is exempt from RLIMIT_NPROC: where no group bounds its tasks, its provider runs as nobody.
+    let provider = geteuid() == 0 && bits & Int32(TP_LAYER_TASK_GROUP) == 0 ? Self.unprivilegedUser() : nil
     let denyNetwork: Int32 = policy.allowsNetwork ? 0 : 1
     var failure = tp_sandbox_failure()
-    let result = withFiles(policy) { files -> Result<Int32, SandboxError> in
+    let result = withFiles(policy, provider: provider) { files -> Result<Int32, SandboxError> in
       var ownUserNamespace: Int32 = 0
       let entered: Int32
       if policy.allowsNetwork, let stack = policy.networkStack {
@@ -39,7 +41,7 @@ enum RunnerSandbox {
       let capabilities = tp_sandbox_drop_capabilities(&failure)
       guard capabilities >= 0 else { return .failure(.setupFailed(step(failure), failure.error)) }
       bits |= capabilities
-      bits |= tp_sandbox_limit(&limits, ownUserNamespace)
+      bits |= tp_sandbox_limit(&limits, ownUserNamespace != 0 || bits & Int32(TP_LAYER_UNPRIVILEGED_USER) != 0 ? 1 : 0)
       let privateRoot: Int32 = bits & Int32(TP_LAYER_FILE_SYSTEM) != 0 ? 1 : 0
       let landlock = tp_sandbox_landlock(denyNetwork, privateRoot, files, &failure)
       guard landlock >= 0 else { return .failure(.setupFailed(step(failure), failure.error)) }
@@ -54,7 +56,15 @@ enum RunnerSandbox {
   }
 
   /// Calls `body` with the C view of the policy's paths, valid during the call.
-  private static func withFiles<T>(_ policy: SandboxPolicy, _ body: (UnsafePointer<tp_sandbox_files>) -> T) -> T {
+  /// The user and group `nobody`, from the password database; nil where there is none.
+  private static func unprivilegedUser() -> (user: uid_t, group: gid_t)? {
+    guard let entry = getpwnam("nobody"), entry.pointee.pw_uid != 0 else { return nil }
+    return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+  }
+
+  private static func withFiles<T>(
+    _ policy: SandboxPolicy, provider: (user: uid_t, group: gid_t)?, _ body: (UnsafePointer<tp_sandbox_files>) -> T
+  ) -> T {
     let readOnly = ([policy.bundlePath] + policy.readOnlyPaths.paths).map { strdup($0) }
     let container = policy.container.map { strdup($0) } ?? nil
     defer {
@@ -67,7 +77,9 @@ enum RunnerSandbox {
       // the container by the disk limit (its size-limited view, where /dev/fuse can be opened).
       var files = tp_sandbox_files(
         read_only: paths.baseAddress, read_only_count: paths.count, container: container,
-        scratch_bytes: policy.limits.memoryMiB << 20, disk_bytes: policy.limits.diskMiB << 20)
+        scratch_bytes: policy.limits.memoryMiB << 20, disk_bytes: policy.limits.diskMiB << 20,
+        provider_user: provider?.user ?? 0, provider_group: provider?.group ?? 0,
+        container_measured: policy.containerUsedBytes == nil ? 0 : 1, container_used_bytes: policy.containerUsedBytes ?? 0)
       return withUnsafePointer(to: &files) { body($0) }
     }
   }
@@ -91,6 +103,7 @@ enum RunnerSandbox {
     case .taskGroup: Int32(TP_LAYER_TASK_GROUP)
     case .memoryGroup: Int32(TP_LAYER_MEMORY_GROUP)
     case .diskBudget: Int32(TP_LAYER_DISK_BUDGET)
+    case .unprivilegedUser: Int32(TP_LAYER_UNPRIVILEGED_USER)
     case .landlock: Int32(TP_LAYER_LANDLOCK)
     case .systemCallFilter: Int32(TP_LAYER_SYSTEM_CALL_FILTER)
     case .networkFilter: Int32(TP_LAYER_NETWORK_FILTER)

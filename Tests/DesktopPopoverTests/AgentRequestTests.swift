@@ -25,6 +25,10 @@ import Testing
     Accepted(
       arguments: ["--selection", "--arrow-edge", "bottom", "--timeout", "5"],
       runs: ["--desktop", "--selection", "--arrow-edge", "bottom", "--timeout", "5"]),
+    // The window the popover is for (Present's parent_window); `run` checks its spelling.
+    Accepted(
+      arguments: ["--text", "Hi", "--parent-window", "wayland:6b3f0c1e"],
+      runs: ["--desktop", "--text", "Hi", "--parent-window", "wayland:6b3f0c1e"]),
   ])
   func accepts(_ example: Accepted) throws {
     #expect(try AgentRequest(running: example.arguments).arguments == example.runs)

@@ -111,6 +111,37 @@ extension DesktopSessions {
       #expect(try Self.drawnFrame(on: session, in: folder) == nil, "the popover is still on the screen")
     }
 
+    /// The resident agent (a `GtkApplication`) shows its popovers as layer
+    /// surfaces too, one after another, and its `dismiss` action takes one away.
+    @Test func theAgentShowsItsPopoversAsLayerSurfaces() throws {
+      let session = try WaylandCompositor()
+      let desktop = try AccessibleSway(session)
+      let folder = try TemporaryDirectory()
+      let agent = try desktop.start([Host.desktopExecutable, "agent", "--idle-exit", "0"])
+      try eventually(
+        "the agent on the session bus", timeout: .seconds(60), interval: .milliseconds(100), detail: { agent.stderr }
+      ) {
+        let owner = try desktop.run(
+          "/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+          "--method", "org.freedesktop.DBus.NameHasOwner", "org.translationhost.Desktop")
+        return owner.stdout.contains("true")
+      }
+      for (text, anchor) in [("Hello world", (x: 500, y: 150)), ("Second", (x: 800, y: 400))] {
+        let options = ["--provider", "Reverse", "--from", "en", "--text", text, "--anchor", "\(anchor.x),\(anchor.y)"]
+        let action = try desktop.run(
+          "/usr/bin/gapplication", "action", "org.translationhost.Desktop", "run",
+          "[" + options.map { "'\($0)'" }.joined(separator: ", ") + "]")
+        #expect(action.exitCode == 0, "\(action.stderr)")
+        let frame = try agent.waitForScene(titled: Self.reverse) { try Self.drawnFrame(on: session, in: folder) }
+        #expect(frame.y == anchor.y && abs(frame.x + frame.width / 2 - anchor.x) <= 1, "\(frame)")
+        #expect(try !session.hasWindow(titledLike: "Reverse"))
+        try desktop.run("/usr/bin/gapplication", "action", "org.translationhost.Desktop", "dismiss")
+        try eventually("the popover to go", timeout: .seconds(10), interval: .milliseconds(100), detail: { agent.stderr }) {
+          try Self.drawnFrame(on: session, in: folder) == nil
+        }
+      }
+    }
+
     /// The selection in gnome-text-editor, found over AT-SPI (the field of
     /// the window sway says has the focus), is translated in a layer
     /// surface and replaced in place through `EditableText`: exactly, with
@@ -193,6 +224,13 @@ final class AccessibleSway {
     for program in programs.reversed() { program.stop() }
     keyboard.stop()
     bus.stop()
+  }
+
+  /// Runs `program` on the session, as its user, with this bus.
+  @discardableResult
+  func run(_ program: String, _ arguments: String...) throws -> Command.Result {
+    let full = session.command([program] + arguments)
+    return try Command.run(full[0], Array(full.dropFirst()), environment: environment)
   }
 
   /// Starts `arguments` on the session, as its user, with accessibility on; stopped with this.

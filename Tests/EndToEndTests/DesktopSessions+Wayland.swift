@@ -58,7 +58,7 @@ extension DesktopSessions {
     /// window has the focus again: no clipboard, no note. The editor runs
     /// without accessibility (`NO_AT_BRIDGE`, `GTK_A11Y=none`), so AT-SPI
     /// cannot be what replaced it.
-    @Test(arguments: [("Hello world", "dlrow olleH"), ("¿Qué año, señor?", "?ros ,oña éuQ¿")])
+    @Test(arguments: [("Hello world", "dlrow olleH"), ("¿Qué año, señor?", "?roñes ,oña éuQ¿")])
     func replaceTypesTheTranslationIntoTheEditorOnSway(_ text: String, _ translation: String) throws {
       let session = try WaylandCompositor()
       let (file, editor) = try openEditor(on: session, named: "sentence.txt", holding: text)
@@ -105,6 +105,45 @@ extension DesktopSessions {
       usleep(1_000_000)
       #expect(try String(contentsOfFile: other, encoding: .utf8) == "Other text\n")
       #expect(try String(contentsOfFile: file, encoding: .utf8) == "Hello world\n")
+    }
+
+    /// Given the window it is for (D-Bus `Present`'s `parent_window`, here
+    /// `run --parent-window`, from a window that exported itself with
+    /// xdg-foreign), the popover asks the compositor to make it that
+    /// window's dialog (`zxdg_imported_v1.set_parent_of`, in its Wayland
+    /// log), and the compositor takes the handle (no `destroyed` event).
+    /// Without one it asks nothing. sway floats the popover over the window
+    /// either way (a window of a fixed size floats there); Mutter would
+    /// centre the dialog on its parent.
+    @Test(arguments: [true, false])
+    func thePopoverIsTheDialogOfTheWindowItIsFor(_ named: Bool) throws {
+      let session = try WaylandCompositor()
+      let parent = try session.start([
+        "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/exporting_window.py", "Parent window",
+      ])
+      defer { parent.stop() }
+      let handle = try eventually("the window's exported handle", timeout: .seconds(60), detail: { parent.stderr }) {
+        parent.stdout.split(separator: "\n").first.map(String.init)
+      }
+      let popover = try session.start(
+        [
+          "/usr/bin/env", "WAYLAND_DEBUG=1", Host.executable, "run", "--desktop", "--provider", "Reverse", "--text",
+          "Hello world",
+        ]
+          + (named ? ["--parent-window", handle] : []))
+      let frame = try scene(titled: Self.reverse, of: popover, on: session)
+      let log = popover.stderr
+      #expect(log.contains(".set_parent_of(") == named)
+      let refused = log.split(separator: "\n").contains { $0.contains("zxdg_imported_v1@") && $0.contains(".destroyed(") }
+      #expect(!refused, "the compositor refused the handle")
+      #expect(try session.isFloating(windowTitled: Self.reverse))
+      let parentFrame = try #require(try session.frame(ofWindowTitled: "Parent window"))
+      let over =
+        frame.x >= parentFrame.x && frame.x + frame.width <= parentFrame.x + parentFrame.width
+        && frame.y >= parentFrame.y && frame.y + frame.height <= parentFrame.y + parentFrame.height
+      #expect(over, "popover \(frame), window \(parentFrame)")
+      try session.press("Escape")
+      #expect(try popover.waitForExit().exitCode == 2)
     }
 
     /// Starts gnome-text-editor on a new file `name` holding `text` and a line break, and waits for its window.

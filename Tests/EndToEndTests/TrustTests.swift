@@ -474,6 +474,37 @@ import Testing
     }
   }
 
+  /// Where root's runner can make no control group (here: a mount
+  /// namespace of the test's with an empty /sys/fs/cgroup), root's fork bomb
+  /// was bounded only by the machine's pid_max: root is exempt from
+  /// RLIMIT_NPROC. Now the provider runs as nobody (its container shown as
+  /// nobody's through the size-limited view), and fork gets EAGAIN before 64.
+  @Test(.enabled(if: getuid() == 0)) func aForkBombIsBoundedForRootWithoutAControlGroupToo() throws {
+    let setting = try Setting()
+    setting.host.environment["TRANSLATION_HOST_LIMIT_PROCESSES"] = "64"
+    let withoutGroups = [
+      "--mount", "--propagation", "private", "/bin/sh", "-c",
+      "mount -t tmpfs none /sys/fs/cgroup && exec \"$@\"", "-", Host.executable,
+    ]
+    let info = try setting.host.run(program: "/usr/bin/unshare", withoutGroups + ["info", setting.identifier])
+    #expect(!info.stdout.contains("task-group"), "\(info.stdout)")
+    #expect(info.stdout.contains("process-count") && info.stdout.contains("unprivileged-user"), "\(info.stdout)")
+    let sampler = TaskCountSampler()
+    let result = try setting.host.run(
+      program: "/usr/bin/unshare",
+      withoutGroups + ["run", "--text", "fork 2000", "--replace", "--press", "Go", "--provider", setting.identifier])
+    let (baseline, peak) = sampler.stop()
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("CONTAINED fork:EAGAIN after"), "\(result.stdout) \(result.stderr)")
+    let started = Int(result.stdout.split(separator: " ").last ?? "") ?? .max
+    #expect(started < 64, "\(result.stdout)")
+    #expect(peak - baseline < 1000, "the machine's tasks went from \(baseline) to \(peak)")
+    // Its container still works: it wrote its settings there at init, as root's through the view.
+    var status = stat()
+    let seen = setting.container(setting.identifier) + "/settings-seen"
+    #expect(lstat(seen, &status) == 0 && status.st_uid == 0, "\(seen)")
+  }
+
   // MARK: 6. Memory files
 
   /// With the memory limit at 64 MiB, a memory file would hold far more:

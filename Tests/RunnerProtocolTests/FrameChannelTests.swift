@@ -239,6 +239,53 @@ import Testing
     #expect(throws: ProtocolError.malformed("a list is longer than the message")) { try RunnerMessage(from: &longList) }
   }
 
+  struct Text: Sendable, CustomTestStringConvertible {
+    var name: String
+    var bytes: [UInt8]
+    /// What it decodes to; nil when it must be refused.
+    var decoded: String?
+    var testDescription: String { name }
+  }
+
+  /// Strings are decoded by the fast path that repairs bad UTF-8 and kept
+  /// only when nothing was repaired: bad input whose repair has the same
+  /// length (a truncated 4-byte sequence becomes one U+FFFD of 3 bytes) must
+  /// be refused, and a real U+FFFD kept.
+  static let texts: [Text] = [
+    Text(name: "empty", bytes: [], decoded: ""),
+    Text(name: "ASCII", bytes: Array("The cat.".utf8), decoded: "The cat."),
+    Text(name: "NUL inside", bytes: [0x61, 0, 0x62], decoded: "a\u{0}b"),
+    Text(name: "two, three and four bytes", bytes: Array("ñ€😀".utf8), decoded: "ñ€😀"),
+    Text(name: "a real U+FFFD", bytes: [0xEF, 0xBF, 0xBD], decoded: "\u{FFFD}"),
+    Text(
+      name: "longer than a small string", bytes: Array(String(repeating: "é", count: 40).utf8),
+      decoded: String(repeating: "é", count: 40)),
+    Text(name: "a truncated 4-byte sequence (repaired to 3 bytes)", bytes: [0xF0, 0x90, 0x80], decoded: nil),
+    Text(name: "a truncated 4-byte sequence, then text", bytes: [0xF0, 0x90, 0x80, 0x61], decoded: nil),
+    Text(name: "a surrogate", bytes: [0xED, 0xA0, 0x80], decoded: nil),
+    Text(name: "an overlong slash", bytes: [0xC0, 0xAF], decoded: nil),
+    Text(name: "a lone continuation byte", bytes: [0x61, 0x80], decoded: nil),
+    Text(name: "beyond U+10FFFF", bytes: [0xF4, 0x90, 0x80, 0x80], decoded: nil),
+    Text(name: "0xFF", bytes: [0xFF], decoded: nil),
+  ]
+
+  @Test(arguments: texts)
+  func stringsAreValidUTF8OrRefused(_ test: Text) throws {
+    let count = UInt32(test.bytes.count)
+    // A translate request with one text: its strings are "en", "es" and this one.
+    var writer = WireWriter()
+    RunnerRequest.translate(source: "en", target: "es", texts: ["x"]).encode(to: &writer)
+    let prefix = Array(writer.bytes.dropLast(5))
+    let bytes =
+      prefix + [UInt8(count >> 24), UInt8((count >> 16) & 0xff), UInt8((count >> 8) & 0xff), UInt8(count & 0xff)] + test.bytes
+    var reader = WireReader(bytes)
+    if let decoded = test.decoded {
+      #expect(try RunnerRequest(from: &reader) == .translate(source: "en", target: "es", texts: [decoded]))
+    } else {
+      #expect(throws: ProtocolError.malformed("a string is not valid UTF-8")) { try RunnerRequest(from: &reader) }
+    }
+  }
+
   /// A crash here ends the test run: the seed to repeat it was printed first.
   @Test func randomBytesNeverCrashTheDecoder() {
     var generator = SeededGenerator(for: "WireFormatTests, random bytes")

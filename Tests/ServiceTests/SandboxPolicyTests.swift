@@ -31,6 +31,16 @@ import Testing
     #expect(!read.allowsWeakSandbox)
   }
 
+  /// What the host measured in the container reaches the runner as it was,
+  /// above 4 GiB too, and "not measured" stays nil (the runner walks then).
+  @Test(arguments: [nil, 0, 4096, 5 << 30 + 4096] as [UInt64?])
+  func theContainersMeasureSurvivesTheCommandLine(_ used: UInt64?) throws {
+    var policy = SandboxPolicy(allowsNetwork: false, bundlePath: "/b", container: "/c")
+    policy.containerUsedBytes = used
+    let read = try SandboxPolicy(arguments: policy.arguments)
+    #expect(read.containerUsedBytes == used)
+  }
+
   /// The policy's bytes with `edit` applied, as the runner's arguments.
   static func arguments(_ edit: (inout [UInt8]) -> Void) -> [String] {
     var writer = WireWriter()

@@ -36,6 +36,7 @@ enum {
   TP_LAYER_TASK_GROUP = 1 << 13,        /* a control group of its own whose pids.max bounds its tasks, root's too */
   TP_LAYER_MEMORY_GROUP = 1 << 14,      /* the same group's memory.max: memory files and tmpfs pages counted */
   TP_LAYER_DISK_BUDGET = 1 << 15,       /* the container through a size-limited view: ENOSPC past the disk limit */
+  TP_LAYER_UNPRIVILEGED_USER = 1 << 16, /* root's runner with no group: the provider runs as an unprivileged user */
 };
 
 /* Resource limits; 0 leaves a limit as it is. */
@@ -73,6 +74,18 @@ typedef struct tp_sandbox_files {
    * FUSE view that answers ENOSPC past it, where /dev/fuse can be opened
    * (TP_LAYER_DISK_BUDGET); 0 for no view. */
   uint64_t disk_bytes;
+  /* When not 0, the user and group the provider runs as, given by a runner
+   * started as root where no control group can be made, so that
+   * RLIMIT_NPROC, from which the kernel exempts root, bounds its tasks. Only
+   * with the size-limited view (the container, root's, is shown as this
+   * user's through it); without the view the provider stays root. */
+  uint32_t provider_user;
+  uint32_t provider_group;
+  /* With `container_measured`, what the host measured in the container just
+   * before the start (as the view counts): the view's budget starts from it
+   * instead of another walk of the folder. */
+  int container_measured;
+  uint64_t container_used_bytes;
 } tp_sandbox_files;
 
 /* Why a step failed: the errno and what was being done. */
@@ -122,8 +135,9 @@ int tp_sandbox_control_group(const tp_sandbox_limits *limits);
 int tp_sandbox_drop_capabilities(tp_sandbox_failure *failure);
 
 /* Sets no_new_privs and the limits (core dumps always off); the process
- * count only when `own_user_namespace`. Returns the layers set. */
-int tp_sandbox_limit(const tp_sandbox_limits *limits, int own_user_namespace);
+ * count only when `counts_tasks` (a user namespace of its own, or a user
+ * other than root). Returns the layers set. */
+int tp_sandbox_limit(const tp_sandbox_limits *limits, int counts_tasks);
 
 /* Landlock, where the kernel has it: with `private_root` (the file-system
  * layer is in force) reading anywhere in that root and writing only to the

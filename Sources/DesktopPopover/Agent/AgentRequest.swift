@@ -7,7 +7,7 @@ import Presentation
 /// Only the options of a desktop popover pass: the text (`--text`) or the
 /// selection (`--selection`), exactly one of them, since the agent has no
 /// stdin to read; `--replace`; the provider and languages; the anchor and
-/// arrow edge; the deadline. Everything else (`--in-process`, which would
+/// arrow edge; the parent window; the deadline. Everything else (`--in-process`, which would
 /// load a provider into the agent, `--terminal`, `--press`,
 /// `--close-with-parent`, positional words) is refused.
 package struct AgentRequest: Equatable, Sendable {
@@ -15,7 +15,7 @@ package struct AgentRequest: Equatable, Sendable {
   package let arguments: [String]
 
   /// Options followed by a value.
-  static let valueOptions: Set<String> = ["text", "provider", "from", "to", "anchor", "arrow-edge", "timeout"]
+  static let valueOptions: Set<String> = ["text", "provider", "from", "to", "anchor", "arrow-edge", "timeout", "parent-window"]
   /// Options that stand alone.
   static let flags: Set<String> = ["selection", "replace", "desktop"]
 
@@ -67,7 +67,7 @@ package struct AgentRequest: Equatable, Sendable {
       } else {
         throw .refusedArguments(
           argument,
-          "the agent shows a desktop popover and takes only --text or --selection, --replace, --provider, --from, --to, --anchor, --arrow-edge and --timeout"
+          "the agent shows a desktop popover and takes only --text or --selection, --replace, --provider, --from, --to, --anchor, --arrow-edge, --parent-window and --timeout"
         )
       }
       index += 1

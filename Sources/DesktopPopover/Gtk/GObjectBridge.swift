@@ -176,10 +176,7 @@ enum GObjectBridge {
       reply.done = true
     }
     gdk_clipboard_read_text_async(clipboard, nil, callback, data)
-    let deadline = ContinuousClock.Instant.after(timeout)
-    while !reply.done && !deadline.hasPassed {
-      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(2)) }
-    }
+    MainLoop.run(until: .after(timeout)) { !reply.done }
     return reply.done ? reply.text : nil
   }
 
@@ -259,15 +256,11 @@ enum GObjectBridge {
         gdk_clipboard_read_async(clipboard, buffer.baseAddress, G_PRIORITY_DEFAULT, state.cancellable, opened, data)
       }
     }
-    let deadline = ContinuousClock.Instant.after(timeout)
-    while !state.done && !deadline.hasPassed {
-      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(2)) }
-    }
+    MainLoop.run(until: .after(timeout)) { !state.done }
     if !state.done {
       // Cancelled, the read ends on its own (releasing its reference) the next time the loop runs.
       g_cancellable_cancel(state.cancellable)
-      let grace = ContinuousClock.Instant.after(.milliseconds(200))
-      while !state.done && !grace.hasPassed { g_main_context_iteration(nil, 0) }
+      MainLoop.run(until: .after(.milliseconds(200))) { !state.done }
       return nil
     }
     return state.bytes

@@ -18,11 +18,19 @@ package struct DesktopPlacement: Equatable, Sendable {
   /// The selected text's bounds on the screen, when the application said
   /// (AT-SPI): with a top or bottom arrow edge they are the anchor.
   package var selection: ScreenRect?
+  /// The application window the popover is for: on Wayland, where a
+  /// client cannot place a window, the popover becomes its dialog
+  /// (`WaylandDialog`), and the compositor places it over that window.
+  package var parentWindow: ParentWindow?
 
-  package init(anchor: ScreenPoint? = nil, arrowEdge: ArrowEdge = .top, selection: ScreenRect? = nil) {
+  package init(
+    anchor: ScreenPoint? = nil, arrowEdge: ArrowEdge = .top, selection: ScreenRect? = nil,
+    parentWindow: ParentWindow? = nil
+  ) {
     self.anchor = anchor
     self.arrowEdge = arrowEdge
     self.selection = selection
+    self.parentWindow = parentWindow
   }
 
   /// The popover's frame: where its window goes (arrow included) and where its arrow is.

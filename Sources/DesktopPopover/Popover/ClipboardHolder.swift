@@ -72,18 +72,11 @@ package enum ClipboardHolder {
       owner.isOwner = true
     }
     // GTK asks the new owner for its formats: the answer comes to a window of this process.
-    let deadline = ContinuousClock.Instant.after(handOverTimeout)
-    while !hasFormats(clipboard) && !deadline.hasPassed {
-      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
-    }
+    MainLoop.run(until: .after(handOverTimeout)) { !hasFormats(clipboard) }
     // What is still under way (the answer's last events, a request the new
     // owner's toolkit makes after the formats) is served before the window
     // goes: until nothing has come for a while.
-    var quietSince = ContinuousClock.now
-    let limit = ContinuousClock.Instant.after(handOverTimeout)
-    while quietSince.duration(to: .now) < handOverQuiet && !limit.hasPassed {
-      if g_main_context_iteration(nil, 0) != 0 { quietSince = .now } else { Syscalls.sleep(for: .milliseconds(5)) }
-    }
+    MainLoop.runUntilQuiet(for: handOverQuiet, until: .after(handOverTimeout))
   }
 
   private static func hasFormats(_ clipboard: OpaquePointer) -> Bool {

@@ -295,10 +295,7 @@ package struct DesktopPopoverPresentation {
     // learnt them (it asks the owner when the owner changes). Taking the
     // clipboard then would lose what it holds, unread.
     if previous?.formats.isEmpty == true, let x11, x11.clipboardOwner != nil, !x11.ownsClipboard {
-      let deadline = ContinuousClock.Instant.after(.seconds(2))
-      while !hasFormats(clipboard) && !deadline.hasPassed {
-        if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
-      }
+      MainLoop.run(until: .after(.seconds(2))) { !hasFormats(clipboard) }
       previous = hasFormats(clipboard) ? GObjectBridge.readContents(clipboard) : nil
     }
     window.hide()

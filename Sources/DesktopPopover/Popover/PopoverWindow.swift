@@ -222,6 +222,8 @@ final class PopoverWindow {
     Self.shown = self
     setContent(.progress(label: message, fraction: nil), controls: [:])
     place()
+    // Wayland, a window named: the compositor places the popover as its dialog.
+    if x11 == nil, let parent = placement.parentWindow { WaylandDialog.attach(window, to: parent) }
     gtk_window_present(GObjectBridge.cast(window))
     if let x11, let surface = gtk_native_get_surface(GObjectBridge.cast(window)) { x11.keepAbove(surface) }
     waitForFirstFrame()
@@ -259,13 +261,9 @@ final class PopoverWindow {
   func iterate(for span: Duration) { runLoop(for: span) { true } }
 
   /// Runs the main loop, sleeping between its sources, while `condition`
-  /// holds and `span` has not passed (a source of its own ends the sleep then).
+  /// holds and `span` has not passed.
   private func runLoop(for span: Duration, while condition: () -> Bool) {
-    final class Flag { var value = false }
-    let passed = Flag()
-    let timer = GObjectBridge.after(span) { passed.value = true }
-    while !passed.value && condition() { g_main_context_iteration(nil, 1) }
-    if !passed.value { g_source_remove(timer) }
+    MainLoop.run(until: .after(span), while: condition)
   }
 
   /// Runs `work` on another thread while the window stays responsive.

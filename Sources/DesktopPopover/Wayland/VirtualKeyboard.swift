@@ -8,12 +8,29 @@ import CVirtualKeyboard
 /// is, the caller checks (`WaylandReplace`): the protocol cannot say.
 final class VirtualKeyboard {
   /// An application binds a keyboard only once the compositor has announced
-  /// it; when the seat had none before this one, keys sent sooner reach nobody.
+  /// it; when the seat had none before this one, keys sent sooner than this
+  /// after adding it may reach nobody (a busy application reads its events late).
   static let announcementDelay = Duration.milliseconds(300)
+
+  /// The keymap the keyboard has until it types: a US layout, what an
+  /// application gets if the compositor makes this keyboard the seat's
+  /// current one (when a keyboard that typed since goes away). A keyboard
+  /// without a keymap would leave applications without one.
+  static let restingKeymap = """
+    xkb_keymap {
+    xkb_keycodes { include "evdev+aliases(qwerty)" };
+    xkb_types { include "complete" };
+    xkb_compatibility { include "complete" };
+    xkb_symbols { include "pc+us+inet(evdev)" };
+    };
+
+    """
 
   private let handle: OpaquePointer
   /// Whether the seat had a keyboard before this one (applications hold one already).
   let seatHadKeyboard: Bool
+  /// When this keyboard was added to the seat.
+  let added = ContinuousClock.now
 
   /// Adds a keyboard to the first seat of the compositor `environment` names (`WAYLAND_DISPLAY`).
   init(environment: [String: String]) throws(DesktopPopoverError) {
@@ -24,6 +41,7 @@ final class VirtualKeyboard {
     guard let handle = th_virtual_keyboard_open(name, &status) else { throw .cannotType(Self.reason(status)) }
     self.handle = handle
     seatHadKeyboard = th_virtual_keyboard_seat_had_keyboard(handle) != 0
+    try setKeymap(Self.restingKeymap)
   }
 
   deinit { th_virtual_keyboard_close(handle) }

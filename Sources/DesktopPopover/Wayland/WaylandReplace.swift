@@ -19,6 +19,10 @@ struct WaylandReplace {
 
   let sway: SwayIPC
   let target: SwayIPC.Window
+  /// The virtual keyboard, added when the popover opens: on a seat without
+  /// a keyboard (a touch screen, a headless session) applications have bound
+  /// it by the time a person presses Replace. Else why there is none.
+  private let keyboard: Result<VirtualKeyboard, DesktopPopoverError>
 
   /// The window focused now, on sway; nil elsewhere, or when none has the focus.
   init?(environment: [String: String]) {
@@ -27,6 +31,7 @@ struct WaylandReplace {
     }
     self.sway = sway
     target = focused
+    keyboard = Result { () throws(DesktopPopoverError) in try VirtualKeyboard(environment: environment) }
   }
 
   /// What people call the target window in a message.
@@ -47,8 +52,9 @@ struct WaylandReplace {
       focused = sway.focusedWindow()
     }
     guard focused == target else { throw .focusMoved(application: targetName) }
-    let keyboard = try VirtualKeyboard(environment: environment)
-    if !keyboard.seatHadKeyboard { window.iterate(for: VirtualKeyboard.announcementDelay) }
+    let keyboard = try keyboard.get()
+    let announced = keyboard.added.advanced(by: VirtualKeyboard.announcementDelay)
+    if !keyboard.seatHadKeyboard && !announced.hasPassed { window.iterate(for: announced - .now) }
     var typed = 0
     do throws(DesktopPopoverError) {
       for part in plan.parts {

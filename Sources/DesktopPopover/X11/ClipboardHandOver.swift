@@ -15,15 +15,15 @@ enum ClipboardHandOver {
   static let timeout = Duration.seconds(10)
 
   /// Runs the main loop (GDK serves the clipboard meanwhile) until the X
-  /// server says a window of another process owns the clipboard, or for `timeout`.
+  /// server says a window of another process owns the clipboard, or for
+  /// `timeout`. The loop sleeps between X events: a new owner is one
+  /// (GDK watches the clipboard's owner through XFixes).
   /// - Returns: whether another process owns it.
   static func wait(x11: X11Session, timeout: Duration = ClipboardHandOver.timeout) -> Bool {
-    let deadline = ContinuousClock.Instant.after(timeout)
     let own = Syscalls.processID
-    while !deadline.hasPassed {
-      if let owner = x11.clipboardOwner, let process = x11.processID(owning: owner), process != own { return true }
-      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(10)) }
+    return MainLoop.run(until: .after(timeout)) {
+      guard let owner = x11.clipboardOwner, let process = x11.processID(owning: owner) else { return true }
+      return process == own
     }
-    return false
   }
 }

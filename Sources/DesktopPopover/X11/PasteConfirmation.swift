@@ -47,13 +47,15 @@ final class PasteConfirmation {
     let deadline = ContinuousClock.Instant.after(timeout)
     // An application that keeps asking is not waited for without end.
     let limit = ContinuousClock.Instant.after(timeout * 4)
+    // The loop sleeps until the next request (an X event) or until the
+    // moment that ends the wait: the last request settled, or the deadline.
     while !limit.hasPassed {
-      if let last = requests.last, last.duration(to: .now) >= Self.settle { break }
-      if requests.first == nil && deadline.hasPassed { break }
-      if g_main_context_iteration(nil, 0) == 0 { Syscalls.sleep(for: .milliseconds(5)) }
+      let next = requests.last.map { $0.advanced(by: Self.settle) } ?? deadline
+      guard !next.hasPassed else { break }
+      MainLoop.iterate(until: min(next, limit))
     }
     // What is still under way (the answer's last events) is served first.
-    while g_main_context_iteration(nil, 0) != 0 {}
+    MainLoop.dispatchPending()
     return requests.first != nil
   }
 }

@@ -25,7 +25,7 @@ struct AgentCommand: Command {
           (run --selection --replace); what the shortcut sends
       gapplication action org.translationhost.Desktop run "['--text', 'Hello']"
           run with these options: --text or --selection, --replace,
-          --provider, --from, --to, --anchor, --arrow-edge, --timeout
+          --provider, --from, --to, --anchor, --arrow-edge, --parent-window, --timeout
       gapplication action org.translationhost.Desktop dismiss
           close the popover being shown, as Esc does
       gapplication action org.translationhost.Desktop quit

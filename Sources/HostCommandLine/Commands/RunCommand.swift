@@ -11,7 +11,7 @@ struct RunCommand: Command {
   static let name = "run"
   static let abstract = "Show a provider's translation scene for a text."
   static let usage =
-    "[--text <text> | --selection] [--replace] [--desktop | --terminal] [--anchor <x>,<y> | <row>,<col>] [--arrow-edge <edge>] [--press <label> ...] [--headless] [--provider <id|path>] [--from <tag>] [--to <tag>]"
+    "[--text <text> | --selection] [--replace] [--desktop | --terminal] [--anchor <x>,<y> | <row>,<col>] [--arrow-edge <edge>] [--parent-window <window>] [--press <label> ...] [--headless] [--provider <id|path>] [--from <tag>] [--to <tag>]"
   static let discussion = """
     The text comes from --text, --selection or stdin (one trailing newline is
     removed, and put back after a replacement). The provider runs in its own
@@ -72,6 +72,11 @@ struct RunCommand: Command {
       .option(
         "arrow-edge", "edge",
         help: "Side of the popover whose arrow points at the anchor: top (default), bottom, leading, trailing."),
+      .option(
+        "parent-window", "window",
+        help:
+          "The application window the desktop popover is for, as xdg-desktop-portal spells it: x11:<hex id> or wayland:<exported handle> (on Wayland the popover becomes that window's dialog)."
+      ),
       .flag("headless", help: "Never draw the popover, even on a terminal."),
       .option(
         "close-with-parent", "pid",
@@ -88,6 +93,8 @@ struct RunCommand: Command {
   var target: String?
   var anchor: String?
   var arrowEdge: ArrowEdge
+  /// `--parent-window`.
+  var parentWindow: ParentWindow?
   var headless: Bool
   var fromSelection: Bool
   var popover: PopoverKind?
@@ -114,6 +121,13 @@ struct RunCommand: Command {
         throw .usage("'--arrow-edge' takes top, bottom, leading or trailing, not '\(edge)'", of: Self.self)
       }
       self.arrowEdge = arrowEdge
+    }
+    if let window = arguments.value("parent-window"), !window.isEmpty {
+      guard let parentWindow = ParentWindow(window) else {
+        throw .usage(
+          "'--parent-window' takes x11:<hexadecimal window id> or wayland:<exported handle>, not '\(window)'", of: Self.self)
+      }
+      self.parentWindow = parentWindow
     }
     headless = arguments.has("headless")
     if let parent = arguments.value("close-with-parent") {
@@ -257,7 +271,8 @@ struct RunCommand: Command {
     case .desktop:
       guard let desktop else { preconditionFailure("the desktop popover without the desktop front end") }
       let request = DesktopPopoverRequest(
-        anchor: try desktopAnchor(), arrowEdge: arrowEdge, text: fromSelection ? nil : input.text,
+        anchor: try desktopAnchor(), arrowEdge: arrowEdge, parentWindow: parentWindow,
+        text: fromSelection ? nil : input.text,
         allowsReplacement: allowsReplacement, sourceLanguage: source, targetLanguage: target, environment: environment,
         note: output.note, keepOnClipboard: { ClipboardHoldCommand.start(holding: $0, environment: environment) })
       return try desktop.presentPopover(request, session: client)

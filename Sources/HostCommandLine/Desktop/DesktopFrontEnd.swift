@@ -52,6 +52,8 @@ package struct DesktopPopoverRequest {
   package var anchor: ScreenPoint?
   /// The side of the popover whose arrow points at the anchor.
   package var arrowEdge: ArrowEdge
+  /// The application window the popover is for (`--parent-window`); nil: none given.
+  package var parentWindow: ParentWindow?
   /// The text to translate; nil: the selection (PRIMARY, else the
   /// clipboard), over which a replacement is pasted back.
   package var text: String?

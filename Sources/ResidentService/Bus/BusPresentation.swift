@@ -19,8 +19,8 @@ import System
 final class BusPresentation: Sendable {
   /// What the caller asked for.
   struct Request: Sendable {
-    /// "" or the caller's window as xdg-desktop-portal spells it; checked, not used yet
-    /// (the popover is placed at `anchor`, or the pointer, not attached to the window).
+    /// "" or the caller's window as xdg-desktop-portal spells it: on
+    /// Wayland the popover becomes its dialog (`run --parent-window`).
     var parentWindow = ""
     var text = ""
     /// A screen point, for a desktop popover.
@@ -70,6 +70,7 @@ final class BusPresentation: Sendable {
     if graphical && request.presses.isEmpty {
       arguments.append("--desktop")
       if let anchor = request.anchor { arguments.append("--anchor=\(anchor.x),\(anchor.y)") }
+      if !request.parentWindow.isEmpty { arguments.append("--parent-window=" + request.parentWindow) }
     }
     if request.allowsReplacement { arguments.append("--replace") }
     if let provider = request.provider { arguments.append("--provider=" + provider) }

@@ -39,14 +39,16 @@ struct ContainerCheck {
     return over
   }
 
-  /// Before a runner starts.
+  /// Before a runner starts; returns what the container holds, or nil
+  /// where part of it could not be walked (the runner measures it then).
   /// - Throws: `SandboxError.containerOverLimit` when the container holds more than the limit.
-  func beforeStart() throws(SandboxError) {
+  func beforeStart() throws(SandboxError) -> UInt64? {
     let report = PrivilegedFiles.disarm(in: container)
     if !report.isEmpty { warn(about: report) }
     if diskLimitBytes > 0 && report.usedBytes > diskLimitBytes {
       throw .containerOverLimit(container, usedMiB: UInt64(report.usedBytes >> 20), limitMiB: UInt64(diskLimitBytes >> 20))
     }
+    return report.unchecked.isEmpty ? UInt64(max(report.usedBytes, 0)) : nil
   }
 
   private func warn(about report: PrivilegedFiles.Report) {

@@ -10,10 +10,14 @@ extension RunnerProcess {
   static func start(
     bundle: ProviderBundle, policy: SandboxPolicy, runnerPath: String
   ) throws(HostError) -> (socket: FileDescriptor, process: RunnerProcess) {
+    var policy = policy
     do {
       try policy.makeContainer()
       if let container = policy.container {
-        try ContainerCheck(provider: bundle.identifier, container: container, limits: policy.limits).beforeStart()
+        // The runner's view of the container starts its budget from this measure.
+        policy.containerUsedBytes = try ContainerCheck(
+          provider: bundle.identifier, container: container, limits: policy.limits
+        ).beforeStart()
       }
     } catch {
       throw RunnerError.sandboxFailed(provider: bundle.identifier, message: error.description).hostError

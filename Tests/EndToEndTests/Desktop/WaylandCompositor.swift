@@ -135,6 +135,15 @@ final class WaylandCompositor {
     guard result.exitCode == 0 else { throw ToolFailed(tool: "swaymsg focus", result: result) }
   }
 
+  /// Whether the window titled `title` floats (sway's tree: among a workspace's floating nodes).
+  func isFloating(windowTitled title: String) throws -> Bool {
+    let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
+    guard tree.exitCode == 0, let root = try? JSONDecoder().decode(SwayNode.self, from: Data(tree.stdout.utf8)) else {
+      return false
+    }
+    return root.floatingNames().contains(title)
+  }
+
   /// The title of the window with the keyboard focus (sway's tree), nil when none has it.
   func focusedWindowTitle() throws -> String? {
     let tree = try run("/usr/bin/swaymsg", "-t", "get_tree", "-r")
@@ -190,6 +199,13 @@ final class WaylandCompositor {
     }
 
     func find(_ title: String) -> SwayNode? { find(where: { $0 == title }) }
+
+    /// The names of the windows under the floating nodes of this node and its descendants.
+    func floatingNames() -> [String] {
+      (floatingNodes ?? []).flatMap { $0.names() } + (nodes ?? []).flatMap { $0.floatingNames() }
+    }
+
+    func names() -> [String] { (name.map { [$0] } ?? []) + ((nodes ?? []) + (floatingNodes ?? [])).flatMap { $0.names() } }
 
     func focusedNode() -> SwayNode? {
       if focused == true { return self }
