@@ -193,7 +193,10 @@ final class TranslationCoalescer: @unchecked Sendable {
       }
       if request.pending > 0 && canLead(in: group) {
         // Gathering lets go of the lock: the slot and the texts are checked again after it.
-        if !gathered {
+        // Not for a runner at work that streams: its engine is busy with the
+        // batch before, and takes these texts while it is, so waiting for
+        // more would only leave it short of work.
+        if !gathered && !group.active.contains(where: { $0.hasRoom && !$0.batches.isEmpty }) {
           gather(for: request, in: group)
           gathered = true
           continue

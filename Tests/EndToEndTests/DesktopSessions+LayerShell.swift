@@ -214,6 +214,7 @@ final class AccessibleSway {
     }
     var environment = session.environment
     environment["NO_AT_BRIDGE"] = nil
+    environment["GTK_A11Y"] = nil
     environment["DBUS_SESSION_BUS_ADDRESS"] = address
     self.environment = environment
     // F24 after an hour: the keyboard stays on the seat until the test stops it.

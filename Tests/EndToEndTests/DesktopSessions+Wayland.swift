@@ -114,7 +114,9 @@ extension DesktopSessions {
     /// log), and the compositor takes the handle (no `destroyed` event).
     /// Without one it asks nothing. sway floats the popover over the window
     /// either way (a window of a fixed size floats there); Mutter would
-    /// centre the dialog on its parent.
+    /// centre the dialog on its parent. The GTK window, as on compositors
+    /// without the layer shell (where there is one, the popover is a layer
+    /// surface at its anchor and needs no parent).
     @Test(arguments: [true, false])
     func thePopoverIsTheDialogOfTheWindowItIsFor(_ named: Bool) throws {
       let session = try WaylandCompositor()
@@ -127,8 +129,9 @@ extension DesktopSessions {
       }
       let popover = try session.start(
         [
-          "/usr/bin/env", "WAYLAND_DEBUG=1", Host.executable, "run", "--desktop", "--provider", "Reverse", "--text",
-          "Hello world",
+          // The GTK window (a dialog where the compositor has no layer shell), not sway's layer surface.
+          "/usr/bin/env", "WAYLAND_DEBUG=1", "TRANSLATION_HOST_LAYER_SHELL=0", Host.executable, "run", "--desktop",
+          "--provider", "Reverse", "--text", "Hello world",
         ]
           + (named ? ["--parent-window", handle] : []))
       let frame = try scene(titled: Self.reverse, of: popover, on: session)
@@ -153,7 +156,8 @@ extension DesktopSessions {
     ) throws -> (String, RunningCommand) {
       let file = session.runtime + "/home/" + name
       try session.run("/bin/sh", "-c", "printf '%s\\n' \"$2\" > \"$1\"", "sh", file, text)
-      let editor = try session.start(["/usr/bin/gnome-text-editor", "--standalone", file])
+      // No accessibility: the session has no bus for AT-SPI, and GTK is told to export nothing.
+      let editor = try session.start(["/usr/bin/env", "GTK_A11Y=none", "/usr/bin/gnome-text-editor", "--standalone", file])
       try eventually("the editor's window", timeout: .seconds(60), interval: .milliseconds(200), detail: { editor.stderr }) {
         try session.hasWindow(titledLike: name)
       }

@@ -62,6 +62,13 @@ final class FakeRunner: BatchTranslating, @unchecked Sendable {
     }
   }
 
+  /// How many batches it was sent so far.
+  var sentCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return batches.count
+  }
+
   var hasEnded: Bool {
     condition.lock()
     defer { condition.unlock() }

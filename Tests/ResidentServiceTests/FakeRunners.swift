@@ -56,6 +56,13 @@ final class FakeRunners: TranslatingRunners, @unchecked Sendable {
     condition.broadcast()
   }
 
+  /// How many batches its runners were sent so far.
+  var sentCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return started.reduce(0) { $0 + $1.sentCount }
+  }
+
   /// Every batch sent to any runner.
   var batches: [[String]] {
     condition.lock()

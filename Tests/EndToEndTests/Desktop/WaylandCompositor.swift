@@ -64,7 +64,6 @@ final class WaylandCompositor {
   var environment: [String: String] {
     baseEnvironment.merging([
       "WAYLAND_DISPLAY": socket, "SWAYSOCK": ipcSocket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
-      "GTK_A11Y": "none",
     ]) { $1 }
   }
 
