@@ -188,8 +188,11 @@ static void *serve_init(struct fuse_conn_info *connection, struct fuse_config *c
   config->use_ino = 1;
   config->nullpath_ok = 1;
   config->hard_remove = 1; /* removed while open: gone at once, not renamed to .fuse_hidden */
-  config->entry_timeout = 1;
-  config->attr_timeout = 1;
+  /* Nothing cached: the host (or the person) may change the real folder while
+   * a warm runner serves, and a name cached as present after it went would
+   * turn the provider's O_CREAT into a plain open of nothing (ENOENT). */
+  config->entry_timeout = 0;
+  config->attr_timeout = 0;
   config->negative_timeout = 0;
   if (disk.user != 0) {
     config->set_uid = config->set_gid = 1;
