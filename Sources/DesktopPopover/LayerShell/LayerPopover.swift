@@ -35,14 +35,15 @@ final class LayerPopover: PopoverSurface {
 
   private(set) var copyPressed = false
   private var offersCopy = false
-  private var content: (any PopoverContent)?
-  private var controller: PopoverController?
+  /// The controller, its call, watch and deadline.
+  private let driver: PopoverDriver
+  private var content: (any PopoverContent)? { driver.content }
+  private var controller: PopoverController? {
+    get { driver.controller }
+    set { driver.controller = newValue }
+  }
   /// What shows while no content runs (the spinner of `presentWaiting`).
   private var waiting = false
-  private var call: BackgroundCall<SceneUpdate?>?
-  private let wake: WakeDescriptor
-  private var changeSource: UInt32?
-  private var deadlineSource: UInt32?
   private var sources: [UInt32] = []
   private var dismissed = false
   private var signal: Signal?
@@ -65,7 +66,7 @@ final class LayerPopover: PopoverSurface {
     shell: LayerShellDisplay, title: String, placement: DesktopPlacement, screen: ScreenRect, outputIndex: Int?,
     area: ScreenRect?, dark: Bool
   ) throws {
-    wake = try WakeDescriptor()
+    driver = try PopoverDriver()
     self.shell = shell
     self.title = title
     self.placement = placement
@@ -90,19 +91,13 @@ final class LayerPopover: PopoverSurface {
           if controller != nil { dispatch(.signal(signal)) }
         })
     }
-    sources.append(
-      GObjectBridge.onReadable(wake.descriptor) { [unowned self] in
-        wake.drain()
-        if let result = call?.result {
-          call = nil
-          dispatch(.callFinished(result))
-        }
-        return true
-      })
+    driver.redraw = { [unowned self] in redraw() }
+    driver.settled = { [unowned self] in
+      if controller?.isWorking == true && spinnerSource == nil { turnSpinner() }
+    }
   }
 
   deinit {
-    stopWaiting()
     if let spinnerSource { g_source_remove(spinnerSource) }
     for source in sources { g_source_remove(source) }
     shell.destroySurface()
@@ -160,11 +155,7 @@ final class LayerPopover: PopoverSurface {
   func iterate(for span: Duration) { runLoop(for: span) { true } }
 
   private func runLoop(for span: Duration, while condition: () -> Bool) {
-    final class Flag { var value = false }
-    let passed = Flag()
-    let timer = GObjectBridge.after(span) { passed.value = true }
-    while !passed.value && condition() { g_main_context_iteration(nil, 1) }
-    if !passed.value { g_source_remove(timer) }
+    MainLoop.run(until: .after(span), while: condition)
   }
 
   func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
@@ -183,24 +174,7 @@ final class LayerPopover: PopoverSurface {
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
     if let failure { throw failure }
     waiting = false
-    self.content = content
-    var controller = PopoverController(content: content, first: first)
-    let effects = controller.begin(at: .now)
-    self.controller = controller
-    carryOut(effects)
-    while self.controller?.ending == nil { g_main_context_iteration(nil, 1) }
-    let ending = self.controller!.ending!
-    stopWaiting()
-    self.controller = nil
-    self.content = nil
-    if let failure { throw failure }
-    switch ending {
-    case .finished(let translation): return .some(translation)
-    case .dismissed: return nil
-    case .failed(let error): throw error
-    case .interrupted(let signal): throw DesktopPopoverError.interrupted(signal: signal)
-    case .stillBusy(let tree): throw content.stillBusy(showing: tree)
-    }
+    return try driver.run(content, first: first) { failure }
   }
 
   var interruption: Signal? { signal }
@@ -341,69 +315,7 @@ final class LayerPopover: PopoverSurface {
 
   // MARK: The controller
 
-  private func dispatch(_ event: PopoverEvent) {
-    guard var controller, controller.ending == nil else { return }
-    let effects = controller.handle(event, at: .now)
-    self.controller = controller
-    carryOut(effects)
-  }
-
-  private func carryOut(_ effects: [PopoverEffect]) {
-    guard let content else { return }
-    for effect in effects {
-      switch effect {
-      case .start(let work):
-        if let changeSource { g_source_remove(changeSource) }
-        changeSource = nil
-        call = BackgroundCall({ try work.perform(on: content) }, whenDone: { [wake] in wake.wake() })
-      case .interrupt:
-        content.interrupt()
-        call?.wait()
-        call = nil
-      case .redraw:
-        redraw()
-      case .watchChanges:
-        do {
-          let changes = try content.watchChanges()
-          changeSource = GObjectBridge.onReadable(changes) { [unowned self] in
-            changeSource = nil
-            dispatch(.changeReady)
-            return false
-          }
-        } catch {
-          dispatch(.watchFailed(error))
-        }
-      case .end:
-        stopWaiting()
-        g_main_context_wakeup(nil)
-        return
-      }
-    }
-    scheduleDeadline()
-    if controller?.isWorking == true && spinnerSource == nil { turnSpinner() }
-  }
-
-  private func scheduleDeadline() {
-    if let deadlineSource { g_source_remove(deadlineSource) }
-    deadlineSource = nil
-    guard let deadline = controller?.nextDeadline else { return }
-    deadlineSource = GObjectBridge.after(max(deadline - .now, .zero)) { [unowned self] in
-      deadlineSource = nil
-      dispatch(.deadline(.now))
-    }
-  }
-
-  private func stopWaiting() {
-    if let changeSource { g_source_remove(changeSource) }
-    if let deadlineSource { g_source_remove(deadlineSource) }
-    changeSource = nil
-    deadlineSource = nil
-    if let call {
-      content?.interrupt()
-      call.wait()
-      self.call = nil
-    }
-  }
+  private func dispatch(_ event: PopoverEvent) { driver.dispatch(event) }
 
   // MARK: Drawing
 

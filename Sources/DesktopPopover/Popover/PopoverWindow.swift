@@ -54,19 +54,14 @@ final class PopoverWindow {
   /// The outline last given to the X window as its shape.
   private var shapedOutline: PopoverOutline?
 
-  private var content: (any PopoverContent)?
-  /// The content's focus, queue, call and ending, while `run` shows one.
-  private var controller: PopoverController?
+  /// The controller, its call, watch and deadline.
+  private let driver: PopoverDriver
+  private var content: (any PopoverContent)? { driver.content }
+  private var controller: PopoverController? { driver.controller }
   /// What the widgets show now, and whether at the expanded size.
   private var tree: ViewTree?
   private var shownExpanded = false
   private var controls: [String: WidgetPointer] = [:]
-  private var call: BackgroundCall<SceneUpdate?>?
-  /// Readable when the call in progress returned.
-  private let wake: WakeDescriptor
-  /// The change watch's source, while armed; the deadline's, while one is due.
-  private var changeSource: UInt32?
-  private var deadlineSource: UInt32?
   /// Set by Esc, a click elsewhere or a closed window while no content runs (`wait(for:)`).
   private var dismissed = false
   private var signal: Signal?
@@ -76,7 +71,7 @@ final class PopoverWindow {
 
   /// A window titled `title` on `display`, not shown yet.
   init(display: OpaquePointer, title: String, placement: DesktopPlacement) throws {
-    wake = try WakeDescriptor()
+    driver = try PopoverDriver()
     self.display = display
     self.x11 = X11Session(display)
     self.placement = placement
@@ -168,21 +163,14 @@ final class PopoverWindow {
           if controller != nil { dispatch(.signal(signal)) }
         })
     }
-    sources.append(
-      GObjectBridge.onReadable(wake.descriptor) { [unowned self] in
-        wake.drain()
-        if let result = call?.result {
-          call = nil
-          dispatch(.callFinished(result))
-          // The provider may have asked for more room (`expandSheet`) without a new tree.
-          if let content, content.wantsFullScreen != shownExpanded, controller?.ending == nil { redraw() }
-        }
-        return true
-      })
+    driver.redraw = { [unowned self] in redraw() }
+    driver.callFinished = { [unowned self] in
+      // The provider may have asked for more room (`expandSheet`) without a new tree.
+      if let content, content.wantsFullScreen != shownExpanded, controller?.ending == nil { redraw() }
+    }
   }
 
   deinit {
-    stopWaiting()
     for source in sources { g_source_remove(source) }
     gtk_window_destroy(GObjectBridge.cast(window))
   }
@@ -283,23 +271,7 @@ final class PopoverWindow {
   /// Shows `content` from `first` until it finishes (its replacement, if any) or is dismissed (nil).
   func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
-    self.content = content
-    var controller = PopoverController(content: content, first: first)
-    let effects = controller.begin(at: .now)
-    self.controller = controller
-    carryOut(effects)
-    while self.controller?.ending == nil { g_main_context_iteration(nil, 1) }
-    let ending = self.controller!.ending!
-    stopWaiting()
-    self.controller = nil
-    self.content = nil
-    switch ending {
-    case .finished(let translation): return .some(translation)
-    case .dismissed: return nil
-    case .failed(let error): throw error
-    case .interrupted(let signal): throw DesktopPopoverError.interrupted(signal: signal)
-    case .stillBusy(let tree): throw content.stillBusy(showing: tree)
-    }
+    return try driver.run(content, first: first)
   }
 
   var interruption: Signal? { signal }
@@ -330,72 +302,7 @@ final class PopoverWindow {
   }
 
   /// Hands `event` to the controller and does what it asks.
-  private func dispatch(_ event: PopoverEvent) {
-    guard var controller, controller.ending == nil else { return }
-    let effects = controller.handle(event, at: .now)
-    self.controller = controller
-    carryOut(effects)
-  }
-
-  private func carryOut(_ effects: [PopoverEffect]) {
-    guard let content else { return }
-    for effect in effects {
-      switch effect {
-      case .start(let work):
-        // A request to the content answers the watch too.
-        if let changeSource { g_source_remove(changeSource) }
-        changeSource = nil
-        call = BackgroundCall({ try work.perform(on: content) }, whenDone: { [wake] in wake.wake() })
-      case .interrupt:
-        // The runner is gone then, so the call returns at once.
-        content.interrupt()
-        call?.wait()
-        call = nil
-      case .redraw:
-        redraw()
-      case .watchChanges:
-        do {
-          let changes = try content.watchChanges()
-          changeSource = GObjectBridge.onReadable(changes) { [unowned self] in
-            changeSource = nil
-            dispatch(.changeReady)
-            return false
-          }
-        } catch {
-          dispatch(.watchFailed(error))
-        }
-      case .end:
-        stopWaiting()
-        g_main_context_wakeup(nil)
-        return
-      }
-    }
-    scheduleDeadline()
-  }
-
-  /// Sets the one timer the controller asked for, if any.
-  private func scheduleDeadline() {
-    if let deadlineSource { g_source_remove(deadlineSource) }
-    deadlineSource = nil
-    guard let deadline = controller?.nextDeadline else { return }
-    deadlineSource = GObjectBridge.after(max(deadline - .now, .zero)) { [unowned self] in
-      deadlineSource = nil
-      dispatch(.deadline(.now))
-    }
-  }
-
-  /// Removes the watch and the timer, and waits for a call still running.
-  private func stopWaiting() {
-    if let changeSource { g_source_remove(changeSource) }
-    if let deadlineSource { g_source_remove(deadlineSource) }
-    changeSource = nil
-    deadlineSource = nil
-    if let call {
-      content?.interrupt()
-      call.wait()
-      self.call = nil
-    }
-  }
+  private func dispatch(_ event: PopoverEvent) { driver.dispatch(event) }
 
   private func setWorking(_ working: Bool) {
     gtk_widget_set_visible(spinner, working ? 1 : 0)
