@@ -69,19 +69,29 @@ package struct DesktopAgentClient: Sendable {
     if Self.exists(location.folder), (try? location.checkFolder()) == nil { return nil }
     let path = location.folder + "/" + DesktopAgentChannel.socketName
     if let fd = Self.connected(to: path) { return fd }
-    guard let ended = startAgent() else { return nil }
+    // Armed before the agent starts, so the socket it makes is not missed.
+    var watch = try? FileWatch(paths: [path])
+    guard let agent = startAgent() else { return nil }
     let deadline = ContinuousClock.Instant.after(Self.startTimeout)
     while !deadline.hasPassed {
       if let fd = Self.connected(to: path) { return fd }
       // Another agent had the bus name, so this one left; that one may not listen (an older one).
-      if ended.value { return Self.connected(to: path) }
-      Syscalls.sleep(for: .milliseconds(20))
+      if agent.ended.value { return Self.connected(to: path) }
+      if let armed = watch {
+        // Woken when the socket's path changes or the agent ends; armed again after a change.
+        if armed.waitForChange(until: deadline, orReadable: agent.exited.descriptor) {
+          watch = try? FileWatch(paths: [path])
+        }
+      } else {
+        Syscalls.sleep(for: .milliseconds(20))  // no inotify (no instances left): look again now and then
+      }
     }
     return nil
   }
 
-  /// Starts an agent; the flag is set once it has ended.
-  private func startAgent() -> AtomicFlag? {
+  /// Starts an agent; the flag is set, and the descriptor woken, once it has ended.
+  private func startAgent() -> (ended: AtomicFlag, exited: WakeDescriptor)? {
+    guard let exited = try? WakeDescriptor() else { return nil }
     guard
       let pid = try? Syscalls.spawn(
         executable, arguments: ["agent"], environment: environment.map { "\($0.key)=\($0.value)" },
@@ -94,9 +104,10 @@ package struct DesktopAgentClient: Sendable {
     DetachedThread.start(name: "desktop agent") {
       _ = try? Syscalls.wait(pid)
       ended.value = true
+      exited.wake()
       track(pid, false)
     }
-    return ended
+    return (ended, exited)
   }
 
   /// A connection to `path` whose peer is this user; nil when nothing listens there.

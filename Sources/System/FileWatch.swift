@@ -55,13 +55,21 @@ package final class FileWatch: @unchecked Sendable {
     }
   }
 
-  /// Waits until anything watched changes, or `deadline` passes, without
-  /// polling (the inotify descriptor wakes it); returns whether something changed.
-  package func waitForChange(until deadline: ContinuousClock.Instant) -> Bool {
+  /// Waits until anything watched changes, `other` becomes readable, or
+  /// `deadline` passes, without polling (the inotify descriptor wakes it);
+  /// returns whether something changed.
+  package func waitForChange(until deadline: ContinuousClock.Instant, orReadable other: FileDescriptor? = nil) -> Bool {
     while !hasChanged {
       let remaining = deadline - .now
       guard remaining > .zero else { return false }
-      guard (try? Syscalls.waitReadable(fd, timeout: remaining)) != nil else { return hasChanged }
+      guard let other else {
+        guard (try? Syscalls.waitReadable(fd, timeout: remaining)) != nil else { return hasChanged }
+        continue
+      }
+      guard let ready = try? Syscalls.poll([(fd, .readable), (other, .readable)], timeout: remaining) else {
+        return hasChanged
+      }
+      if !ready[1].isEmpty { return hasChanged }
     }
     return true
   }
