@@ -12,7 +12,7 @@ import FoundationEssentials
 /// depends on (a minute or more of CPU beside the other lanes), and
 /// whatever the package's own build makes (a bundle) is made anew. Run
 /// otherwise, it is a fresh temporary folder.
-package final class PackageBuildFolder {
+package final class PackageBuildFolder: WritableFolder {
   package let path: String
   /// The fresh folder when it is one; removed with this value.
   private let temporary: TemporaryDirectory?
@@ -48,21 +48,5 @@ package final class PackageBuildFolder {
     for entry in try FileManager.default.contentsOfDirectory(atPath: folder) where !Self.kept.contains(entry) {
       try FileManager.default.copyItem(atPath: folder + "/" + entry, toPath: path + "/" + entry)
     }
-  }
-
-  /// Writes `contents` to `name` inside the folder, creating folders on the way.
-  @discardableResult
-  package func write(_ name: String, _ contents: String) throws -> String {
-    try write(name, Data(contents.utf8))
-  }
-
-  @discardableResult
-  package func write(_ name: String, _ data: Data) throws -> String {
-    let file = path + "/" + name
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: file).deletingLastPathComponent().path, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o755])
-    try data.write(to: URL(fileURLWithPath: file))
-    return file
   }
 }

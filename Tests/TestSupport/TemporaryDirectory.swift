@@ -8,7 +8,7 @@ import FoundationEssentials
 /// starts that writes into the folder must have ended before the folder goes,
 /// or it makes the folder again: keep the owner of the folder alive for as long
 /// as its processes (`TerminalSession`, `ServiceProcess` and `Host` do).
-package final class TemporaryDirectory: @unchecked Sendable {
+package final class TemporaryDirectory: WritableFolder, @unchecked Sendable {
   package let path: String
 
   package init() throws {
@@ -35,21 +35,5 @@ package final class TemporaryDirectory: @unchecked Sendable {
     } catch {
       print("TemporaryDirectory: cannot remove \(path), which stays behind: \(error)")
     }
-  }
-
-  /// Writes `contents` to `name` inside the folder, creating folders on the way.
-  @discardableResult
-  package func write(_ name: String, _ contents: String) throws -> String {
-    try write(name, Data(contents.utf8))
-  }
-
-  @discardableResult
-  package func write(_ name: String, _ data: Data) throws -> String {
-    let file = path + "/" + name
-    try FileManager.default.createDirectory(
-      atPath: URL(fileURLWithPath: file).deletingLastPathComponent().path, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o755])
-    try data.write(to: URL(fileURLWithPath: file))
-    return file
   }
 }
