@@ -100,10 +100,14 @@ def wait_for_agent(env, agent, prefix=()):
     sys.exit("translation-host agent did not register on the session bus")
 
 
-def main():
+def require_built():
     for program in (HOST, DESKTOP):
         if not os.access(program, os.X_OK):
             sys.exit(f"{program} is missing: run 'make build' first")
+
+
+def main():
+    require_built()
     runs = 7 if QUICK else 21
     with tempfile.TemporaryDirectory() as folder:
         first_map, empty = compile_tools(folder)
@@ -262,9 +266,7 @@ def wait_gone(env, prefix, x, top):
 
 
 def main_sway():
-    for program in (HOST, DESKTOP):
-        if not os.access(program, os.X_OK):
-            sys.exit(f"{program} is missing: run 'make build' first")
+    require_built()
     runs = 5 if QUICK else 11
     with tempfile.TemporaryDirectory() as folder:
         os.chmod(folder, 0o755)
