@@ -17,34 +17,6 @@ import Testing
 /// thing; the keysyms are compared with the exact text. Typing into a real
 /// application by keysyms is covered on sway (`DesktopSessions.Wayland`).
 @Suite(.tags(.endToEnd)) struct PortalKeyboardTests {
-  /// The text the keysyms of the recorded presses make, each press released before the next.
-  static func typedText(_ portal: PortalDesktop) throws -> String {
-    let keys = portal.calls("RemoteDesktop.NotifyKeyboardKeysym")
-    var text = ""
-    var pressed: Int?
-    for key in keys {
-      let keysym = try #require(key["keysym"] as? Int)
-      let state = try #require(key["state"] as? Int)
-      if state == 1 {
-        #expect(pressed == nil, "a key pressed while another was down")
-        pressed = keysym
-        let scalar: UInt32 =
-          switch keysym {
-          case 0xFF0D: 0x0A
-          case 0xFF09: 0x09
-          case 0x0100_0000...: UInt32(keysym - 0x0100_0000)
-          default: UInt32(keysym)
-          }
-        text.unicodeScalars.append(try #require(Unicode.Scalar(scalar)))
-      } else {
-        #expect(pressed == keysym, "a key released that was not down")
-        pressed = nil
-      }
-    }
-    #expect(pressed == nil)
-    return text
-  }
-
   static func environment(_ portal: PortalDesktop, home: String) -> [String: String] {
     ["DBUS_SESSION_BUS_ADDRESS": portal.address, "HOME": home, "XDG_STATE_HOME": home + "/state"]
   }
@@ -52,9 +24,9 @@ import Testing
   @Test(arguments: ["¿Qué año, señor?", "漢", "Hello, world", "two\nlines\tand a tab", "😀 ß ﬁ"])
   func grantedTypesTheExactText(text: String) throws {
     let portal = try PortalDesktop(answer: "grant")
-    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder.path))
+    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder))
     try keyboard.type(text)
-    #expect(try Self.typedText(portal) == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(portal.log)")
+    #expect(portal.typedText == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(portal.log)")
     // The keyboard alone was asked for; the dialog was shown once; the session is closed afterwards.
     let selected = try #require(portal.calls("RemoteDesktop.SelectDevices").first)
     #expect((selected["options"] as? [String: Any])?["types"] as? Int == 1)
@@ -66,7 +38,7 @@ import Testing
   /// popover then leaves the translation on the clipboard with it).
   @Test func deniedTypesNothing() throws {
     let portal = try PortalDesktop(answer: "deny")
-    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder.path))
+    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder))
     #expect(throws: DesktopPopoverError.cannotType(PortalError.denied(step: "type into the focused window").description)) {
       try keyboard.type("¿Qué año, señor?")
     }
@@ -81,14 +53,14 @@ import Testing
   /// `persist_mode` 2 and the kept token.)
   @Test func aVersionOneFrontEndAsksEachTime() throws {
     let portal = try PortalDesktop(answer: "grant")
-    let environment = Self.environment(portal, home: portal.folder.path)
+    let environment = Self.environment(portal, home: portal.folder)
     let bus = try PortalBus(environment: environment)
     #expect(bus.version(of: PortalKeyboard.interface) == 1)
     // A token kept from elsewhere is not sent to a front end that cannot take it.
     RemoteDesktopGrant(environment: environment).keep("0e4c8a1e-6f0b-4d5e-9c3a-2b1d7f8e9a10")
     try PortalKeyboard(environment: environment).type("uno")
     try PortalKeyboard(environment: environment).type("dos")
-    #expect(try Self.typedText(portal) == "unodos")
+    #expect(portal.typedText == "unodos")
     #expect(portal.calls("RemoteDesktop.Start").count == 2)
     for selected in portal.calls("RemoteDesktop.SelectDevices") {
       let options = try #require(selected["options"] as? [String: Any])
@@ -99,7 +71,7 @@ import Testing
   /// No portal offers the keyboard: nothing is asked, and the reason names it.
   @Test func anAbsentPortalFallsBack() throws {
     let portal = try PortalDesktop(backEnd: false)
-    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder.path))
+    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder))
     #expect(
       throws: DesktopPopoverError.cannotType(PortalError.notOffered(interface: PortalKeyboard.interface).description)
     ) { try keyboard.type("hola") }
@@ -112,7 +84,7 @@ import Testing
   @Test(arguments: ["a\u{1B}[31m", "bell\u{07}", ""])
   func refusedTextAsksNothing(text: String) throws {
     let portal = try PortalDesktop(answer: "grant")
-    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder.path))
+    let keyboard = PortalKeyboard(environment: Self.environment(portal, home: portal.folder))
     #expect(throws: DesktopPopoverError.self) { try keyboard.type(text) }
     #expect(portal.calls.isEmpty)
   }

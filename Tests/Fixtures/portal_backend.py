@@ -8,7 +8,10 @@ What the person answers in the portal's dialog comes from the file
 <folder>/answer ("grant" or "deny"; read at each Start and BindShortcuts).
 Each call is written as one JSON line to <folder>/calls: the keysyms the
 keyboard was given (press and release), each dialog it would have shown,
-the shortcuts it was asked to bind. SIGUSR1 makes it emit Activated for
+the shortcuts it was asked to bind. With PORTAL_BACKEND_TYPES=wtype in
+its environment it also types each pressed key into the focused window of
+the Wayland session (WAYLAND_DISPLAY) with wtype, as Mutter's or KWin's
+remote desktop would. SIGUSR1 makes it emit Activated for
 each bound shortcut, as the desktop does when the person presses the key.
 
 Usage: portal_backend.py <folder> <bus name>
@@ -16,6 +19,7 @@ Usage: portal_backend.py <folder> <bus name>
 import json
 import os
 import signal
+import subprocess
 import sys
 
 from gi.repository import Gio, GLib
@@ -133,6 +137,8 @@ def method_call(conn, sender, path, interface, method, parameters, invocation):
     elif method == "NotifyKeyboardKeysym":
         record(call=short, keysym=arguments[2], state=arguments[3])
         invocation.return_value(None)
+        if arguments[3] == 1 and os.environ.get("PORTAL_BACKEND_TYPES") == "wtype":
+            type_key(arguments[2])
     elif method == "NotifyKeyboardKeycode":
         record(call=short, keycode=arguments[2], state=arguments[3])
         invocation.return_value(None)
@@ -153,6 +159,16 @@ def method_call(conn, sender, path, interface, method, parameters, invocation):
         invocation.return_value(GLib.Variant("(ua{sv})", (0, {"shortcuts": GLib.Variant("a(sa{sv})", result)})))
     else:
         invocation.return_dbus_error("org.freedesktop.DBus.Error.UnknownMethod", method)
+
+
+def type_key(keysym):
+    """Types one key with wtype: a keyboard added for it, after 300 ms, so the application has bound it."""
+    named = {0xFF0D: "Return", 0xFF09: "Tab"}
+    if keysym in named:
+        keys = ["-k", named[keysym]]
+    else:
+        keys = ["--", chr(keysym - 0x01000000 if keysym >= 0x01000000 else keysym)]
+    subprocess.run(["/usr/bin/wtype", "-s", "300"] + keys, check=False)
 
 
 def get_property(conn, sender, path, interface, name):

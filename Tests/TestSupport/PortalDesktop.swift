@@ -16,29 +16,51 @@ package final class PortalDesktop {
   package static let desktop = "translationhosttest"
   static let backEnd = CFixture.packageRoot + "/Tests/Fixtures/portal_backend.py"
 
-  package let folder: TemporaryDirectory
+  /// The folder of the bus, the `.portal` file, the logs, the answer and the calls.
+  package let folder: String
+  private let temporary: TemporaryDirectory?
   /// The session bus the portal is on (`DBUS_SESSION_BUS_ADDRESS`).
   package let address: String
   private var processes: [BackgroundProcess] = []
-  private let backEndProcess: BackgroundProcess?
+  private var backEndProcess: BackgroundProcess?
 
   /// The portal on the bus at `address` (nil: a private bus started here).
   /// With `backEnd` false, no back end is there for this desktop: the front
-  /// end runs and offers neither portal, as on a desktop whose back ends lack them.
-  package init(address: String? = nil, backEnd: Bool = true, answer: String = "grant") throws {
-    folder = try TemporaryDirectory()
-    var environment = ProcessInfo.processInfo.environment
+  /// end runs and offers neither portal, as on a desktop whose back ends
+  /// lack them. For a desktop session of another user (sway's tests run
+  /// as `nobody`), `folder` is one that user owns, `command` runs a program
+  /// as that user and `environment` is the session's; with `typing`, the
+  /// back end types each key it gets into the focused window with wtype
+  /// (on the session's Wayland display), as a compositor's remote desktop does.
+  package init(
+    address: String? = nil, backEnd withBackEnd: Bool = true, answer: String = "grant", folder: String? = nil,
+    command: @escaping ([String]) -> [String] = { $0 }, environment base: [String: String]? = nil,
+    typing: Bool = false
+  ) throws {
+    temporary = folder == nil ? try TemporaryDirectory() : nil
+    let folder = folder ?? temporary!.path
+    self.folder = folder
+    try FileManager.default.createDirectory(atPath: folder + "/portals", withIntermediateDirectories: true)
+    var environment = base ?? ProcessInfo.processInfo.environment
+    // Stopped on deinit, also when this throws part way.
+    var started: [BackgroundProcess] = []
+    func start(_ arguments: [String], log: String) throws -> BackgroundProcess {
+      let full = command(arguments)
+      let process = try BackgroundProcess(full[0], Array(full.dropFirst()), log: log, environment: environment)
+      started.append(process)
+      return process
+    }
     if let address {
       self.address = address
     } else {
-      try folder.write(
-        "session.conf",
+      try Self.write(
+        folder + "/session.conf",
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
           <type>session</type>
-          <listen>unix:path=\(folder.path)/bus</listen>
+          <listen>unix:path=\(folder)/bus</listen>
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
@@ -46,22 +68,22 @@ package final class PortalDesktop {
           </policy>
         </busconfig>
         """)
-      let daemon = try BackgroundProcess(
-        "/usr/bin/dbus-daemon", ["--config-file=\(folder.path)/session.conf", "--nofork", "--nopidfile"],
-        log: folder.path + "/dbus.log")
-      processes.append(daemon)
-      self.address = "unix:path=\(folder.path)/bus"
-      let path = folder.path + "/bus"
-      try eventually("dbus-daemon to listen", timeout: .seconds(20)) { FileManager.default.fileExists(atPath: path) }
+      _ = try start(
+        ["/usr/bin/dbus-daemon", "--config-file=\(folder)/session.conf", "--nofork", "--nopidfile"],
+        log: folder + "/dbus.log")
+      self.address = "unix:path=\(folder)/bus"
+      try eventually("dbus-daemon to listen", timeout: .seconds(20)) { FileManager.default.fileExists(atPath: folder + "/bus") }
     }
     environment["DBUS_SESSION_BUS_ADDRESS"] = self.address
     environment["XDG_CURRENT_DESKTOP"] = Self.desktop
-    environment["XDG_DESKTOP_PORTAL_DIR"] = folder.path + "/portals"
+    environment["XDG_DESKTOP_PORTAL_DIR"] = folder + "/portals"
     environment["GSETTINGS_BACKEND"] = "memory"
-    try folder.write("answer", answer + "\n")
-    if backEnd {
-      try folder.write(
-        "portals/\(Self.desktop).portal",
+    if typing { environment["PORTAL_BACKEND_TYPES"] = "wtype" }
+    try Self.write(folder + "/answer", answer + "\n")
+    var backEnd: BackgroundProcess? = nil
+    if withBackEnd {
+      try Self.write(
+        folder + "/portals/\(Self.desktop).portal",
         """
         [portal]
         DBusName=\(Self.backEndName)
@@ -69,23 +91,19 @@ package final class PortalDesktop {
         UseIn=\(Self.desktop)
 
         """)
-      let log = folder.path + "/backend.log"
-      let process = try BackgroundProcess(
-        "/usr/bin/python3", [Self.backEnd, folder.path, Self.backEndName], log: log, environment: environment)
-      backEndProcess = process
-      processes.append(process)
+      let log = folder + "/backend.log"
+      backEnd = try start(["/usr/bin/python3", Self.backEnd, folder, Self.backEndName], log: log)
       try eventually("the portal's back end to own its name", timeout: .seconds(30), detail: { Self.read(log) }) {
         Self.read(log).contains("ready")
       }
-    } else {
-      try FileManager.default.createDirectory(atPath: folder.path + "/portals", withIntermediateDirectories: true)
-      backEndProcess = nil
     }
-    let log = folder.path + "/frontend.log"
-    processes.append(try BackgroundProcess(Self.frontEnd, ["--verbose"], log: log, environment: environment))
+    let log = folder + "/frontend.log"
+    _ = try start([Self.frontEnd, "--verbose"], log: log)
     try eventually("xdg-desktop-portal to own its name", timeout: .seconds(30), detail: { Self.read(log) }) {
       Self.read(log).contains("org.freedesktop.portal.Desktop acquired")
     }
+    processes = started
+    backEndProcess = backEnd
   }
 
   deinit { stop() }
@@ -97,11 +115,11 @@ package final class PortalDesktop {
   }
 
   /// What the person answers the portal's next dialog: "grant" or "deny".
-  package func answer(_ answer: String) throws { try folder.write("answer", answer + "\n") }
+  package func answer(_ answer: String) throws { try Self.write(folder + "/answer", answer + "\n") }
 
   /// The calls the back end got, in order, each a JSON object.
   package var calls: [[String: Any]] {
-    Self.read(folder.path + "/calls").split(separator: "\n").compactMap {
+    Self.read(folder + "/calls").split(separator: "\n").compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
     }
   }
@@ -111,6 +129,34 @@ package final class PortalDesktop {
     calls.filter { $0["call"] as? String == name }
   }
 
+  /// The text the keysyms of the recorded presses make (X11's rule:
+  /// Latin-1 as itself, `0x01000000` + a code point, Return and Tab), or
+  /// nil when the presses and releases do not alternate, one key at a time.
+  package var typedText: String? {
+    var text = ""
+    var pressed: Int?
+    for key in calls("RemoteDesktop.NotifyKeyboardKeysym") {
+      guard let keysym = key["keysym"] as? Int, let state = key["state"] as? Int else { return nil }
+      if state == 1 {
+        guard pressed == nil else { return nil }
+        pressed = keysym
+        let scalar: Int =
+          switch keysym {
+          case 0xFF0D: 0x0A
+          case 0xFF09: 0x09
+          case 0x0100_0000...: keysym - 0x0100_0000
+          default: keysym
+          }
+        guard let character = Unicode.Scalar(UInt32(clamping: scalar)) else { return nil }
+        text.unicodeScalars.append(character)
+      } else {
+        guard pressed == keysym else { return nil }
+        pressed = nil
+      }
+    }
+    return pressed == nil ? text : nil
+  }
+
   /// Has the back end emit `Activated` for every shortcut it bound, as a key press would.
   package func pressShortcut() {
     if let backEndProcess { kill(backEndProcess.pid, SIGUSR1) }
@@ -118,7 +164,13 @@ package final class PortalDesktop {
 
   /// The front end's and back end's logs, for a failure's detail.
   package var log: String {
-    ["frontend.log", "backend.log"].map { "\($0): " + Self.read(folder.path + "/" + $0) }.joined(separator: "\n")
+    ["frontend.log", "backend.log"].map { "\($0): " + Self.read(folder + "/" + $0) }.joined(separator: "\n")
+  }
+
+  /// Writes `contents` to `path`, readable by everyone (the back end may run as another user).
+  private static func write(_ path: String, _ contents: String) throws {
+    try contents.write(toFile: path, atomically: false, encoding: .utf8)
+    chmod(path, 0o644)
   }
 
   private static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
