@@ -168,13 +168,16 @@ final class LayerPopover: PopoverSurface {
     MainLoop.run(until: .after(span), while: condition)
   }
 
+  /// A dismissal kept from before (`dismissed`, never reset: one that came
+  /// while the surface was mapped, or between two waits) ends it at once.
   func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
-    dismissed = false
-    let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
-    while call.result == nil && !dismissed && signal == nil && failure == nil { g_main_context_iteration(nil, 1) }
-    if let result = call.result { return try result.get() }
-    interrupt()
-    call.wait()
+    if !dismissed && signal == nil && failure == nil {
+      let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
+      while call.result == nil && !dismissed && signal == nil && failure == nil { g_main_context_iteration(nil, 1) }
+      if let result = call.result { return try result.get() }
+      interrupt()
+      call.wait()
+    }
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
     if let failure { throw failure }
     return nil
@@ -183,6 +186,7 @@ final class LayerPopover: PopoverSurface {
   func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
     if let failure { throw failure }
+    if dismissed { return nil }
     waiting = false
     return try driver.run(content, first: first) { failure }
   }

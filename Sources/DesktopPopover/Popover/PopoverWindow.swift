@@ -62,7 +62,10 @@ final class PopoverWindow {
   private var tree: ViewTree?
   private var shownExpanded = false
   private var controls: [String: WidgetPointer] = [:]
-  /// Set by Esc, a click elsewhere or a closed window while no content runs (`wait(for:)`).
+  /// Set by Esc, a click elsewhere, a closed window or the agent's `dismiss`
+  /// while no content runs, and kept: a dismissal that comes while the window
+  /// paints its first frame, or between two waits, ends the next wait or
+  /// content at once (reset by none of them, it is never lost).
   private var dismissed = false
   private var signal: Signal?
   private var sources: [UInt32] = []
@@ -258,12 +261,13 @@ final class PopoverWindow {
   /// - Returns: its value, or nil when the person dismissed the popover meanwhile.
   /// - Throws: `work`'s error, or `DesktopPopoverError.interrupted`.
   func wait<Value>(for work: @escaping () throws -> Value, interrupt: @escaping () -> Void) throws -> Value? {
-    dismissed = false
-    let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
-    while call.result == nil && !dismissed && signal == nil { g_main_context_iteration(nil, 1) }
-    if let result = call.result { return try result.get() }
-    interrupt()
-    call.wait()
+    if !dismissed && signal == nil {
+      let call = BackgroundCall(work, whenDone: { g_main_context_wakeup(nil) })
+      while call.result == nil && !dismissed && signal == nil { g_main_context_iteration(nil, 1) }
+      if let result = call.result { return try result.get() }
+      interrupt()
+      call.wait()
+    }
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
     return nil
   }
@@ -271,6 +275,7 @@ final class PopoverWindow {
   /// Shows `content` from `first` until it finishes (its replacement, if any) or is dismissed (nil).
   func run(_ content: any PopoverContent, first: ViewTree) throws -> String?? {
     if let signal { throw DesktopPopoverError.interrupted(signal: signal) }
+    if dismissed { return nil }
     return try driver.run(content, first: first)
   }
 
