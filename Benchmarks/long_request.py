@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """One long request through the resident service (issue 30): `translate
 --lines` of the distinct corpus with `serve` running (the CLI sends it to the
-service, which cuts it into batches for its runners) against the same
-command with `--no-service` (the CLI's own runner takes it as one batch).
-Runs in turn, medians; the outputs must be identical.
+service, which cuts it into batches of at most 256 for its runners, one
+batch of a request at a time) against the same lines cut in 8 requests sent
+at once (whose batches keep the runner's two slots full, so its pipelines
+never drain between batches), and against the same command with
+`--no-service` (the CLI's own runner, started cold, takes it as one batch).
+Runs in turn, medians.
 
 Usage: Benchmarks/long_request.py [--lines N] [--runs N] [--serve "OPTIONS"]
 """
-import os, signal, statistics, subprocess, sys, tempfile, time
+import os, resource, signal, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from translate import HOST, distinct_corpus, with_cpu_time  # noqa: E402
@@ -62,7 +65,8 @@ def main():
                     break
                 time.sleep(0.1)
             command = [HOST, "translate", "--lines", "--provider", "Apertium", "--from", "en", "--to", "es"]
-            ways = {"through the service": command, "--no-service": command + ["--no-service"]}
+            ways = {"through the service": command, "--no-service": command + ["--no-service"],
+                    "through the service, as 8 requests at once": command}
             # Warm: the service's runner and its pipelines; distinct lines each run
             # are not needed, as neither way keeps a memory across processes but
             # the service's runner: each run takes lines shifted by a suffix.
@@ -71,12 +75,24 @@ def main():
             cpu = {name: [] for name in ways}
             outputs = {name: set() for name in ways}
             for run in range(RUNS):
-                for name, argv in ways.items():
+                for way, (name, argv) in enumerate(ways.items()):
                     # Lines no runner has seen: the service's runner remembers what it translated.
-                    marked = ("\n".join(f"{t} ({run}{name[0]})" if t.strip() else t for t in texts) + "\n").encode()
+                    marked = ("\n".join(f"{t} ({run}{'abc'[way]})" if t.strip() else t for t in texts) + "\n").encode()
                     before = tree_cpu(service.pid)
                     start = time.perf_counter()
-                    out, seconds = with_cpu_time(argv, marked, home)
+                    if name.endswith("at once"):
+                        # The same lines cut in 8, sent at once: the service's
+                        # batches of them keep its runner's slots full.
+                        lines = marked.split(b"\n")[:-1]
+                        parts = [b"\n".join(lines[i::8]) + b"\n" for i in range(8)]
+                        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        clients = [subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in parts]
+                        answers = [client.communicate(part)[0] for client, part in zip(clients, parts)]
+                        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                        out, seconds = b"".join(answers), (after.ru_utime + after.ru_stime
+                                                            - children.ru_utime - children.ru_stime)
+                    else:
+                        out, seconds = with_cpu_time(argv, marked, home)
                     times[name].append(time.perf_counter() - start)
                     cpu[name].append((seconds or 0) + tree_cpu(service.pid) - before)
                     outputs[name].add(len(out.split(b"\n")))
@@ -92,9 +108,10 @@ def main():
         cpus = [c for c in cpu[name] if c is not None]
         print(f"| {name} | {words / median:,.0f} | {', '.join(f'{t:.2f}' for t in times[name])} | "
               + (f"{statistics.median(cpus):.2f}" if cpus else "—") + " |")
-    ratio = statistics.median(times["--no-service"]) / statistics.median(times["through the service"])
-    print(f"\nthrough the service / --no-service, words per second: {ratio:.2f}× "
-          f"(lines per output: {outputs})")
+    one = statistics.median(times["through the service"])
+    print(f"\nwords per second, one request through the service against: --no-service (a cold runner) "
+          f"{statistics.median(times['--no-service']) / one:.2f}×, 8 requests at once "
+          f"{statistics.median(times['through the service, as 8 requests at once']) / one:.2f}× (lines per output: {outputs})")
 
 
 if __name__ == "__main__":
