@@ -160,7 +160,9 @@ let package = Package(
     .testTarget(
       name: "ResidentServiceTests", dependencies: ["ResidentService", "RunnerProtocol", "Service", "System", "TestSupport"]),
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Service", "System", "TranslationViewTree"]),
-    .testTarget(name: "DesktopPopoverTests", dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree"]),
+    .testTarget(
+      name: "DesktopPopoverTests",
+      dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree", "TestSupport", "CGtk"]),
     .testTarget(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
