@@ -103,9 +103,13 @@ def main():
             start += 64
         rates = {name: [] for name, _ in WAYS}
         for _ in range(ROUNDS):
-            for name, way in WAYS:
-                rates[name].append(feed(pipelines, sentences(COUNT, start), *way))
-                start += COUNT
+            # A round's sentences dealt out to its ways in turn, so that they
+            # translate sentences of the same shape (the generator's later
+            # words change length every 1,000 and 10,000 sentences).
+            pool = sentences(COUNT * len(WAYS), start)
+            start += COUNT * len(WAYS)
+            for index, (name, way) in enumerate(WAYS):
+                rates[name].append(feed(pipelines, pool[index::len(WAYS)], *way))
         load = " ".join(open("/proc/loadavg").read().split()[:3])
         print(f"Feeding Apertium's pipelines, {COUNT} sentences, medians of {ROUNDS} rounds (load average {load})\n")
         print("| way | words/s | vs one batch | each round vs its batch |")

@@ -3,8 +3,10 @@ import Glibc
 import TestSupport
 
 /// A private Wayland session for desktop tests: sway's headless backend
-/// (1280×800, software rendering), and the tools that act on it as a person
-/// would (wtype's virtual keyboard, grim, wl-clipboard, swaymsg).
+/// (1280×800 logical pixels, software rendering; at scale 2, a 2560×1600
+/// output), and the tools that act on it as a person would (wtype's
+/// virtual keyboard, `Tests/Fixtures/virtual_pointer.py`'s pointer, grim,
+/// wl-clipboard, swaymsg).
 ///
 /// sway refuses to run as root, so as root the compositor, and every
 /// program on it, runs as the unprivileged `nobody` (65534); otherwise as
@@ -21,13 +23,18 @@ final class WaylandCompositor {
   private(set) var socket = ""
   private(set) var ipcSocket = ""
 
-  init() throws {
+  /// The output's scale: grim's screenshots have `scale` pixels to a logical one.
+  let scale: Int
+
+  init(scale: Int = 1) throws {
+    self.scale = scale
     user = getuid() == 0 ? (65534, 65534) : (getuid(), getgid())
     folder = try TemporaryDirectory()
     runtime = folder.path + "/run"
     try FileManager.default.createDirectory(atPath: runtime + "/home", withIntermediateDirectories: true)
+    let mode = "\(Self.size.width * scale)x\(Self.size.height * scale)"
     let config = try folder.write(
-      "run/sway.config", "output HEADLESS-1 resolution \(Self.size.width)x\(Self.size.height)\ndefault_border none\n")
+      "run/sway.config", "output HEADLESS-1 resolution \(mode) scale \(scale)\ndefault_border none\n")
     for path in [runtime, runtime + "/home", config] {
       guard chown(path, user.uid, user.gid) == 0 else {
         throw ToolFailed(tool: "chown \(path)", result: .init(exitCode: errno, stdout: "", stderr: ""))
@@ -102,6 +109,15 @@ final class WaylandCompositor {
     let full = command(["/usr/bin/wtype", "-s", "300"] + keys.flatMap { ["-k", $0] })
     let result = try Command.run(full[0], Array(full.dropFirst()), environment: environment)
     guard result.exitCode == 0 else { throw ToolFailed(tool: "wtype", result: result) }
+  }
+
+  /// Clicks the left button at `x`, `y` (logical pixels) with a pointer
+  /// added to the seat for it (headless sway has none), as a person would.
+  func click(x: Int, y: Int) throws {
+    let result = try run(
+      "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "300", "click", "\(x)",
+      "\(y)", "wait", "100")
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "virtual_pointer.py", result: result) }
   }
 
   /// The frame of the window titled `title` (sway's tree), once it exists.
