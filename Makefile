@@ -31,7 +31,7 @@ DEBIAN_PACKAGES := gcc g++ libc6-dev binutils libseccomp-dev libcld2-dev libncur
                    libxres-dev libxext-dev libatspi2.0-dev at-spi2-core xfwm4 mousepad featherpad xterm \
                    x11-utils gir1.2-atspi-2.0 gir1.2-gtk-4.0 sway grim wtype wl-clipboard passt minisign \
                    libsecret-1-0 libsecret-tools gnome-keyring libfuse3-dev \
-                   libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev weston \
+                   libwayland-dev libwayland-bin wayland-protocols libxkbcommon-dev weston phoc \
                    xdg-desktop-portal
 
 # Providers in Plugins/: Swift ones are SwiftPM dynamic-library products, C ones are built with $(CC).
