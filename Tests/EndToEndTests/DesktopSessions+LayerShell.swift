@@ -128,7 +128,7 @@ extension DesktopSessions {
       defer { window?.stop() }
       if click.overWindow {
         window = try session.start([
-          "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/exporting_window.py", "Beneath",
+          "/usr/bin/python3", WaylandCompositor.fixture("exporting_window.py"), "Beneath",
         ])
         try eventually("the window", timeout: .seconds(60), interval: .milliseconds(200), detail: { window!.stderr }) {
           try session.hasWindow(titledLike: "Beneath")

@@ -14,7 +14,7 @@ import Testing
 extension DesktopSessions {
   @Suite struct Portal {
     static let reverse = "Reverse (Apple's sample)"
-    static let notificationServer = CFixture.packageRoot + "/Tests/Fixtures/notification_server.py"
+    static let notificationServer = WaylandCompositor.fixture("notification_server.py")
 
     private struct Session {
       let compositor: WaylandCompositor

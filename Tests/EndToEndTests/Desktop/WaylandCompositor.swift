@@ -73,7 +73,7 @@ final class WaylandCompositor {
     }
     if compositor == .phoc {
       seatPointer = try start([
-        "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "3600000",
+        "/usr/bin/python3", Self.fixture("virtual_pointer.py"), "wait", "3600000",
       ])
       try eventually("phoc's seat", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }) {
         try run("/usr/bin/weston-info").stdout.contains("'wl_seat'")
@@ -109,14 +109,13 @@ final class WaylandCompositor {
       : arguments
   }
 
-  /// A copy of `file` (a fixture of the checkout) in the session's home, for
-  /// its programs to run: the session's user may not reach the checkout (a
-  /// clone in a private folder is closed to `nobody`).
-  func copy(_ file: String) throws -> String {
-    let copy = runtime + "/home/" + URL(fileURLWithPath: file).lastPathComponent
-    try? FileManager.default.removeItem(atPath: copy)
-    try FileManager.default.copyItem(atPath: file, toPath: copy)
-    return copy
+  /// `name` in Tests/Fixtures where the session's user can read it: a
+  /// checkout in a private folder is closed to `nobody`, and
+  /// `scripts/run-tests` then copies the fixtures, with the build, into a
+  /// folder others may enter (`TRANSLATION_HOST_SHARED_FIXTURES`).
+  static func fixture(_ name: String) -> String {
+    let folder = ProcessInfo.processInfo.environment["TRANSLATION_HOST_SHARED_FIXTURES"]
+    return (folder ?? CFixture.packageRoot + "/Tests/Fixtures") + "/" + name
   }
 
   /// Runs `program` on this session, as its user.
@@ -153,7 +152,7 @@ final class WaylandCompositor {
   /// added to the seat for it (headless sway has none), as a person would.
   func click(x: Int, y: Int) throws {
     let result = try run(
-      "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "300", "click", "\(x)",
+      "/usr/bin/python3", Self.fixture("virtual_pointer.py"), "wait", "300", "click", "\(x)",
       "\(y)", "wait", "100")
     guard result.exitCode == 0 else { throw ToolFailed(tool: "virtual_pointer.py", result: result) }
   }
