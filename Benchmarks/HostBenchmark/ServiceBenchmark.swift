@@ -152,7 +152,17 @@ enum ServiceBenchmark {
       defer { next += count }
       return sentences(count, from: next)
     }
-    let words = Double(sentences(count).reduce(0) { $0 + $1.split(separator: " ").count })
+    /// Each run counts the words it translated: the generator's later words
+    /// change length every 1,000 and 10,000 sentences, so runs differ by up to
+    /// a tenth (one count for all runs, as before, put the bound 0–11% low).
+    func words(_ texts: [String]) -> Double { Double(texts.reduce(0) { $0 + $1.split(separator: " ").count }) }
+    /// A round's sentences, dealt out to its `paths` in turn, so that the
+    /// paths compared in a round translate sentences of the same shape.
+    func dealt(_ paths: Int) -> [[String]] {
+      defer { next += count * paths }
+      let pool = sentences(count * paths, from: next)
+      return (0..<paths).map { path in stride(from: path, to: pool.count, by: paths).map { pool[$0] } }
+    }
     let clients = try (0..<8).map { _ in try ServiceClient.connect(to: location) }
     let failures = Failures()
     /// The clients' words per second, each sending its share of `texts` one sentence at a time.
@@ -173,20 +183,18 @@ enum ServiceBenchmark {
       group.wait()
       if let error = failures.first { throw error }
       let seconds = Double(Syscalls.monotonicNanoseconds() - start) / 1e9
-      return Double(texts.reduce(0) { $0 + $1.split(separator: " ").count }) / seconds
+      return words(texts) / seconds
     }
-    func batch() throws -> Double {
-      let bulk = fresh()
+    func batch(_ bulk: [String]) throws -> Double {
       let start = Syscalls.monotonicNanoseconds()
       _ = try engine.translate(bulk, from: "en", to: "es")
-      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+      return words(bulk) / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
     }
     /// The best 8 clients with one sentence each can give the engines: two
     /// engines (a provider's two runners) on two threads, each translating
     /// batches of `size` in turn, the sentences shared out as the clients share them.
     let engines = [engine, ApertiumEngine(stagePreload: engine.stagePreload)]
-    func batches(of size: Int, engines count: Int) throws -> Double {
-      let bulk = fresh()
+    func batches(of size: Int, engines count: Int, _ bulk: [String]) throws -> Double {
       let group = DispatchGroup()
       let start = Syscalls.monotonicNanoseconds()
       for index in 0..<count {
@@ -202,7 +210,7 @@ enum ServiceBenchmark {
       }
       group.wait()
       if let error = failures.first { throw error }
-      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+      return words(bulk) / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
     }
     /// The coalescing goal's bound (`feeding.py`'s, in this run): two warm
     /// pipelines fed as the 8 clients can feed them, 4 clients each, each
@@ -218,8 +226,7 @@ enum ServiceBenchmark {
       Syscalls.close(quiet)
       Syscalls.close(quietPeer)
     }
-    func fedAsClients() throws -> Double {
-      let bulk = fresh()
+    func fedAsClients(_ bulk: [String]) throws -> Double {
       let group = DispatchGroup()
       let start = Syscalls.monotonicNanoseconds()
       for (index, pipeline) in fed.enumerated() {
@@ -247,18 +254,19 @@ enum ServiceBenchmark {
       }
       group.wait()
       if let error = failures.first { throw error }
-      return words / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+      return words(bulk) / (Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
     }
     _ = try concurrent(Array(fresh().prefix(160)))
-    _ = try batches(of: 32, engines: 2)
-    _ = try fedAsClients()
+    _ = try batches(of: 32, engines: 2, fresh())
+    _ = try fedAsClients(fresh())
     var (rates, bounds, batched, eights, fours): ([Double], [Double], [Double], [Double], [Double]) = ([], [], [], [], [])
     for _ in 0..<runs {
-      rates.append(try concurrent(fresh()))
-      bounds.append(try fedAsClients())
-      batched.append(try batch())
-      eights.append(try batches(of: 8, engines: 1))
-      fours.append(try batches(of: 4, engines: 2))
+      let texts = dealt(5)
+      rates.append(try concurrent(texts[0]))
+      bounds.append(try fedAsClients(texts[1]))
+      batched.append(try batch(texts[2]))
+      eights.append(try batches(of: 8, engines: 1, texts[3]))
+      fours.append(try batches(of: 4, engines: 2, texts[4]))
     }
     let (service, pipeline) = (median(rates), median(batched))
     print(

@@ -3,9 +3,9 @@ import System
 
 /// One warm Apertium pipeline for one pair, in null-flush mode: each request
 /// is the deformatted text followed by `\0`, and the translation comes back
-/// followed by `\0`. Started once (`apertium-wblank-mode -z`, 13 processes for
-/// eng-spa), it answers in about a millisecond instead of the ~130 ms that a
-/// cold `apertium` spends starting them.
+/// followed by `\0`. Started once (`apertium-wblank-mode -z` without its
+/// word-bound blank stages: 11 processes for eng-spa), it answers in about a
+/// millisecond instead of the ~130 ms that a cold `apertium` spends starting them.
 ///
 /// One thread at a time per pipeline (the engine sees to it); it may move
 /// between threads, hence `@unchecked Sendable`.
@@ -81,7 +81,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
   ///
   /// Texts sharing a flush are separated by `ApertiumText.textBreak`, each
   /// with its own sentence end, as in a file given to `apertium`: every stage
-  /// flushes once for them all (a flush costs each of the 13 stages a write
+  /// flushes once for them all (a flush costs each of the 11 stages a write
   /// and a wake-up). A flush whose answer does not split into one
   /// translation per text (a stage moved a text break) has its texts
   /// translated again, one per flush, at the end. Texts sharing a flush are
@@ -248,8 +248,16 @@ public final class ApertiumPipeline: @unchecked Sendable {
     // mode must begin with a simple command, as every mode of Apertium's
     // own tools does: before `(` or `{` the redirection is a syntax error,
     // and such a pipeline ends at once, which the first request reports.)
+    // The word-bound blank stages `apertium-wblank-mode` adds are left out:
+    // they act only on `[[…]]` blanks, which `ApertiumText.deformat` never
+    // writes (it escapes a text's `[`; its superblanks hold blanks only), so
+    // they would copy every byte through two more processes and wake-ups
+    // per text unchanged (`ApertiumEngineTests` compares with `apertium`).
     let script = #"""
-      exec bash -c 'eval "<&0 $0 &"; exec 0<&- 1>&-; wait' "$(apertium-wblank-mode -z "$1")" "$2"
+      mode=$(apertium-wblank-mode -z "$1") || exit
+      mode=${mode//' | apertium-wblank-attach |'/' |'}
+      mode=${mode//' | apertium-wblank-detach |'/' |'}
+      exec bash -c 'eval "<&0 $0 &"; exec 0<&- 1>&-; wait' "$mode" "$2"
       """#
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C.UTF-8"

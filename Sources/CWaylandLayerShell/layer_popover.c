@@ -17,12 +17,13 @@
 #include <wayland-client.h>
 #include <xkbcommon/xkbcommon.h>
 
-enum { MAX_OUTPUTS = 16, MAX_EVENTS = 256, MAX_BUFFERS = 3 };
+enum { MAX_OUTPUTS = 16, MAX_EVENTS = 256, MAX_BUFFERS = 3, MAX_TOUCHES = 10, MAX_SCALE = 4 };
 
 /* A keymap larger than this is refused (Debian's full keymaps are some 60 KiB). */
 static const size_t maximum_keymap = 4 << 20;
 
 struct output {
+  th_layer_display *display;
   struct wl_output *proxy;
   uint32_t global;
   th_layer_output info;
@@ -33,10 +34,12 @@ struct th_layer_display {
   struct wl_display *display;
   struct wl_registry *registry;
   struct wl_compositor *compositor;
+  uint32_t compositor_version;
   struct wl_shm *shm;
   struct wl_seat *seat;
   struct wl_keyboard *keyboard;
   struct wl_pointer *pointer;
+  struct wl_touch *touch;
   struct zwlr_layer_shell_v1 *shell;
   uint32_t shell_version;
   struct output outputs[MAX_OUTPUTS];
@@ -45,6 +48,14 @@ struct th_layer_display {
   struct xkb_keymap *keymap;
   struct xkb_state *state;
   double pointer_x, pointer_y;
+  /* The surface the pointer is over (NULL: none of ours). */
+  struct wl_surface *pointer_surface;
+  /* The fingers down on our surfaces. */
+  struct {
+    int32_t id;
+    bool used;
+  } touches[MAX_TOUCHES];
+  int32_t repeat_rate, repeat_delay;
   th_layer_event events[MAX_EVENTS];
   size_t first_event, event_count;
   char error[256];
@@ -57,6 +68,8 @@ struct buffer {
   uint8_t *pixels;
   size_t size;
   int32_t width, height;
+  /* The buffer scale it was drawn at. */
+  int32_t scale;
   bool busy;
 };
 
@@ -69,6 +82,15 @@ struct th_layer_surface {
   bool needs_ack;
   struct buffer buffers[MAX_BUFFERS];
   struct buffer *drawing;
+  /* The output asked for (NULL: the compositor's choice), and those the surface is on. */
+  struct wl_output *output;
+  struct wl_output *entered[MAX_OUTPUTS];
+  int32_t scale;
+  /* The catcher: transparent, over the whole output, for a click elsewhere. */
+  struct wl_surface *catcher;
+  struct zwlr_layer_surface_v1 *catcher_layer;
+  struct buffer catcher_buffer;
+  char name_space[64];
 };
 
 static void queue_event(th_layer_display *display, th_layer_event event) {
@@ -76,6 +98,8 @@ static void queue_event(th_layer_display *display, th_layer_event event) {
   display->events[(display->first_event + display->event_count) % MAX_EVENTS] = event;
   display->event_count++;
 }
+
+static void surface_update_scale(th_layer_surface *surface);
 
 /* MARK: Outputs */
 
@@ -102,6 +126,8 @@ static void output_done(void *data, struct wl_output *proxy) {
   int32_t scale = output->info.scale > 0 ? output->info.scale : 1;
   output->info.width = output->mode_width / scale;
   output->info.height = output->mode_height / scale;
+  /* A scale changed while the popover shows (`swaymsg output … scale 2`). */
+  if (output->display->surface) surface_update_scale(output->display->surface);
 }
 
 static void output_scale(void *data, struct wl_output *proxy, int32_t factor) {
@@ -160,6 +186,10 @@ static bool is_ours(th_layer_display *display, struct wl_surface *surface) {
   return surface && display->surface && display->surface->surface == surface;
 }
 
+static bool is_catcher(th_layer_display *display, struct wl_surface *surface) {
+  return surface && display->surface && display->surface->catcher == surface;
+}
+
 static void keyboard_enter(void *data, struct wl_keyboard *keyboard, uint32_t serial, struct wl_surface *surface,
                            struct wl_array *keys) {
   (void)keyboard, (void)serial, (void)keys;
@@ -177,9 +207,14 @@ static void keyboard_key(void *data, struct wl_keyboard *keyboard, uint32_t seri
                          uint32_t key_state) {
   (void)keyboard, (void)serial, (void)time;
   th_layer_display *display = data;
-  if (key_state != WL_KEYBOARD_KEY_STATE_PRESSED || !display->state) return;
-  th_layer_event event = {.kind = TH_LAYER_EVENT_KEY};
+  if (!display->state) return;
   xkb_keycode_t code = key + 8; /* evdev codes start 8 below XKB's */
+  if (key_state != WL_KEYBOARD_KEY_STATE_PRESSED) {
+    queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_KEY_RELEASE, .keycode = code});
+    return;
+  }
+  th_layer_event event = {.kind = TH_LAYER_EVENT_KEY, .keycode = code};
+  event.repeats = display->keymap && xkb_keymap_key_repeats(display->keymap, code);
   event.keysym = xkb_state_key_get_one_sym(display->state, code);
   xkb_state_key_get_utf8(display->state, code, event.text, sizeof event.text);
   if (xkb_state_mod_name_is_active(display->state, XKB_MOD_NAME_SHIFT, XKB_STATE_MODS_EFFECTIVE) > 0)
@@ -199,7 +234,11 @@ static void keyboard_modifiers(void *data, struct wl_keyboard *keyboard, uint32_
 }
 
 static void keyboard_repeat_info(void *data, struct wl_keyboard *keyboard, int32_t rate, int32_t delay) {
-  (void)data, (void)keyboard, (void)rate, (void)delay;
+  (void)keyboard;
+  th_layer_display *display = data;
+  /* Kept within reason: a hostile compositor's 10^9 keys a second would flood the popover. */
+  display->repeat_rate = rate < 0 ? 0 : rate > 100 ? 100 : rate;
+  display->repeat_delay = delay < 0 ? 0 : delay > 10000 ? 10000 : delay;
 }
 
 static const struct wl_keyboard_listener keyboard_listener = {
@@ -215,14 +254,17 @@ static const struct wl_keyboard_listener keyboard_listener = {
 
 static void pointer_enter(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface,
                           wl_fixed_t x, wl_fixed_t y) {
-  (void)pointer, (void)serial, (void)surface;
+  (void)pointer, (void)serial;
   th_layer_display *display = data;
+  display->pointer_surface = surface;
   display->pointer_x = wl_fixed_to_double(x);
   display->pointer_y = wl_fixed_to_double(y);
 }
 
 static void pointer_leave(void *data, struct wl_pointer *pointer, uint32_t serial, struct wl_surface *surface) {
-  (void)data, (void)pointer, (void)serial, (void)surface;
+  (void)pointer, (void)serial;
+  th_layer_display *display = data;
+  if (display->pointer_surface == surface) display->pointer_surface = NULL;
 }
 
 static void pointer_motion(void *data, struct wl_pointer *pointer, uint32_t time, wl_fixed_t x, wl_fixed_t y) {
@@ -237,6 +279,11 @@ static void pointer_button(void *data, struct wl_pointer *pointer, uint32_t seri
   (void)pointer, (void)serial, (void)time;
   th_layer_display *display = data;
   if (state != WL_POINTER_BUTTON_STATE_PRESSED) return;
+  if (is_catcher(display, display->pointer_surface)) {
+    queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_OUTSIDE, .button = button});
+    return;
+  }
+  if (!is_ours(display, display->pointer_surface)) return;
   queue_event(display, (th_layer_event){
                            .kind = TH_LAYER_EVENT_BUTTON,
                            .x = display->pointer_x,
@@ -275,6 +322,71 @@ static const struct wl_pointer_listener pointer_listener = {
     .axis_discrete = pointer_axis_discrete,
 };
 
+/* MARK: Touch */
+
+static void touch_down(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, struct wl_surface *surface,
+                       int32_t id, wl_fixed_t x, wl_fixed_t y) {
+  (void)touch, (void)serial, (void)time;
+  th_layer_display *display = data;
+  bool inside = is_ours(display, surface);
+  if (!inside && !is_catcher(display, surface)) return;
+  for (int index = 0; index < MAX_TOUCHES; index++) {
+    if (display->touches[index].used) continue;
+    display->touches[index].used = true;
+    display->touches[index].id = id;
+    queue_event(display, (th_layer_event){
+                             .kind = TH_LAYER_EVENT_TOUCH_DOWN,
+                             .touch_id = id,
+                             .x = wl_fixed_to_double(x),
+                             .y = wl_fixed_to_double(y),
+                             .inside = inside,
+                         });
+    return;
+  }
+}
+
+static void touch_up(void *data, struct wl_touch *touch, uint32_t serial, uint32_t time, int32_t id) {
+  (void)touch, (void)serial, (void)time;
+  th_layer_display *display = data;
+  for (int index = 0; index < MAX_TOUCHES; index++) {
+    if (!display->touches[index].used || display->touches[index].id != id) continue;
+    display->touches[index].used = false;
+    queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_TOUCH_UP, .touch_id = id});
+    return;
+  }
+}
+
+static void touch_motion(void *data, struct wl_touch *touch, uint32_t time, int32_t id, wl_fixed_t x, wl_fixed_t y) {
+  (void)data, (void)touch, (void)time, (void)id, (void)x, (void)y;
+}
+
+static void touch_frame(void *data, struct wl_touch *touch) { (void)data, (void)touch; }
+
+static void touch_cancel(void *data, struct wl_touch *touch) {
+  (void)touch;
+  th_layer_display *display = data;
+  memset(display->touches, 0, sizeof display->touches);
+  queue_event(display, (th_layer_event){.kind = TH_LAYER_EVENT_TOUCH_CANCEL});
+}
+
+static void touch_shape(void *data, struct wl_touch *touch, int32_t id, wl_fixed_t major, wl_fixed_t minor) {
+  (void)data, (void)touch, (void)id, (void)major, (void)minor;
+}
+
+static void touch_orientation(void *data, struct wl_touch *touch, int32_t id, wl_fixed_t orientation) {
+  (void)data, (void)touch, (void)id, (void)orientation;
+}
+
+static const struct wl_touch_listener touch_listener = {
+    .down = touch_down,
+    .up = touch_up,
+    .motion = touch_motion,
+    .frame = touch_frame,
+    .cancel = touch_cancel,
+    .shape = touch_shape,
+    .orientation = touch_orientation,
+};
+
 /* MARK: Seat and registry */
 
 static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabilities) {
@@ -294,6 +406,16 @@ static void seat_capabilities(void *data, struct wl_seat *seat, uint32_t capabil
   } else if (!pointer && display->pointer) {
     wl_pointer_destroy(display->pointer);
     display->pointer = NULL;
+    display->pointer_surface = NULL;
+  }
+  bool touch = capabilities & WL_SEAT_CAPABILITY_TOUCH;
+  if (touch && !display->touch) {
+    display->touch = wl_seat_get_touch(seat);
+    wl_touch_add_listener(display->touch, &touch_listener, display);
+  } else if (!touch && display->touch) {
+    wl_touch_destroy(display->touch);
+    display->touch = NULL;
+    memset(display->touches, 0, sizeof display->touches);
   }
 }
 
@@ -307,7 +429,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
                             uint32_t version) {
   th_layer_display *display = data;
   if (strcmp(interface, wl_compositor_interface.name) == 0 && !display->compositor) {
-    display->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, min_version(version, 4));
+    display->compositor_version = min_version(version, 4);
+    display->compositor = wl_registry_bind(registry, name, &wl_compositor_interface, display->compositor_version);
   } else if (strcmp(interface, wl_shm_interface.name) == 0 && !display->shm) {
     display->shm = wl_registry_bind(registry, name, &wl_shm_interface, 1);
   } else if (strcmp(interface, wl_seat_interface.name) == 0 && !display->seat) {
@@ -320,6 +443,7 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
     struct output *output = &display->outputs[display->output_count++];
     memset(output, 0, sizeof *output);
     output->global = name;
+    output->display = display;
     output->info.scale = 1;
     output->proxy = wl_registry_bind(registry, name, &wl_output_interface, min_version(version, 4));
     wl_output_add_listener(output->proxy, &output_listener, output);
@@ -371,6 +495,8 @@ th_layer_display *th_layer_display_connect(const char *name, char *error, size_t
     return NULL;
   }
   display->xkb = xkb_context_new(XKB_CONTEXT_NO_FLAGS);
+  display->repeat_rate = 25;
+  display->repeat_delay = 600;
   display->registry = wl_display_get_registry(display->display);
   wl_registry_add_listener(display->registry, &registry_listener, display);
   /* The globals, then what the bound ones send at once (outputs' modes, the seat's capabilities). */
@@ -380,10 +506,12 @@ th_layer_display *th_layer_display_connect(const char *name, char *error, size_t
     th_layer_display_disconnect(display);
     return NULL;
   }
+  /* No wl_seat is no reason: phoc offers one only once an input device
+   * comes (a seat announced later is bound then), and GTK 4.8's window
+   * crashes without one. */
   const char *missing = !display->shell        ? "zwlr_layer_shell_v1"
                         : !display->compositor ? "wl_compositor"
                         : !display->shm        ? "wl_shm"
-                        : !display->seat       ? "wl_seat"
                                                : NULL;
   if (missing || !display->xkb) {
     if (missing)
@@ -402,6 +530,7 @@ void th_layer_display_disconnect(th_layer_display *display) {
   for (size_t index = 0; index < display->output_count; index++) wl_output_destroy(display->outputs[index].proxy);
   if (display->keyboard) wl_keyboard_destroy(display->keyboard);
   if (display->pointer) wl_pointer_destroy(display->pointer);
+  if (display->touch) wl_touch_destroy(display->touch);
   if (display->seat) wl_seat_destroy(display->seat);
   if (display->shell) {
     if (display->shell_version >= 3)
@@ -470,6 +599,11 @@ bool th_layer_display_next_event(th_layer_display *display, th_layer_event *even
 
 bool th_layer_display_has_keyboard(const th_layer_display *display) { return display->keyboard != NULL; }
 
+void th_layer_display_repeat_info(const th_layer_display *display, int32_t *rate, int32_t *delay) {
+  *rate = display->repeat_rate;
+  *delay = display->repeat_delay;
+}
+
 size_t th_layer_display_output_count(const th_layer_display *display) { return display->output_count; }
 
 bool th_layer_display_output(const th_layer_display *display, size_t index, th_layer_output *output) {
@@ -479,6 +613,79 @@ bool th_layer_display_output(const th_layer_display *display, size_t index, th_l
 }
 
 /* MARK: Surface */
+
+static bool buffer_make(th_layer_display *display, struct buffer *buffer, int32_t width, int32_t height);
+static void buffer_free(struct buffer *buffer);
+
+static int32_t output_scale_of(th_layer_display *display, struct wl_output *proxy) {
+  for (size_t index = 0; index < display->output_count; index++)
+    if (display->outputs[index].proxy == proxy) return display->outputs[index].info.scale;
+  return 1;
+}
+
+static void surface_update_scale(th_layer_surface *surface) {
+  int32_t scale = 0;
+  for (int index = 0; index < MAX_OUTPUTS; index++) {
+    if (!surface->entered[index]) continue;
+    int32_t factor = output_scale_of(surface->display, surface->entered[index]);
+    if (factor > scale) scale = factor;
+  }
+  if (scale == 0) scale = surface->output ? output_scale_of(surface->display, surface->output) : 1;
+  scale = scale < 1 ? 1 : scale > MAX_SCALE ? MAX_SCALE : scale;
+  if (surface->display->compositor_version < 3) scale = 1; /* no wl_surface.set_buffer_scale */
+  if (scale == surface->scale) return;
+  surface->scale = scale;
+  queue_event(surface->display, (th_layer_event){.kind = TH_LAYER_EVENT_SCALE, .scale = scale});
+}
+
+static void surface_enter(void *data, struct wl_surface *proxy, struct wl_output *output) {
+  (void)proxy;
+  th_layer_surface *surface = data;
+  for (int index = 0; index < MAX_OUTPUTS; index++) {
+    if (surface->entered[index] == output) return;
+  }
+  for (int index = 0; index < MAX_OUTPUTS; index++) {
+    if (surface->entered[index]) continue;
+    surface->entered[index] = output;
+    break;
+  }
+  surface_update_scale(surface);
+}
+
+static void surface_leave(void *data, struct wl_surface *proxy, struct wl_output *output) {
+  (void)proxy;
+  th_layer_surface *surface = data;
+  for (int index = 0; index < MAX_OUTPUTS; index++) {
+    if (surface->entered[index] == output) surface->entered[index] = NULL;
+  }
+  surface_update_scale(surface);
+}
+
+static const struct wl_surface_listener surface_listener = {.enter = surface_enter, .leave = surface_leave};
+
+/* The catcher, configured the size of its output: a transparent buffer as large (cleared shared memory). */
+static void catcher_configure(void *data, struct zwlr_layer_surface_v1 *layer, uint32_t serial, uint32_t width,
+                              uint32_t height) {
+  th_layer_surface *surface = data;
+  zwlr_layer_surface_v1_ack_configure(layer, serial);
+  if (width == 0 || height == 0 || width > 16384 || height > 16384) return;
+  struct buffer *buffer = &surface->catcher_buffer;
+  if (buffer->proxy && (buffer->width != (int32_t)width || buffer->height != (int32_t)height)) buffer_free(buffer);
+  if (!buffer->proxy && !buffer_make(surface->display, buffer, (int32_t)width, (int32_t)height)) {
+    wl_surface_commit(surface->catcher);
+    return;
+  }
+  wl_surface_attach(surface->catcher, buffer->proxy, 0, 0);
+  wl_surface_damage(surface->catcher, 0, 0, buffer->width, buffer->height);
+  wl_surface_commit(surface->catcher);
+}
+
+static void catcher_closed(void *data, struct zwlr_layer_surface_v1 *layer) { (void)data, (void)layer; }
+
+static const struct zwlr_layer_surface_v1_listener catcher_listener = {
+    .configure = catcher_configure,
+    .closed = catcher_closed,
+};
 
 static void layer_configure(void *data, struct zwlr_layer_surface_v1 *layer, uint32_t serial, uint32_t width,
                             uint32_t height) {
@@ -501,14 +708,35 @@ static const struct zwlr_layer_surface_v1_listener layer_listener = {
     .closed = layer_closed,
 };
 
+/* The catcher: under the popover (the top layer), over every window, taking no keys. */
+static void catcher_create(th_layer_surface *surface, const char *name_space) {
+  th_layer_display *display = surface->display;
+  surface->catcher = wl_compositor_create_surface(display->compositor);
+  surface->catcher_layer = zwlr_layer_shell_v1_get_layer_surface(display->shell, surface->catcher, surface->output,
+                                                                 ZWLR_LAYER_SHELL_V1_LAYER_TOP, name_space);
+  zwlr_layer_surface_v1_add_listener(surface->catcher_layer, &catcher_listener, surface);
+  zwlr_layer_surface_v1_set_anchor(surface->catcher_layer,
+                                   ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP | ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM |
+                                       ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT);
+  zwlr_layer_surface_v1_set_exclusive_zone(surface->catcher_layer, -1);
+  zwlr_layer_surface_v1_set_keyboard_interactivity(surface->catcher_layer,
+                                                   ZWLR_LAYER_SURFACE_V1_KEYBOARD_INTERACTIVITY_NONE);
+  wl_surface_commit(surface->catcher);
+}
+
 th_layer_surface *th_layer_surface_create(th_layer_display *display, int output_index, const char *name_space) {
   if (display->surface) return NULL; /* one popover at a time */
   th_layer_surface *surface = calloc(1, sizeof *surface);
   if (!surface) return NULL;
   surface->display = display;
-  surface->surface = wl_compositor_create_surface(display->compositor);
   struct wl_output *output =
       output_index >= 0 && (size_t)output_index < display->output_count ? display->outputs[output_index].proxy : NULL;
+  surface->output = output;
+  snprintf(surface->name_space, sizeof surface->name_space, "%s", name_space ? name_space : "");
+  surface->surface = wl_compositor_create_surface(display->compositor);
+  wl_surface_add_listener(surface->surface, &surface_listener, surface);
+  surface->scale = output ? output_scale_of(display, output) : 1;
+  if (surface->scale < 1 || surface->scale > MAX_SCALE || display->compositor_version < 3) surface->scale = 1;
   surface->layer = zwlr_layer_shell_v1_get_layer_surface(display->shell, surface->surface, output,
                                                          ZWLR_LAYER_SHELL_V1_LAYER_OVERLAY, name_space);
   zwlr_layer_surface_v1_add_listener(surface->layer, &layer_listener, surface);
@@ -540,6 +768,11 @@ void th_layer_surface_destroy(th_layer_surface *surface) {
   zwlr_layer_surface_v1_destroy(surface->layer);
   wl_surface_destroy(surface->surface);
   for (int index = 0; index < MAX_BUFFERS; index++) buffer_free(&surface->buffers[index]);
+  if (surface->catcher_layer) zwlr_layer_surface_v1_destroy(surface->catcher_layer);
+  if (surface->catcher) wl_surface_destroy(surface->catcher);
+  buffer_free(&surface->catcher_buffer);
+  if (surface->display->pointer_surface == surface->surface || surface->display->pointer_surface == surface->catcher)
+    surface->display->pointer_surface = NULL;
   if (surface->display->surface == surface) surface->display->surface = NULL;
   wl_display_flush(surface->display->display);
   free(surface);
@@ -550,12 +783,15 @@ void th_layer_surface_place(th_layer_surface *surface, int32_t x, int32_t y, int
   zwlr_layer_surface_v1_set_margin(surface->layer, y, 0, 0, x);
   if (!surface->committed) {
     surface->committed = true;
+    catcher_create(surface, surface->name_space);
     wl_surface_commit(surface->surface);
   }
   wl_display_flush(surface->display->display);
 }
 
 bool th_layer_surface_is_configured(const th_layer_surface *surface) { return surface->configured; }
+
+int32_t th_layer_surface_scale(const th_layer_surface *surface) { return surface->scale; }
 
 static bool buffer_make(th_layer_display *display, struct buffer *buffer, int32_t width, int32_t height) {
   int32_t stride = width * 4;
@@ -586,8 +822,10 @@ static bool buffer_make(th_layer_display *display, struct buffer *buffer, int32_
   return true;
 }
 
-uint8_t *th_layer_surface_begin_frame(th_layer_surface *surface, int32_t width, int32_t height, int32_t *stride) {
-  if (width <= 0 || height <= 0 || width > 16384 || height > 16384) return NULL;
+uint8_t *th_layer_surface_begin_frame(th_layer_surface *surface, int32_t logical_width, int32_t logical_height,
+                                      int32_t *stride, int32_t *scale) {
+  if (logical_width <= 0 || logical_height <= 0 || logical_width > 16384 || logical_height > 16384) return NULL;
+  int32_t width = logical_width * surface->scale, height = logical_height * surface->scale;
   struct buffer *chosen = NULL;
   for (int index = 0; index < MAX_BUFFERS && !chosen; index++) {
     struct buffer *buffer = &surface->buffers[index];
@@ -599,6 +837,8 @@ uint8_t *th_layer_surface_begin_frame(th_layer_surface *surface, int32_t width, 
   if (!chosen) return NULL;
   surface->drawing = chosen;
   *stride = width * 4;
+  chosen->scale = surface->scale;
+  *scale = surface->scale;
   memset(chosen->pixels, 0, chosen->size);
   return chosen->pixels;
 }
@@ -611,8 +851,10 @@ void th_layer_surface_commit(th_layer_surface *surface) {
     zwlr_layer_surface_v1_ack_configure(surface->layer, surface->serial);
     surface->needs_ack = false;
   }
+  /* The buffer's size is a multiple of its scale (begin_frame), as the protocol requires. */
+  if (surface->display->compositor_version >= 3) wl_surface_set_buffer_scale(surface->surface, buffer->scale);
   wl_surface_attach(surface->surface, buffer->proxy, 0, 0);
-  wl_surface_damage(surface->surface, 0, 0, buffer->width, buffer->height);
+  wl_surface_damage(surface->surface, 0, 0, buffer->width / buffer->scale, buffer->height / buffer->scale);
   wl_surface_commit(surface->surface);
   buffer->busy = true;
   wl_display_flush(surface->display->display);

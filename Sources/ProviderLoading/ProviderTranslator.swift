@@ -46,44 +46,22 @@ package struct ProviderTranslator {
     return try collector.result()
   }
 
-  /// Serves `stream` with the provider's `tp.translate.stream/1`, calling it
-  /// again while texts it did not take are waiting; false (nothing done)
-  /// when the provider has no such capability.
-  static func serve(_ stream: RunnerTranslationStream, provider: LoadedProvider) -> Bool {
+  /// Serves `stream` with the provider's `tp.translate.stream/1` through
+  /// `port`, calling it again while texts it did not take are waiting;
+  /// false (nothing done) when the provider has no such capability.
+  static func serve(_ stream: RunnerTranslationStream, through port: TranslationStreamPort, provider: LoadedProvider)
+    -> Bool
+  {
     guard let translate = try? provider.streamTranslator() else { return false }
-    var source = tp_text_source(
-      struct_size: UInt32(MemoryLayout<tp_text_source>.size),
-      host_data: Unmanaged.passUnretained(stream).toOpaque(),
-      next: { source, index, text in
-        guard let data = source?.pointee.host_data, let index, let text else { return -1 }
-        var taken = 0
-        let result = Unmanaged<RunnerTranslationStream>.fromOpaque(data).takeUnretainedValue().next(
-          index: &taken, text: &text.pointee)
-        index.pointee = taken
-        return result
-      },
-      descriptor: stream.descriptor)
-    var sink = tp_translation_sink(
-      struct_size: UInt32(MemoryLayout<tp_translation_sink>.size),
-      host_data: Unmanaged.passUnretained(stream).toOpaque(),
-      translation: { sink, index, text in
-        guard let data = sink?.pointee.host_data else { return }
-        Unmanaged<RunnerTranslationStream>.fromOpaque(data).takeUnretainedValue().deliver(index, text)
-      })
-    withExtendedLifetime(stream) {
-      while true {
-        let before = stream.takenCount
-        var message = tp_string(data: nil, length: 0)
-        let status = stream.source.withCString { sourceTag in
-          stream.target.withCString { targetTag in translate(sourceTag, targetTag, &source, &sink, &message) }
-        }
-        guard stream.finish(status: status, message: message.string) else { break }
-        guard stream.takenCount > before else {
-          stream.failRemaining(.invalidTranslation("returned without taking every text"))
-          break
-        }
-        source.descriptor = stream.descriptor
+    while true {
+      let before = stream.takenCount
+      var message = tp_string(data: nil, length: 0)  // `string` reads NULL data as ""
+      port.open(stream)
+      let status = stream.source.withCString { sourceTag in
+        stream.target.withCString { targetTag in translate(sourceTag, targetTag, port.source, port.sink, &message) }
       }
+      port.close()
+      guard stream.finish(status: status, message: message.string, progressed: stream.takenCount > before) else { break }
     }
     return true
   }

@@ -18,6 +18,8 @@ package final class RunnerService {
   /// Set while a scene request runs its action; render requests raised then
   /// are dropped, because the reply carries a fresh rendering anyway.
   private let isActing = AtomicFlag()
+  /// What the provider's `tp.translate.stream/1` calls take texts from and answer to.
+  private lazy var streamPort = TranslationStreamPort { [logPrefix] in Self.write(logPrefix + "warning: \($0)") }
 
   /// What starts each line the runner writes to stderr: nothing in a
   /// sandboxed runner (the host prefixes its output), the provider's name in process.
@@ -57,8 +59,10 @@ package final class RunnerService {
       if case .translate(let source, let target, let texts) = request, !texts.isEmpty, let provider {
         // An open batch, when the provider has one: the requests that come
         // while it works join it, and each is answered as soon as it is done.
-        let stream = RunnerTranslationStream(channel: channel, source: source, target: target, texts: texts)
-        if ProviderTranslator.serve(stream, provider: provider) {
+        let stream = RunnerTranslationStream(
+          channel: channel, source: source, target: target, texts: texts,
+          warn: { [logPrefix] in Self.write(logPrefix + "warning: \($0)") })
+        if ProviderTranslator.serve(stream, through: streamPort, provider: provider) {
           if let failure = stream.channelFailure {
             if failure != .closed { log("runner: \(failure)") }
             break

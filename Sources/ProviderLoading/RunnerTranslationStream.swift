@@ -10,33 +10,56 @@ import System
 /// empty batch, a scene) closes the stream and waits until the provider's
 /// call returns (`deferred`).
 ///
-/// `next` and `deliver` are called by the provider, from any thread but one
-/// at a time (the ABI's rule); the socket is not read by anyone else while
-/// the provider's call runs on the runner's thread.
+/// A provider that breaks a rule fails the request the broken rule belongs
+/// to, and only that one: an index answered twice or before it was taken, an
+/// answer with NULL data, not valid UTF-8 or larger than the runner protocol
+/// carries, a text taken and not answered when the call returned. An answer
+/// for an index it was never given (or whose request was answered already)
+/// belongs to no request: it is ignored and logged.
+///
+/// The provider reaches it only through `TranslationStreamPort`, which
+/// serializes its calls and gives the indexes; the socket is not read by
+/// anyone else while the provider's call runs on the runner's thread.
 final class RunnerTranslationStream {
   private struct Pending {
+    /// The position of its first text among the stream's texts.
     let first: Int
     let count: Int
-    var answers: [[UInt8]?]
+    var answers: [String?]
+    /// Texts not answered yet.
     var remaining: Int
+    /// The indexes its texts were given, in order (texts are taken in order).
+    var indexes: [Int] = []
+    /// The bytes of its answers so far.
+    var size = 0
+    /// Why it fails, once it does; answers that come later are dropped.
+    var failure: ProviderError?
+
+    init(first: Int, count: Int) {
+      self.first = first
+      self.count = count
+      answers = Array(repeating: nil, count: count)
+      remaining = count
+    }
   }
 
   let source: String
   let target: String
   private let channel: FrameChannel
+  private let warn: (String) -> Void
   /// Requests not answered yet, oldest first.
   private var requests: [Pending] = []
-  /// Texts not taken by the provider yet, with their indexes.
-  private var queue: [(index: Int, text: [UInt8])] = []
+  /// Texts not taken by the provider yet, with their positions in the stream.
+  private var queue: [(position: Int, text: [UInt8])] = []
   private var queueStart = 0
-  private var nextIndex = 0
-  /// Indexes taken by the provider and not answered.
-  private var taken = Set<Int>()
-  /// The text `next` last gave: the provider may read it until the next call.
-  private var lent = UnsafeMutableBufferPointer<CChar>.allocate(capacity: 1)
-  /// Why the provider's answers cannot be used, once it broke a rule.
-  private var problem: String?
-  private var isClosed = false
+  /// Texts added so far.
+  private var added = 0
+  /// The position of each text given, by the index it was given as.
+  private var given: [Int: Int] = [:]
+  private var warnedOfStrayAnswer = false
+  /// The positions of the texts of requests answered with a failure: their late answers are dropped silently.
+  private var failedPositions: [Range<Int>] = []
+  private(set) var isClosed = false
   /// A request that is not part of the stream, to answer after it.
   private(set) var deferred: RunnerRequest?
   /// How reading the socket failed (the host went away), if it did.
@@ -44,84 +67,99 @@ final class RunnerTranslationStream {
   /// How a reply could not be sent, if one could not.
   private(set) var sendFailure: ProtocolError?
 
-  init(channel: FrameChannel, source: String, target: String, texts: [String]) {
+  /// `warn` writes one line to the runner's log.
+  init(channel: FrameChannel, source: String, target: String, texts: [String], warn: @escaping (String) -> Void) {
     self.channel = channel
     self.source = source
     self.target = target
+    self.warn = warn
     add(texts)
   }
 
-  deinit { lent.deallocate() }
-
-  /// Whether texts are waiting that the provider did not take.
-  var hasUntakenTexts: Bool { queueStart < queue.count }
-
   /// How many texts the provider took so far (to see whether a call made progress).
-  var takenCount: Int { nextIndex - (queue.count - queueStart) }
+  var takenCount: Int { given.count }
 
-  /// The provider's `next`: 1 with a text, 0 when none is there now, -1 when no more will come.
-  func next(index: inout Int, text: inout tp_string) -> Int32 {
+  /// The descriptor the provider may poll for more texts: the socket, while the stream is open.
+  var descriptor: Int32 { isClosed ? -1 : channel.descriptor.rawValue }
+
+  /// The next text, given to the provider as `index`; nil when none is there now.
+  func take(index: Int) -> [UInt8]? {
     if queueStart == queue.count { pull() }
-    guard queueStart < queue.count else { return isClosed ? -1 : 0 }
+    guard queueStart < queue.count else { return nil }
     let item = queue[queueStart]
     queueStart += 1
     if queueStart == queue.count {
       queue.removeAll(keepingCapacity: true)
       queueStart = 0
     }
-    if lent.count < item.text.count {
-      lent.deallocate()
-      lent = .allocate(capacity: item.text.count)
-    }
-    for (offset, byte) in item.text.enumerated() { lent[offset] = CChar(bitPattern: byte) }
-    taken.insert(item.index)
-    index = item.index
-    text = tp_string(data: UnsafePointer(lent.baseAddress), length: item.text.count)
-    return 1
+    given[index] = item.position
+    if let place = place(of: item.position) { requests[place].indexes.append(index) }
+    return item.text
   }
-
-  /// The descriptor the provider may poll for more texts: the socket, while the stream is open.
-  var descriptor: Int32 { isClosed ? -1 : channel.descriptor.rawValue }
 
   /// The provider's answer for `index` (borrowed; copied here).
   func deliver(_ index: Int, _ text: tp_string) {
-    guard problem == nil else { return }
+    guard let position = given[index] else {
+      stray("index \(index), which it was not given in this call")
+      return
+    }
+    guard let place = place(of: position) else {
+      guard !failedPositions.contains(where: { $0.contains(position) }) else { return }
+      stray("index \(index) again, after its request was answered")
+      return
+    }
+    guard requests[place].failure == nil else { return }
+    let offset = position - requests[place].first
+    guard requests[place].answers[offset] == nil else {
+      return fail(place, .invalidTranslation("answered index \(index) twice"))
+    }
     guard !text.hasMissingData else {
-      problem = "translation \(index) has NULL data but a length of \(text.length) bytes"
-      return
+      return fail(place, .invalidTranslation("the answer to index \(index) has NULL data but a length of \(text.length) bytes"))
     }
-    guard taken.remove(index) != nil,
-      let place = requests.firstIndex(where: { $0.first <= index && index < $0.first + $0.count })
-    else {
-      problem = "answered index \(index), which it was not given or answered before"
-      return
+    let limit = FrameChannel.maximumFrameSize
+    guard text.length <= limit - requests[place].size else {
+      return fail(
+        place,
+        .invalidTranslation(
+          "the answers come to more than the \(limit) bytes the runner protocol carries at index \(index) "
+            + "(\(text.length) bytes); translate less text at once"))
     }
-    requests[place].answers[index - requests[place].first] = text.bytes
+    let bytes = UnsafeRawBufferPointer(start: text.data, count: text.length)
+    guard let answer = String(validating: bytes, as: UTF8.self) else {
+      return fail(place, .invalidTranslation("the answer to index \(index) is not valid UTF-8"))
+    }
+    requests[place].answers[offset] = answer
+    requests[place].size += text.length
     requests[place].remaining -= 1
     if place == 0 { replyToCompleted() }
   }
 
-  /// After the provider's call returned `status`: a failure fails every
-  /// request not answered; texts taken and not answered fail theirs.
-  /// Returns whether the provider must be called again (texts it did not take).
-  func finish(status: tp_status, message: String) -> Bool {
-    if status != TP_STATUS_OK {
-      failAll(.failed(ProviderStatus(status), message: message))
-      return false
+  /// After the provider's call returned `status` (`progressed`: it took
+  /// texts): a request with a text taken and not answered fails, with the
+  /// provider's status or, when it said OK, as unanswered. Returns whether
+  /// the provider must be called again, for texts it did not take.
+  func finish(status: tp_status, message: String, progressed: Bool) -> Bool {
+    let failure: ProviderError? = status == TP_STATUS_OK ? nil : .failed(ProviderStatus(status), message: message)
+    var untaken = false
+    for place in requests.indices where requests[place].failure == nil {
+      let request = requests[place]
+      if let offset = request.answers.indices.first(where: { $0 < request.indexes.count && request.answers[$0] == nil }) {
+        requests[place].failure =
+          failure ?? .invalidTranslation("did not answer index \(request.indexes[offset]) before returning")
+      } else if request.indexes.count < request.count {
+        untaken = true
+      }
     }
-    if let problem {
-      failAll(.invalidTranslation(problem))
-      return false
+    if untaken && !progressed {
+      for place in requests.indices where requests[place].failure == nil {
+        requests[place].failure = failure ?? .invalidTranslation("returned without taking every text")
+      }
+      untaken = false
     }
-    if let missing = taken.min() {
-      failAll(.invalidTranslation("did not answer index \(missing) before returning"))
-      return false
-    }
-    return hasUntakenTexts
+    dropQueuedTextsOfFailedRequests()
+    replyToCompleted()
+    return untaken
   }
-
-  /// Fails every request not answered yet (the provider returned without taking their texts).
-  func failRemaining(_ error: ProviderError) { failAll(error) }
 
   /// Reads the requests that arrived, as long as they belong to the stream.
   private func pull() {
@@ -148,37 +186,59 @@ final class RunnerTranslationStream {
   }
 
   private func add(_ texts: [String]) {
-    requests.append(
-      Pending(first: nextIndex, count: texts.count, answers: Array(repeating: nil, count: texts.count), remaining: texts.count))
+    requests.append(Pending(first: added, count: texts.count))
     for text in texts {
-      queue.append((nextIndex, Array(text.utf8)))
-      nextIndex += 1
+      queue.append((added, Array(text.utf8)))
+      added += 1
     }
   }
 
-  /// Answers the oldest requests while they are complete.
-  private func replyToCompleted() {
-    while let head = requests.first, head.remaining == 0 {
-      requests.removeFirst()
-      var translations: [String] = []
-      for (offset, answer) in head.answers.enumerated() {
-        guard let text = String(validating: answer!, as: UTF8.self) else {
-          send(.failure(RunnerFailure(.invalidTranslation("the answer to index \(offset) is not valid UTF-8"))))
-          translations = []
-          break
-        }
-        translations.append(text)
-      }
-      if translations.count == head.count { send(.translations(translations)) }
+  /// Where in `requests` the request holding the text at `position` is, if it is not answered yet.
+  private func place(of position: Int) -> Int? {
+    // Requests are in order of their first text: a binary search.
+    var low = 0
+    var high = requests.count
+    while low < high {
+      let middle = (low + high) / 2
+      if requests[middle].first + requests[middle].count <= position { low = middle + 1 } else { high = middle }
     }
+    guard low < requests.count, requests[low].first <= position else { return nil }
+    return low
   }
 
-  private func failAll(_ error: ProviderError) {
-    for _ in requests { send(.failure(RunnerFailure(error))) }
-    requests = []
-    queue = []
+  private func fail(_ place: Int, _ error: ProviderError) {
+    requests[place].failure = error
+    dropQueuedTextsOfFailedRequests()
+    replyToCompleted()
+  }
+
+  /// The texts of failed requests are not given to the provider any more.
+  private func dropQueuedTextsOfFailedRequests() {
+    guard requests.contains(where: { $0.failure != nil }), queueStart < queue.count else { return }
+    queue = queue[queueStart...].filter { item in place(of: item.position).map { requests[$0].failure == nil } ?? false }
     queueStart = 0
-    taken = []
+  }
+
+  /// Answers the oldest requests while they are complete or failed.
+  private func replyToCompleted() {
+    while let head = requests.first {
+      if let failure = head.failure {
+        failedPositions.append(head.first..<head.first + head.count)
+        send(.failure(RunnerFailure(failure)))
+      } else if head.remaining == 0 {
+        send(.translations(head.answers.map { $0! }))
+      } else {
+        return
+      }
+      requests.removeFirst()
+    }
+  }
+
+  /// Said once per stream: a provider cannot flood the log.
+  private func stray(_ what: String) {
+    guard !warnedOfStrayAnswer else { return }
+    warnedOfStrayAnswer = true
+    warn("the provider answered \(what); ignored (further stray answers in this call are not logged)")
   }
 
   private func send(_ reply: RunnerReply) {

@@ -29,10 +29,11 @@ struct GtkDesktop: DesktopFrontEnd {
   }
 
   func runAgent(
-    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    idleExit: Duration?, globalShortcut: String?, environment: [String: String], note: @escaping (String) -> Void,
     run: @escaping ([String], _ standardOutput: FileDescriptor?, _ standardError: FileDescriptor?) -> Int32
   ) throws -> Bool {
-    try DesktopAgent(idleExit: idleExit, environment: environment, note: note) { request, output in
+    try DesktopAgent(idleExit: idleExit, globalShortcut: globalShortcut, environment: environment, note: note) {
+      request, output in
       run(request.arguments, output?.standardOutput, output?.standardError)
     }.run()
   }

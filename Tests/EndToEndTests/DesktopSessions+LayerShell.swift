@@ -5,9 +5,10 @@ import Testing
 
 /// The popover as a layer surface on sway (headless, as an unprivileged
 /// user): it is no window of sway's tree, its pixels are at the anchor
-/// with the arrow's tip on it, with no title bar; it answers keys, Esc
-/// dismisses it; and text selected in gnome-text-editor is replaced in
-/// place through AT-SPI, exactly.
+/// with the arrow's tip on it, with no title bar, at an output scale of 1
+/// and 2; it answers keys, a held key repeats, Esc dismisses it, and so does
+/// a click elsewhere (not one inside); and text selected in
+/// gnome-text-editor is replaced in place through AT-SPI, exactly.
 extension DesktopSessions {
   @Suite struct LayerShell {
     static let reverse = "Reverse (Apple's sample)"
@@ -66,6 +67,18 @@ extension DesktopSessions {
       #expect(try session.frame(ofWindowTitled: Self.reverse) == nil)
       #expect(try !session.hasWindow(titledLike: "Reverse"))
       #expect(try !session.hasWindow(titledLike: "translation-host"))
+      try Self.expectAtTheAnchor(frame, placement, shot: folder.path + "/shot.png")
+      // Its keys: Translate has the focus; Tab moves it to Replace With Translation.
+      try session.press("Return", "Tab", "Return")
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == "dlrow olleH")
+    }
+
+    /// The popover's `frame` on the screenshot at `shot`: the arrow's tip at
+    /// the anchor, the body centred on it where the output allows, no title
+    /// bar (the body's first rows are the colour of its last ones).
+    static func expectAtTheAnchor(_ frame: RunningCommand.Frame, _ placement: Placement, shot: String) throws {
       // The tip at the anchor: the frame's top (or bottom) row is the anchor's.
       if placement.tipOn == "top" {
         #expect(frame.y == placement.anchor.y, "\(frame)")
@@ -77,7 +90,6 @@ extension DesktopSessions {
         #expect(abs(frame.x + frame.width / 2 - placement.anchor.x) <= 1, "\(frame)")
       }
       #expect(frame.width <= 480 && frame.height < 400, "\(frame)")
-      let shot = folder.path + "/shot.png"
       let colours = try Screenshot.colours(in: shot, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
       #expect(colours > 16, "the popover looks empty: \(colours) colours")
       // No title bar: the body's first rows are the colour of its last ones, the popover's background.
@@ -89,11 +101,134 @@ extension DesktopSessions {
       #expect(Screenshot.distance(samples[0], samples[2]) <= 8, "\(samples)")
       #expect(Screenshot.distance(samples[1], samples[2]) <= 8, "\(samples)")
       #expect(Screenshot.distance(samples[0], samples[3]) > 64, "the popover is the background's colour: \(samples)")
-      // Its keys: Translate has the focus; Tab moves it to Replace With Translation.
-      try session.press("Return", "Tab", "Return")
+    }
+
+    struct Click: Sendable, CustomTestStringConvertible {
+      var name: String
+      /// Where, relative to the popover: inside its body (its left padding, no control), or elsewhere on the output.
+      var inside: Bool
+      /// A window under the click (sway tiles it over the whole output).
+      var overWindow: Bool
+      var testDescription: String { name }
+    }
+
+    /// A click elsewhere dismisses the popover, on the empty desktop and on
+    /// a window (which sway 1.7 does not give the keyboard focus while the
+    /// popover has it: the catcher over the output takes the click); a click
+    /// inside it, on no control, does not.
+    @Test(arguments: [
+      Click(name: "inside, on no control", inside: true, overWindow: false),
+      Click(name: "elsewhere, on the empty desktop", inside: false, overWindow: false),
+      Click(name: "elsewhere, on a window", inside: false, overWindow: true),
+    ])
+    func aClickElsewhereDismissesIt(_ click: Click) throws {
+      let session = try WaylandCompositor()
+      let folder = try TemporaryDirectory()
+      var window: RunningCommand?
+      defer { window?.stop() }
+      if click.overWindow {
+        window = try session.start([
+          "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/exporting_window.py", "Beneath",
+        ])
+        try eventually("the window", timeout: .seconds(60), interval: .milliseconds(200), detail: { window!.stderr }) {
+          try session.hasWindow(titledLike: "Beneath")
+        }
+      }
+      let before = folder.path + "/before.png"
+      try session.screenshot(to: before)
+      let popover = try session.start([
+        Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
+        "--anchor", "400,300",
+      ])
+      // The scene: what differs from the screen before it came, steady.
+      let frame = try popover.waitForScene(titled: Self.reverse) {
+        let shot = folder.path + "/shot.png"
+        try session.screenshot(to: shot)
+        return try Screenshot.changedArea(shot, from: before)
+      }
+      if click.inside {
+        try session.click(x: frame.x + 4, y: frame.y + frame.height / 2)
+        // Given time to go, it stays, drawn where it was.
+        usleep(1_500_000)
+        #expect(!popover.hasEnded, "a click inside dismissed it: \(popover.stderr)")
+        let shot = folder.path + "/shot.png"
+        try session.screenshot(to: shot)
+        let still = try Screenshot.changedArea(shot, from: before)
+        #expect(still.map { $0 == frame } == true, "\(String(describing: still)) after \(frame)")
+        try session.press("Escape")
+      } else {
+        try session.click(x: 1000, y: 700)
+      }
+      let outcome = try popover.waitForExit(timeout: .seconds(20))
+      #expect(outcome.exitCode == 2, "\(outcome.stderr)")
+      #expect(outcome.stdout == "")
+      try eventually("the popover to go from the screen", timeout: .seconds(10), interval: .milliseconds(200)) {
+        let shot = folder.path + "/shot.png"
+        try session.screenshot(to: shot)
+        return try Screenshot.changedArea(shot, from: before) == nil
+      }
+    }
+
+    /// A key held in the popover's field repeats at the compositor's rate
+    /// (sway's default: after 600 ms, 25 a second), as in any GTK field:
+    /// Backspace held for 1.2 s deletes some 16 characters, not one.
+    @Test func aHeldKeyRepeats() throws {
+      let session = try WaylandCompositor()
+      let folder = try TemporaryDirectory()
+      let library = try CFixture.compile(
+        CFixture.packageRoot + "/Tests/Fixtures/form_provider.c", name: "libForm", in: folder)
+      let bundle = try BundleFixture(name: "Form", identifier: "org.example.form").write(
+        name: "Form", in: folder, library: library)
+      let popover = try session.start([
+        Host.executable, "run", "--desktop", "--provider", bundle, "--replace", "--text", "hi", "--anchor", "400,300",
+      ])
+      _ = try popover.waitForScene(titled: "Form") { try Self.drawnFrame(on: session, in: folder) }
+      // The field has the focus: typed into, then Backspace held.
+      let typed = "abcdefghijklmnopqrstuvwxyz0123"
+      let typing = try session.run("/usr/bin/wtype", "-s", "300", typed)
+      #expect(typing.exitCode == 0, "\(typing.stderr)")
+      let held = try session.run("/usr/bin/wtype", "-s", "300", "-P", "BackSpace", "-s", "1200", "-p", "BackSpace")
+      #expect(held.exitCode == 0, "\(held.stderr)")
+      // Done (the field, Later, Expand, Done) finishes with the field's text.
+      try session.press("Tab", "Tab", "Tab", "Return")
       let outcome = try popover.waitForExit()
       #expect(outcome.exitCode == 0, "\(outcome.stderr)")
-      #expect(outcome.stdout == "dlrow olleH")
+      #expect(typed.hasPrefix(outcome.stdout), "\(outcome.stdout)")
+      // Pressed once, then 600 ms later every 40 ms: 1 + 15 in 1.2 s; a loaded machine's timers may fire late.
+      let deleted = typed.count - outcome.stdout.count
+      #expect((4...20).contains(deleted), "deleted \(deleted): \(outcome.stdout)")
+    }
+
+    /// On an output of scale 2 (2560×1600 pixels, 1280×800 logical) the
+    /// popover is placed in logical pixels, exactly as at scale 1, and drawn
+    /// with twice the pixels: its buffer has scale 2 and is the size of what
+    /// grim finds on the screen, not enlarged by the compositor from half.
+    @Test func onAScaleTwoOutputItIsDrawnAtTwiceThePixels() throws {
+      let session = try WaylandCompositor(scale: 2)
+      let folder = try TemporaryDirectory()
+      let anchor = (x: 300, y: 200)
+      let popover = try session.start([
+        "/usr/bin/env", "WAYLAND_DEBUG=client", Host.executable, "run", "--desktop", "--provider", "Reverse", "--text",
+        "Hello world", "--anchor", "\(anchor.x),\(anchor.y)", "--arrow-edge", "top",
+      ])
+      let frame = try Self.scene(of: popover, on: session, in: folder)
+      // grim's pixels: two to a logical one.
+      #expect(frame.y == 2 * anchor.y, "\(frame)")
+      #expect(abs(frame.x + frame.width / 2 - 2 * anchor.x) <= 2, "\(frame)")
+      #expect(frame.width <= 2 * 480 && frame.width > 2 * 100, "\(frame)")
+      // The requests the popover sent (libwayland's log): buffer scale 2,
+      // and a buffer as large as the frame on the screen.
+      let log = popover.stderr
+      #expect(log.contains("set_buffer_scale(2)"), "no buffer scale 2 asked for")
+      let sizes = log.split(separator: "\n").filter { $0.contains("wl_shm_pool@") && $0.contains(".create_buffer(") }.map {
+        line in
+        line.split(separator: ",").dropFirst(2).prefix(2).compactMap { Int(String($0).trimmingWhitespace()) }
+      }
+      #expect(
+        sizes.contains { $0.count == 2 && abs($0[0] - frame.width) <= 4 && abs($0[1] - frame.height) <= 4 },
+        "no buffer the size of \(frame) among \(sizes)")
+      try session.press("Escape")
+      _ = try popover.waitForExit()
     }
 
     @Test func escapeDismissesIt() throws {

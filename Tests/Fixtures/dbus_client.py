@@ -60,9 +60,10 @@ def request_path(bus, token):
     return PATH + "/request/" + bus.get_unique_name()[1:].replace(".", "_") + "/" + token
 
 
-def present_and_wait(bus, parent, text, options, timeout=120, while_open=None):
+def present_and_wait(bus, parent, text, options, timeout=120, while_open=None, call_timeout=-1):
     """Present as the portals are called: subscribe to the request's Response,
-    call, and wait for the signal. [response, replacement], or the error of
+    call (waiting `call_timeout` seconds for the reply; -1: D-Bus's default,
+    25 s), and wait for the signal. [response, replacement], or the error of
     the call or of the Response."""
     token = "t%d" % next(TOKENS)
     path = request_path(bus, token)
@@ -78,7 +79,7 @@ def present_and_wait(bus, parent, text, options, timeout=120, while_open=None):
     options = dict(options)
     options["handle_token"] = token
     try:
-        handle = interface(bus).Present(parent, text, options)
+        handle = interface(bus).Present(parent, text, options, timeout=call_timeout)
     except dbus.exceptions.DBusException as error:
         receiver.remove()
         return {"error": error.get_dbus_name(), "message": error.get_dbus_message()}
@@ -326,15 +327,18 @@ def present_desktop():
                                   "anchor": dbus.Struct((200, 100), signature="ii")})
 
 
-def late(provider):
-    """A popover answered after more than a minute still reaches a client that
-    called Present with the default timeout (25 s), through Response."""
+def late(provider, deadline, call_timeout):
+    """A popover answered later than the deadline of each request to the
+    provider (`deadline`, the option `timeout`) and than the caller's own
+    timeout for the Present call (`call_timeout`) still reaches the caller,
+    through Response."""
     import time
     bus = dbus.SessionBus()
     started = time.monotonic()
     answer = present_and_wait(
-        bus, "", "late answer", {"provider": provider, "allows_replacement": True,
-                                 "press": dbus.Array(["Go", "Go", "Go"], "s")}, timeout=180)
+        bus, "", "late answer", {"provider": provider, "allows_replacement": True, "timeout": float(deadline),
+                                 "press": dbus.Array(["Go", "Go", "Go"], "s")},
+        timeout=180, call_timeout=float(call_timeout))
     return {"answer": answer, "seconds": time.monotonic() - started}
 
 

@@ -7,10 +7,11 @@ package final class BackgroundProcess {
   package let pid: pid_t
   private var reaped = false
 
-  /// Starts `path` with `arguments`, its output going to `log`.
-  package init(_ path: String, _ arguments: [String], log: String) throws {
+  /// Starts `path` with `arguments` and `environment` (nil: this process's), its output going to `log`.
+  package init(_ path: String, _ arguments: [String], log: String, environment: [String: String]? = nil) throws {
+    let environment = environment ?? ProcessInfo.processInfo.environment
     pid = try Syscalls.spawn(
-      path, arguments: arguments, environment: ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" },
+      path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
       actions: [
         .nullDevice(as: .standardInput), .open(log, as: .standardOutput, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
         .duplicate(.standardOutput, as: .standardError),

@@ -321,8 +321,10 @@ typedef struct tp_text_source {
    * call of next) and its index to *index, and returns 1. Returns 0 when no
    * text is there now (more may come: poll `descriptor`, or ask again after
    * an answer), and -1 when no more will come in this call (then return
-   * once every index taken has been answered). Indexes count up from 0 in
-   * the order texts are taken. [any-thread, serialized with the sink] */
+   * once every index taken has been answered). Indexes grow in the order
+   * texts are taken and are never reused while the instance lives (a call's
+   * first need not be 0): use them only to answer. Called after the call
+   * returned, next returns -1. [any-thread, serialized with the sink] */
   int32_t (*next)(const struct tp_text_source *source, size_t *index, tp_string *text);
 
   /* Readable when next may have a text; -1 when the host gives none. Poll it
@@ -341,7 +343,18 @@ typedef struct tp_stream_translator {
    * and every index taken has been answered (the host calls again when
    * more texts come). On failure returns a tp_status and may write a
    * message (owned by the provider, valid until the next call) to
-   * *out_message; indexes taken and not answered fail with it. [host-thread] */
+   * *out_message; indexes taken and not answered fail with it. [host-thread]
+   *
+   * A broken rule costs the request it belongs to, never the others: an
+   * index answered twice before its request is answered (later, the second
+   * answer is ignored), answered with NULL data and a length, with bytes
+   * that are not UTF-8, or with more than the runner protocol carries
+   * (16 MiB per request), and an index taken and not answered when the call
+   * returns, each fail the host's request that held that text; an answer for
+   * an index not given in this call, and any call of `texts` or `sink` after
+   * this call returned, are ignored (and logged). A text never answered by a
+   * call that never returns holds back the requests after it until the
+   * host's deadline ends the runner. */
   tp_status (*translate)(tp_provider *self, const char *source, const char *target,
                          const tp_text_source *texts, const tp_translation_sink *sink,
                          tp_string *out_message);

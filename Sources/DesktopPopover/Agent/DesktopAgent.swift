@@ -40,6 +40,10 @@ package final class DesktopAgent {
   package static let applicationID = "org.translationhost.Desktop"
 
   private let idleExit: Duration?
+  /// The key to bind through the GlobalShortcuts portal (GTK's syntax); nil: none.
+  private let globalShortcut: String?
+  /// The portal's binding, while it holds: the agent then never exits when idle.
+  private var portalShortcut: PortalShortcut?
   private let environment: [String: String]
   private let perform: (AgentRequest, AgentOutput?) -> Int32
   private let note: (String) -> Void
@@ -58,11 +62,18 @@ package final class DesktopAgent {
   /// stderr go for a caller of the socket, and returning `run`'s exit
   /// status) and exits after `idleExit` without requests (nil: never).
   /// `note` tells what it refused.
+  /// With `globalShortcut` (a key in GTK's syntax), it binds that key
+  /// through the GlobalShortcuts portal once it has registered
+  /// (`PortalShortcut`) and shows the selection's popover when the portal
+  /// says it was pressed, as `translate-selection` does; while bound, it does
+  /// not exit when idle (the binding ends with the agent). Where no portal
+  /// binds it, `note` says why and the agent runs as without it.
   package init(
-    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
-    perform: @escaping (AgentRequest, AgentOutput?) -> Int32
+    idleExit: Duration?, globalShortcut: String? = nil, environment: [String: String],
+    note: @escaping (String) -> Void, perform: @escaping (AgentRequest, AgentOutput?) -> Int32
   ) {
     self.idleExit = idleExit
+    self.globalShortcut = globalShortcut
     self.environment = environment
     self.note = note
     self.perform = perform
@@ -115,6 +126,8 @@ package final class DesktopAgent {
       sources.append(g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal.rawValue, Self.onQuitSignal, me, nil))
     }
     defer { sources.forEach { g_source_remove($0) } }
+    bindGlobalShortcut()
+    defer { portalShortcut = nil }
     restartIdleTimer()
     g_application_hold(app)
     _ = g_application_run(app, 0, nil)
@@ -230,10 +243,31 @@ package final class DesktopAgent {
     if let application { g_application_quit(application) }
   }
 
+  /// Binds `globalShortcut` through the GlobalShortcuts portal, or says why not.
+  private func bindGlobalShortcut() {
+    guard let key = globalShortcut else { return }
+    guard let accelerator = Accelerator(parsing: key) else {
+      note("the global shortcut '\(key)' is not a key in GTK's syntax (e.g. <Super><Shift>t), so it was not bound")
+      return
+    }
+    do {
+      let shortcut = try PortalShortcut(trigger: accelerator.portalTrigger, environment: environment) {
+        [unowned self] in receive("translate-selection", nil)
+      }
+      portalShortcut = shortcut
+      note(
+        "the desktop portal bound the global shortcut\(shortcut.boundTrigger.map { " (\($0))" } ?? "") to translating the selection"
+      )
+    } catch {
+      note("\(error.description); bind the key in the desktop's own settings instead ('translation-host shortcut install')")
+    }
+  }
+
   private func restartIdleTimer() {
     if idleSource != 0 { g_source_remove(idleSource) }
     idleSource = 0
-    guard let idleExit else { return }
+    // A binding held through the portal ends with this process.
+    guard let idleExit, portalShortcut == nil else { return }
     let milliseconds = UInt32(clamping: idleExit.pollMilliseconds)
     idleSource = g_timeout_add_full(
       G_PRIORITY_DEFAULT, milliseconds, Self.onIdleExit, Unmanaged.passUnretained(self).toOpaque(), nil)

@@ -14,11 +14,13 @@ import TranslationViewTree
 /// loop (the compositor's descriptor, the call's wake descriptor, the
 /// content's change watch, the deadline, the signals are its sources), and
 /// draws the controller's state itself (`LayerSceneLayout`,
-/// `LayerScenePainter`). Keys: Tab and the arrows move the focus, Return
-/// and Space press, typing goes into a focused field, Esc dismisses, Alt+C
-/// copies where Copy Translation is offered; a click presses a button or
-/// focuses a field; the popover goes when the keyboard focus leaves it (a
-/// click elsewhere), as on X11.
+/// `LayerScenePainter`), at the output's scale. Keys: Tab and the arrows
+/// move the focus, Return and Space press, typing goes into a focused
+/// field, Esc dismisses, Alt+C copies where Copy Translation is offered; a
+/// held key repeats at the compositor's rate (`KeyRepeat`); a click or a tap
+/// presses a button or focuses a field (`LayerTouchTracker`); a click or a
+/// touch elsewhere on the output (the catcher of `CWaylandLayerShell`)
+/// dismisses it, and so does the keyboard focus leaving it, as on X11.
 final class LayerPopover: PopoverSurface {
   /// The layer's namespace: compositors' rules (sway's `layer_effects`) match it.
   static let namespace = "translation-host-popover"
@@ -60,6 +62,11 @@ final class LayerPopover: PopoverSurface {
   private var spinnerSource: UInt32?
   /// Set by `hide`, which destroys the surface: showing again makes another.
   private var isHidden = false
+  /// The key held, repeating, and its timer; the key's event, pressed again at each repeat.
+  private var keyRepeat: KeyRepeat
+  private var repeatSource: UInt32?
+  private var repeatedKey: (keysym: UInt32, text: String, modifiers: LayerShellDisplay.Modifiers)?
+  private var touches = LayerTouchTracker()
 
   /// A popover titled `title`, not shown yet, on `shell`'s compositor.
   init(
@@ -74,6 +81,7 @@ final class LayerPopover: PopoverSurface {
     self.area = area
     self.outputIndex = outputIndex
     painter = LayerScenePainter(dark: dark)
+    keyRepeat = shell.keyRepeat
     try shell.createSurface(outputIndex: outputIndex, namespace: Self.namespace)
     sources.append(
       GObjectBridge.onReadable(shell.descriptor) { [unowned self] in
@@ -99,6 +107,7 @@ final class LayerPopover: PopoverSurface {
 
   deinit {
     if let spinnerSource { g_source_remove(spinnerSource) }
+    if let repeatSource { g_source_remove(repeatSource) }
     for source in sources { g_source_remove(source) }
     shell.destroySurface()
   }
@@ -144,6 +153,7 @@ final class LayerPopover: PopoverSurface {
   func hide() {
     if Self.shown === self { Self.shown = nil }
     waiting = false
+    stopRepeating()
     guard !isHidden else { return }
     isMapped = false
     isHidden = true
@@ -200,21 +210,65 @@ final class LayerPopover: PopoverSurface {
         // A click elsewhere: the popover goes, as iOS's does. Not when the
         // keyboard itself went (unplugged, a virtual keyboard's client
         // done), which the compositor says just after the focus left.
+        stopRepeating()
         guard hasFocus else { continue }
         hasFocus = false
         _ = GObjectBridge.after(Self.focusLossPatience) { [weak self] in
           guard let self, !hasFocus, shell.hasKeyboard else { return }
           dismiss()
         }
-      case .key(let keysym, let text, let modifiers):
+      case .key(let keysym, let text, let modifiers, let keycode, let repeats):
+        stopRepeating()
         key(keysym, text: text, modifiers: modifiers)
-      case .button(let x, let y, let button):
-        guard button == Self.leftButton, let painted, let control = painted.control(atX: Int(x), y: Int(y)) else {
-          continue
+        keyRepeat = shell.keyRepeat
+        if let wait = keyRepeat.pressed(keycode: keycode, repeats: repeats) {
+          repeatedKey = (keysym, text, modifiers)
+          scheduleRepeat(after: wait)
         }
-        click(control.id, isEnabled: control.isEnabled)
+      case .keyReleased(let keycode):
+        if keyRepeat.released(keycode: keycode) { stopRepeating() }
+      case .button(let x, let y, let button):
+        guard button == Self.leftButton else { continue }
+        press(atX: x, y: y)
+      case .outside:
+        // A click elsewhere on the output, which the catcher took: the
+        // popover goes (sway 1.7 keeps the keyboard focus on it, so the
+        // focus alone would not say so).
+        dismiss()
+      case .touchDown(let id, let x, let y, let inside):
+        if touches.down(id: id, x: x, y: y, inside: inside) == .dismiss { dismiss() }
+      case .touchUp(let id):
+        if case .tap(let x, let y) = touches.up(id: id) { press(atX: x, y: y) }
+      case .touchCancel:
+        touches.cancel()
+      case .scale:
+        // The output's scale changed: drawn again at the new one (same place, same size in logical pixels).
+        if isMapped { redraw() }
       }
     }
+  }
+
+  /// A click or a tap at `x`, `y` of the surface: the control there pressed (or focused, a field).
+  private func press(atX x: Double, y: Double) {
+    guard let painted, let control = painted.control(atX: Int(x), y: Int(y)) else { return }
+    click(control.id, isEnabled: control.isEnabled)
+  }
+
+  private func scheduleRepeat(after wait: Duration) {
+    repeatSource = GObjectBridge.after(wait) { [unowned self] in
+      repeatSource = nil
+      guard keyRepeat.held != nil, let repeatedKey, let interval = keyRepeat.interval else { return }
+      key(repeatedKey.keysym, text: repeatedKey.text, modifiers: repeatedKey.modifiers)
+      // Still held (Esc or a press may have ended the popover meanwhile).
+      if keyRepeat.held != nil && !isHidden { scheduleRepeat(after: interval) }
+    }
+  }
+
+  private func stopRepeating() {
+    keyRepeat.stop()
+    repeatedKey = nil
+    if let repeatSource { g_source_remove(repeatSource) }
+    repeatSource = nil
   }
 
   /// How long after the focus left the popover checks that a keyboard is still there.
@@ -378,10 +432,10 @@ final class LayerPopover: PopoverSurface {
     let spinner = spinnerFrame
     let focus = controller?.focus
     do {
-      try shell.drawFrame(width: frame.window.width, height: frame.window.height) { pixels, stride in
+      try shell.drawFrame(width: frame.window.width, height: frame.window.height) { pixels, stride, scale in
         painter.paint(
-          into: pixels, width: frame.window.width, height: frame.window.height, stride: stride, outline: outline,
-          content: placed, focus: focus, spinnerFrame: spinner)
+          into: pixels, width: frame.window.width, height: frame.window.height, scale: scale, stride: stride,
+          outline: outline, content: placed, focus: focus, spinnerFrame: spinner)
       }
       painted = placed
       isMapped = true

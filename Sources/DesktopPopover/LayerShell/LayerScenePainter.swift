@@ -81,18 +81,22 @@ final class LayerScenePainter {
     pango_layout_set_text(layout, text, -1)
   }
 
-  /// Paints the popover into `pixels` (`width` × `height`, ARGB32, `stride`
-  /// bytes a row, cleared): `outline`, then `content` (already placed in
-  /// the surface's pixels), with the focus ring on `focus`.
+  /// Paints the popover into `pixels` (`width` × `height` logical pixels
+  /// at `scale`, so `width` × `scale` pixels a row; ARGB32, `stride` bytes
+  /// a row, cleared): `outline`, then `content` (already placed in the
+  /// surface's logical pixels), with the focus ring on `focus`. At scale 2
+  /// every line and glyph is drawn with twice the pixels, not enlarged.
   func paint(
-    into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, outline: PopoverOutline,
-    content: LayerSceneLayout, focus: String?, spinnerFrame: Int
+    into pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Int = 1, stride: Int,
+    outline: PopoverOutline, content: LayerSceneLayout, focus: String?, spinnerFrame: Int
   ) {
     guard
-      let surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+      let surface = cairo_image_surface_create_for_data(
+        pixels, CAIRO_FORMAT_ARGB32, Int32(width * scale), Int32(height * scale), Int32(stride))
     else { return }
     defer { cairo_surface_destroy(surface) }
     guard let cairo = cairo_create(surface) else { return }
+    cairo_scale(cairo, Double(scale), Double(scale))
     defer {
       cairo_destroy(cairo)
       cairo_surface_flush(surface)

@@ -16,10 +16,22 @@ final class LayerShellDisplay {
     /// The compositor will not show the surface any more.
     case closed
     case focusIn, focusOut
-    /// A key pressed: its keysym, the text it types (may be empty), the modifiers held.
-    case key(keysym: UInt32, text: String, modifiers: Modifiers)
-    /// A pointer button pressed at `x`, `y` in surface pixels.
+    /// A key pressed: its keysym, the text it types (may be empty), the
+    /// modifiers held, its keycode, and whether the keymap says it repeats.
+    case key(keysym: UInt32, text: String, modifiers: Modifiers, keycode: UInt32, repeats: Bool)
+    /// A key released.
+    case keyReleased(keycode: UInt32)
+    /// A pointer button pressed at `x`, `y` in surface pixels (logical).
     case button(x: Double, y: Double, button: UInt32)
+    /// A pointer button pressed outside the popover (on the catcher over the rest of the output).
+    case outside
+    /// A finger down at `x`, `y` of the popover (`inside`), or anywhere outside it.
+    case touchDown(id: Int32, x: Double, y: Double, inside: Bool)
+    case touchUp(id: Int32)
+    /// The compositor took the touches (a gesture of its own).
+    case touchCancel
+    /// The surface's output wants frames at this buffer scale now.
+    case scale(Int)
   }
 
   struct Modifiers: OptionSet, Equatable {
@@ -79,6 +91,14 @@ final class LayerShellDisplay {
   /// Whether the seat has a keyboard now.
   var hasKeyboard: Bool { th_layer_display_has_keyboard(display) }
 
+  /// How keys repeat, as the compositor said: a fresh `KeyRepeat`.
+  var keyRepeat: KeyRepeat {
+    var rate: Int32 = 0
+    var delay: Int32 = 0
+    th_layer_display_repeat_info(display, &rate, &delay)
+    return KeyRepeat(rate: Int(rate), delay: Int(delay))
+  }
+
   var outputs: [Output] {
     (0..<th_layer_display_output_count(display)).compactMap { index in
       var output = th_layer_output()
@@ -119,8 +139,18 @@ final class LayerShellDisplay {
       case TH_LAYER_EVENT_FOCUS_OUT: events.append(.focusOut)
       case TH_LAYER_EVENT_KEY:
         let text = withUnsafeBytes(of: event.text) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
-        events.append(.key(keysym: event.keysym, text: text, modifiers: Modifiers(rawValue: event.modifiers)))
+        events.append(
+          .key(
+            keysym: event.keysym, text: text, modifiers: Modifiers(rawValue: event.modifiers), keycode: event.keycode,
+            repeats: event.repeats))
+      case TH_LAYER_EVENT_KEY_RELEASE: events.append(.keyReleased(keycode: event.keycode))
       case TH_LAYER_EVENT_BUTTON: events.append(.button(x: event.x, y: event.y, button: event.button))
+      case TH_LAYER_EVENT_OUTSIDE: events.append(.outside)
+      case TH_LAYER_EVENT_TOUCH_DOWN:
+        events.append(.touchDown(id: event.touch_id, x: event.x, y: event.y, inside: event.inside))
+      case TH_LAYER_EVENT_TOUCH_UP: events.append(.touchUp(id: event.touch_id))
+      case TH_LAYER_EVENT_TOUCH_CANCEL: events.append(.touchCancel)
+      case TH_LAYER_EVENT_SCALE: events.append(.scale(Int(event.scale)))
       default: break
       }
     }
@@ -145,23 +175,30 @@ final class LayerShellDisplay {
 
   var isConfigured: Bool { surface.map { th_layer_surface_is_configured($0) } ?? false }
 
+  /// The buffer scale frames are drawn at (1, or 2 on a HiDPI output).
+  var scale: Int { surface.map { Int(th_layer_surface_scale($0)) } ?? 1 }
+
   /// Puts the surface's top-left corner at `x`, `y` of its output, `width` × `height` large, from the next frame.
   func place(x: Int, y: Int, width: Int, height: Int) {
     guard let surface else { return }
     th_layer_surface_place(surface, Int32(clamping: x), Int32(clamping: y), Int32(clamping: width), Int32(clamping: height))
   }
 
-  /// Draws a frame of `width` × `height` pixels with `draw` (given the
-  /// pixels, ARGB32 premultiplied, cleared, and the row length in bytes), and shows it.
+  /// Draws a frame of `width` × `height` logical pixels with `draw` (given
+  /// the pixels, ARGB32 premultiplied, cleared, the row length in bytes and
+  /// the scale: the buffer is `width` × scale by `height` × scale), and shows it.
   /// - Throws: `DesktopPopoverError.layerSurfaceFailed` when shared memory cannot be had.
   func drawFrame(
-    width: Int, height: Int, _ draw: (UnsafeMutablePointer<UInt8>, Int) -> Void
+    width: Int, height: Int, _ draw: (_ pixels: UnsafeMutablePointer<UInt8>, _ stride: Int, _ scale: Int) -> Void
   ) throws(DesktopPopoverError) {
     guard let surface else { return }
     var stride: Int32 = 0
-    guard let pixels = th_layer_surface_begin_frame(surface, Int32(clamping: width), Int32(clamping: height), &stride)
-    else { throw .layerSurfaceFailed("no shared memory for a \(width)×\(height) frame") }
-    draw(pixels, Int(stride))
+    var scale: Int32 = 1
+    guard
+      let pixels = th_layer_surface_begin_frame(
+        surface, Int32(clamping: width), Int32(clamping: height), &stride, &scale)
+    else { throw .layerSurfaceFailed("no shared memory for a \(width)×\(height) frame at scale \(self.scale)") }
+    draw(pixels, Int(stride), Int(scale))
     th_layer_surface_commit(surface)
   }
 }

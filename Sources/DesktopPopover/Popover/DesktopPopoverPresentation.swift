@@ -18,7 +18,8 @@ package struct DesktopPopoverPresentation {
     case text(String)
     /// The PRIMARY selection, else the clipboard; a replacement is pasted
     /// back into the window that had focus (X11), the one it came from, or
-    /// typed into it (sway, `WaylandReplace`).
+    /// typed into it (sway, `WaylandReplace`; elsewhere on Wayland the
+    /// RemoteDesktop portal's keyboard, `PortalKeyboard`).
     case selection
 
     var isSelection: Bool {
@@ -218,10 +219,16 @@ package struct DesktopPopoverPresentation {
       paste(translation, display: display, window: window, x11: x11, into: focused, terminal: focused.isTerminal)
     case .uncheckedPrimary:
       window.hide()
-      // Wayland: typed into the window that had the focus, while sway confirms it has it again.
-      guard let waylandTarget else { return leaveOnClipboard(translation, display: display, because: nil) }
       do {
-        try waylandTarget.type(translation, environment: environment, window: window)
+        if let waylandTarget {
+          // sway: typed into the window that had the focus, while sway confirms it has it again.
+          try waylandTarget.type(translation, environment: environment, window: window)
+        } else {
+          // Elsewhere (GNOME, KDE): the RemoteDesktop portal's keyboard, where the portal offers it.
+          // The compositor gives the focus back once the popover is gone; the portal cannot say to whom.
+          window.iterate(for: PortalKeyboard.focusReturn)
+          try PortalKeyboard(environment: environment).type(translation)
+        }
       } catch {
         leaveOnClipboard(translation, display: display, because: error.description)
       }

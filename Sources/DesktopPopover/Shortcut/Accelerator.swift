@@ -9,6 +9,17 @@ package struct Accelerator: Equatable, Sendable {
   /// The key as sway's `bindsym` writes it: `Mod4+Shift+t`.
   package let swayName: String
 
+  /// The key as the GlobalShortcuts portal's `preferred_trigger` writes it
+  /// (the XDG shortcuts specification): `LOGO+SHIFT+t`.
+  package var portalTrigger: String { Self.portalTrigger(swayName: swayName) }
+
+  /// `Mod4+Shift+t` as the portal writes it: `LOGO+SHIFT+t`.
+  static func portalTrigger(swayName: String) -> String {
+    let names = ["Mod4": "LOGO", "Ctrl": "CTRL", "Mod1": "ALT", "Shift": "SHIFT"]
+    let parts = swayName.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    return (parts.dropLast().map { names[$0] ?? $0 } + parts.suffix(1)).joined(separator: "+")
+  }
+
   /// nil when GTK cannot parse `key`.
   package init?(parsing key: String) {
     var keyval: guint = 0

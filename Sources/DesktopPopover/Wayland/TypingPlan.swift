@@ -54,17 +54,7 @@ struct TypingPlan: Equatable {
   var count: Int { parts.reduce(0) { $0 + $1.keys.count } }
 
   init(_ text: String) throws(Refusal) {
-    // A CR LF pair is one line break; a lone CR is one too.
-    var scalars: [Unicode.Scalar] = []
-    for scalar in text.unicodeScalars {
-      if scalar == "\n", scalars.last == "\r" {
-        scalars[scalars.count - 1] = scalar
-      } else {
-        scalars.append(scalar)
-      }
-    }
-    guard !scalars.isEmpty else { throw .empty }
-    guard scalars.count <= Self.maximumLength else { throw .tooLong(count: scalars.count) }
+    let scalars = try Self.scalars(of: text)
     var parts: [Part] = []
     var symbols: [String] = []
     var keycodeOf: [String: UInt32] = [:]
@@ -83,6 +73,42 @@ struct TypingPlan: Equatable {
     }
     parts.append(Part(keymap: Self.keymap(symbols), keys: keys))
     self.parts = parts
+  }
+
+  /// The text's scalars as they are typed: a CR LF pair, and a lone CR, as
+  /// one line break.
+  /// - Throws: when the text is empty or longer than `maximumLength`.
+  static func scalars(of text: String) throws(Refusal) -> [Unicode.Scalar] {
+    var scalars: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars {
+      if scalar == "\n", scalars.last == "\r" {
+        scalars[scalars.count - 1] = scalar
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    guard !scalars.isEmpty else { throw .empty }
+    guard scalars.count <= Self.maximumLength else { throw .tooLong(count: scalars.count) }
+    return scalars
+  }
+
+  /// The text as X keysyms, one per character, as the RemoteDesktop
+  /// portal's `NotifyKeyboardKeysym` takes them: Latin-1 characters are
+  /// their own keysym, others `0x01000000` + the code point (X11's rule for
+  /// Unicode keysyms), a line break Return (`0xff0d`), a tab Tab (`0xff09`).
+  /// - Throws: the refusals of `init`: a control character, an empty or too long text.
+  static func keysyms(_ text: String) throws(Refusal) -> [UInt32] {
+    var keysyms: [UInt32] = []
+    for (offset, scalar) in try scalars(of: text).enumerated() {
+      guard keysym(scalar) != nil else { throw .controlCharacter(scalar, offset: offset) }
+      switch scalar.value {
+      case 0x0A, 0x0D: keysyms.append(0xFF0D)
+      case 0x09: keysyms.append(0xFF09)
+      case 0x20...0x7E, 0xA0...0xFF: keysyms.append(scalar.value)
+      default: keysyms.append(0x0100_0000 + scalar.value)
+      }
+    }
+    return keysyms
   }
 
   /// The keysym's name for `scalar`, nil for a control character that is not typed.

@@ -6,7 +6,7 @@ import System
 struct AgentCommand: Command {
   static let name = "agent"
   static let abstract = "Keep the desktop popover ready, so that the shortcut shows it at once."
-  static let usage = "[--idle-exit <seconds>] [--gapplication-service]"
+  static let usage = "[--idle-exit <seconds>] [--global-shortcut <accelerator>] [--gapplication-service]"
   static let discussion = """
     Runs org.translationhost.Desktop, a GApplication on the session bus that
     keeps GTK initialised, the popover's fonts and style loaded, and shows
@@ -18,6 +18,17 @@ struct AgentCommand: Command {
     TRANSLATION_HOST_AGENT_IDLE_EXIT sets it for an agent the bus starts).
     It holds no provider: each popover's scene comes from the resident
     service when it runs, else from a runner started for that popover.
+
+    --global-shortcut binds the key through the desktop portal's
+    GlobalShortcuts (xdg-desktop-portal, where the desktop's back end
+    implements it: KDE Plasma; not GNOME 43 nor wlroots compositors): the
+    desktop may ask you to confirm the key or choose another. A press shows
+    the selection's popover, as translate-selection does. The binding lasts
+    as long as the agent, so an agent holding one does not exit when idle;
+    start it with the session (an autostart entry running 'translation-host
+    agent --global-shortcut "<Super><Shift>t"'). Where no portal binds it,
+    the agent says why and runs without it; bind the key in the desktop's
+    own settings then ('translation-host shortcut install').
 
     Requests are GApplication actions (org.gtk.Actions):
       gapplication action org.translationhost.Desktop translate-selection
@@ -33,12 +44,16 @@ struct AgentCommand: Command {
     """
   static let options: [OptionSpec] = [
     .option("idle-exit", "seconds", help: "Exit after this long without a request (0: never)."),
+    .option(
+      "global-shortcut", "accelerator",
+      help: "Bind this key (GTK's syntax, e.g. <Super><Shift>t) through the GlobalShortcuts portal and hold it."),
     .flag("gapplication-service", help: "Started by the session bus (its activation file passes it)."),
   ]
   static let defaultIdleExit = Duration.seconds(900)
   static let idleExitVariable = "TRANSLATION_HOST_AGENT_IDLE_EXIT"
 
   var idleExit: Duration?
+  var globalShortcut: String?
 
   init(_ arguments: ParsedArguments) throws(CommandError) {
     guard arguments.positionals.isEmpty else {
@@ -46,6 +61,10 @@ struct AgentCommand: Command {
     }
     idleExit = try Self.idleExit(
       arguments.value("idle-exit"), variable: Syscalls.environmentVariable(Self.idleExitVariable))
+    globalShortcut = arguments.value("global-shortcut")
+    if let key = globalShortcut, key.isEmpty || key.utf8.count > 256 || key.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+      throw .usage("'--global-shortcut' needs a key in GTK's syntax, such as '<Super><Shift>t'", of: Self.self)
+    }
   }
 
   /// The idle time from `--idle-exit` (`option`), else from the environment (`variable`); nil: never.
@@ -72,7 +91,7 @@ struct AgentCommand: Command {
       }
     }
     let started = try desktop.runAgent(
-      idleExit: idleExit, environment: context.environment, note: output.note
+      idleExit: idleExit, globalShortcut: globalShortcut, environment: context.environment, note: output.note
     ) { arguments, standardOutput, standardError in
       var runContext = context
       // A caller of the agent's socket (Present) reads them; a shortcut's popover has nobody to read them.

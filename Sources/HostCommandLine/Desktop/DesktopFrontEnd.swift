@@ -38,10 +38,11 @@ package protocol DesktopFrontEnd: Sendable {
   /// first, with where its stdout and stderr go for a caller of the
   /// agent's socket; it returns `run`'s exit status) on this thread. It
   /// exits after `idleExit` without requests (nil: never) or on SIGTERM.
-  /// `note` tells what it refused.
+  /// `note` tells what it refused. With `globalShortcut` (GTK's syntax) it
+  /// binds that key through the GlobalShortcuts portal and holds it.
   /// - Returns: false when another agent of this session was running already.
   func runAgent(
-    idleExit: Duration?, environment: [String: String], note: @escaping (String) -> Void,
+    idleExit: Duration?, globalShortcut: String?, environment: [String: String], note: @escaping (String) -> Void,
     run: @escaping ([String], _ standardOutput: FileDescriptor?, _ standardError: FileDescriptor?) -> Int32
   ) throws -> Bool
 }

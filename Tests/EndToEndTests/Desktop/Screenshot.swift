@@ -33,6 +33,18 @@ enum Screenshot {
     return Int(count)
   }
 
+  /// The bounding box of the pixels of the PNG at `path` that differ from
+  /// those of `before` (one size; by more than 2 %), nil when none do.
+  static func changedArea(_ path: String, from before: String) throws -> RunningCommand.Frame? {
+    let result = try Command.run(
+      "/usr/bin/convert", [before, path, "-compose", "difference", "-composite", "-fuzz", "2%", "-format", "%@", "info:"])
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "convert", result: result) }
+    // WxH+X+Y, the box a trim would keep; one that finds nothing keeps one pixel (or none).
+    let numbers = result.stdout.split(whereSeparator: { "x+".contains($0) }).compactMap { Int($0) }
+    guard numbers.count == 4, numbers[0] > 1, numbers[1] > 1 else { return nil }
+    return (numbers[2], numbers[3], numbers[0], numbers[1])
+  }
+
   /// How far apart two `RRGGBB` colours are: the largest difference of a channel.
   static func distance(_ first: String, _ second: String) -> Int {
     func channels(_ hex: String) -> [Int] {

@@ -3,8 +3,12 @@ import Glibc
 import TestSupport
 
 /// A private Wayland session for desktop tests: sway's headless backend
-/// (1280×800, software rendering), and the tools that act on it as a person
-/// would (wtype's virtual keyboard, grim, wl-clipboard, swaymsg).
+/// (1280×800 logical pixels, software rendering; at scale 2, a 2560×1600
+/// output), or phoc's (Phosh's compositor, a second wlroots compositor with
+/// the layer shell; no IPC, so no `swaymsg`), and the tools that act on it
+/// as a person would (wtype's virtual keyboard,
+/// `Tests/Fixtures/virtual_pointer.py`'s pointer, grim, wl-clipboard,
+/// swaymsg).
 ///
 /// sway refuses to run as root, so as root the compositor, and every
 /// program on it, runs as the unprivileged `nobody` (65534); otherwise as
@@ -21,13 +25,29 @@ final class WaylandCompositor {
   private(set) var socket = ""
   private(set) var ipcSocket = ""
 
-  init() throws {
+  /// The output's scale: grim's screenshots have `scale` pixels to a logical one.
+  let scale: Int
+
+  enum Compositor: String, Sendable {
+    case sway, phoc
+  }
+  let compositor: Compositor
+  /// phoc's seat: phoc offers a `wl_seat` only once an input device comes
+  /// (wtype's keyboard needs the seat), so a pointer is on it from the start.
+  private var seatPointer: RunningCommand?
+
+  init(_ compositor: Compositor = .sway, scale: Int = 1) throws {
+    self.compositor = compositor
+    self.scale = scale
     user = getuid() == 0 ? (65534, 65534) : (getuid(), getgid())
     folder = try TemporaryDirectory()
     runtime = folder.path + "/run"
     try FileManager.default.createDirectory(atPath: runtime + "/home", withIntermediateDirectories: true)
-    let config = try folder.write(
-      "run/sway.config", "output HEADLESS-1 resolution \(Self.size.width)x\(Self.size.height)\ndefault_border none\n")
+    let mode = "\(Self.size.width * scale)x\(Self.size.height * scale)"
+    let config =
+      compositor == .sway
+      ? try folder.write("run/sway.config", "output HEADLESS-1 resolution \(mode) scale \(scale)\ndefault_border none\n")
+      : try folder.write("run/phoc.ini", "[output:HEADLESS-1]\nmode = \(mode)\nscale = \(scale)\n")
     for path in [runtime, runtime + "/home", config] {
       guard chown(path, user.uid, user.gid) == 0 else {
         throw ToolFailed(tool: "chown \(path)", result: .init(exitCode: errno, stdout: "", stderr: ""))
@@ -35,22 +55,36 @@ final class WaylandCompositor {
     }
     chmod(runtime, 0o700)
     server = try RunningCommand(
-      command(["/usr/bin/sway", "-c", config]),
+      command(compositor == .sway ? ["/usr/bin/sway", "-c", config] : ["/usr/bin/phoc", "-C", config]),
       environment: baseEnvironment.merging([
         "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
       ]) { $1 })
     (socket, ipcSocket) = try eventually(
-      "sway's Wayland and IPC sockets", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }
+      "\(compositor)'s Wayland (and IPC) sockets", timeout: .seconds(30), interval: .milliseconds(100),
+      detail: { self.server.stderr }
     ) {
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
-      guard let wayland = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
-        let ipc = entries.first(where: { $0.hasPrefix("sway-ipc.") })
-      else { return nil }
+      guard let wayland = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else {
+        return nil
+      }
+      guard compositor == .sway else { return (wayland, "") }
+      guard let ipc = entries.first(where: { $0.hasPrefix("sway-ipc.") }) else { return nil }
       return (wayland, runtime + "/" + ipc)
+    }
+    if compositor == .phoc {
+      seatPointer = try start([
+        "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "3600000",
+      ])
+      try eventually("phoc's seat", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }) {
+        try run("/usr/bin/weston-info").stdout.contains("'wl_seat'")
+      }
     }
   }
 
-  deinit { server.stop() }
+  deinit {
+    seatPointer?.stop()
+    server.stop()
+  }
 
   private var baseEnvironment: [String: String] {
     [
@@ -62,9 +96,10 @@ final class WaylandCompositor {
 
   /// The environment of a program on this session.
   var environment: [String: String] {
-    baseEnvironment.merging([
-      "WAYLAND_DISPLAY": socket, "SWAYSOCK": ipcSocket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
-    ]) { $1 }
+    baseEnvironment.merging(
+      ["WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"]
+        .merging(ipcSocket.isEmpty ? [:] : ["SWAYSOCK": ipcSocket]) { $1 }
+    ) { $1 }
   }
 
   /// `arguments`, run as the session's user.
@@ -72,6 +107,16 @@ final class WaylandCompositor {
     getuid() == 0
       ? ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + arguments
       : arguments
+  }
+
+  /// A copy of `file` (a fixture of the checkout) in the session's home, for
+  /// its programs to run: the session's user may not reach the checkout (a
+  /// clone in a private folder is closed to `nobody`).
+  func copy(_ file: String) throws -> String {
+    let copy = runtime + "/home/" + URL(fileURLWithPath: file).lastPathComponent
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: file, toPath: copy)
+    return copy
   }
 
   /// Runs `program` on this session, as its user.
@@ -102,6 +147,15 @@ final class WaylandCompositor {
     let full = command(["/usr/bin/wtype", "-s", "300"] + keys.flatMap { ["-k", $0] })
     let result = try Command.run(full[0], Array(full.dropFirst()), environment: environment)
     guard result.exitCode == 0 else { throw ToolFailed(tool: "wtype", result: result) }
+  }
+
+  /// Clicks the left button at `x`, `y` (logical pixels) with a pointer
+  /// added to the seat for it (headless sway has none), as a person would.
+  func click(x: Int, y: Int) throws {
+    let result = try run(
+      "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "300", "click", "\(x)",
+      "\(y)", "wait", "100")
+    guard result.exitCode == 0 else { throw ToolFailed(tool: "virtual_pointer.py", result: result) }
   }
 
   /// The frame of the window titled `title` (sway's tree), once it exists.

@@ -67,6 +67,28 @@ final class WestonCompositor {
     try FileManager.default.moveItem(atPath: shots + "/" + name, toPath: path)
   }
 
+  /// Waits for the desktop shell to have drawn the desktop, and leaves a
+  /// screenshot of it at `path`: its panel (the clock's text) and its
+  /// background, the same in two screenshots in a row. Until
+  /// `weston-desktop-shell` (a client Weston starts) draws, the output is
+  /// black, and two black screenshots are alike too: on a loaded machine
+  /// such a reference made every later screenshot differ everywhere.
+  func screenshotOfTheDesktop(to path: String) throws {
+    let next = path + ".next.png"
+    try screenshot(to: path)
+    try eventually("the desktop to be drawn", timeout: .seconds(60), interval: .milliseconds(300)) {
+      try screenshot(to: next)
+      let settled =
+        try Screenshot.differingPixels(path, next) == 0
+        && Screenshot.colours(in: next, x: 0, y: 0, width: Self.size.width, height: Self.panelHeight) > 8
+        && Screenshot.colours(
+          in: next, x: 0, y: Self.panelHeight, width: Self.size.width, height: Self.size.height - Self.panelHeight) > 16
+      _ = try? FileManager.default.removeItem(atPath: path)
+      try FileManager.default.moveItem(atPath: next, toPath: path)
+      return settled
+    }
+  }
+
   /// The height of the desktop shell's panel, at the top: its clock changes every minute.
   static let panelHeight = 32
 
