@@ -83,7 +83,7 @@ let package = Package(
       name: "DesktopPopover",
       dependencies: [
         "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
-        "CVirtualKeyboard",
+        "CVirtualKeyboard", "CHostProcess",
       ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),
@@ -162,7 +162,7 @@ let package = Package(
     .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Service", "System", "TranslationViewTree"]),
     .testTarget(
       name: "DesktopPopoverTests",
-      dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree", "System", "TestSupport", "CGtk"]),
+      dependencies: ["DesktopPopover", "Presentation", "TranslationViewTree", "TestSupport", "CGtk"]),
     .testTarget(
       name: "HostCommandLineTests",
       dependencies: ["HostCommandLine", "Core", "RunnerProtocol", "Service", "System", "TestSupport"]),
