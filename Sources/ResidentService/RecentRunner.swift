@@ -1,56 +1,71 @@
 import Service
 import System
 
-/// The runner a connection's thread gave back to the pool last, when its
-/// client was working alone (`TranslatingRunners.checkin`'s `alone`), kept
-/// so that the next checkout of that runner needs no `poll` of its own.
+/// The runners a connection's thread gave back to the pool last (two at
+/// most: a client that alternates two providers), each when its client was
+/// working alone (`TranslatingRunners.checkin`'s `alone`), kept so that the
+/// next checkout of one needs no `poll` of its own.
 ///
 /// The pool asks the kernel whether an idle runner spoke out of turn before
 /// it hands it out (the trust check: such a runner must not answer the next
 /// request). The connection's wait for its client's next request already
-/// makes a `poll`; it looks at this runner's socket in it too, after the
-/// client's, and when the request arrived with the runner's socket quiet and
+/// makes a `poll`; it looks at these runners' sockets in it too, after the
+/// client's, and when the request arrived with a runner's socket quiet and
 /// nobody took the runner since (`RunnerClient.checkouts`), that answers the
 /// same question. Used by its connection's thread only: the checkout and the
 /// check-in of a batch's runner are made by the thread that leads the batch,
 /// whose request's runners (`PoolRunners`) carry it.
 final class RecentRunner: @unchecked Sendable {
-  /// The runner, and its `checkouts` when it was given back.
-  private(set) var runner: RunnerClient?
-  private var checkouts = 0
-  /// Whether the wait for the request being served found `runner`'s socket
-  /// with nothing to read after the request arrived; taken by one checkout.
-  private var foundQuiet = false
+  private struct Entry {
+    let runner: RunnerClient
+    let key: RunnerPool.Key
+    /// Its `checkouts` when it was given back.
+    let checkouts: Int
+    /// Whether the wait for the request being served found its socket with
+    /// nothing to read after the request arrived; taken by one checkout.
+    var foundQuiet = false
+  }
 
-  /// The socket to look at beside the client's, if a runner is kept.
-  var socket: FileDescriptor? { runner?.socket }
+  private static let limit = 2
+  /// The latest first.
+  private var entries: [Entry] = []
 
-  /// What the wait for a request found: `quiet` when the request arrived and
-  /// the runner's socket had nothing to read; a runner whose socket was
-  /// readable (it spoke, ended, or another client's answer came) is forgotten.
-  func waited(requestArrived: Bool, socketReadable: Bool) {
-    foundQuiet = requestArrived && !socketReadable
-    if socketReadable { runner = nil }
+  /// How many runners are kept, whose sockets to look at beside the client's.
+  var count: Int { entries.count }
+
+  /// The socket of the `index`th runner kept.
+  func socket(_ index: Int) -> FileDescriptor { entries[index].runner.socket }
+
+  /// What the wait for a request found: `readable`, bit `i` for the `i`th
+  /// runner's socket. A quiet one is trusted by the next checkout when the
+  /// request `arrived`; a readable one (it spoke, ended, or another client's
+  /// answer came) is forgotten.
+  func waited(requestArrived arrived: Bool, readable: UInt64) {
+    for index in entries.indices { entries[index].foundQuiet = arrived && readable & (1 << UInt64(index)) == 0 }
+    if readable & ((1 << UInt64(entries.count)) - 1) != 0 {
+      entries = entries.indices.filter { readable & (1 << UInt64($0)) == 0 }.map { entries[$0] }
+    }
   }
 
   /// Forgets any finding: the next request was not waited for with a `poll`.
-  func unknown() { foundQuiet = false }
-
-  /// The runner and its `checkouts` for `RunnerPool.checkout`'s `quiet`, once.
-  func takeQuiet() -> (runner: RunnerClient, checkouts: Int)? {
-    defer { foundQuiet = false }
-    guard foundQuiet, let runner else { return nil }
-    return (runner, checkouts)
+  func unknown() {
+    for index in entries.indices { entries[index].foundQuiet = false }
   }
 
-  /// A runner given back, handed out `checkouts` times then: kept when
-  /// `keep`, else forgotten if it was this one.
-  func gaveBack(_ given: RunnerClient, checkouts: Int, keep: Bool) {
-    if keep {
-      (runner, self.checkouts) = (given, checkouts)
-    } else if runner === given {
-      runner = nil
-    }
-    foundQuiet = false
+  /// The runner kept for `key` and its `checkouts`, for `RunnerPool.checkout`'s
+  /// `quiet`, when its socket was found quiet; once.
+  func takeQuiet(for key: RunnerPool.Key) -> (runner: RunnerClient, checkouts: Int)? {
+    guard let index = entries.firstIndex(where: { $0.key == key }), entries[index].foundQuiet else { return nil }
+    entries[index].foundQuiet = false
+    return (entries[index].runner, entries[index].checkouts)
+  }
+
+  /// `runner` given back for `key`, handed out `checkouts` times then: kept
+  /// when `keep` (in place of one kept for the same key), else forgotten.
+  func gaveBack(_ runner: RunnerClient, key: RunnerPool.Key, checkouts: Int, keep: Bool) {
+    if let index = entries.firstIndex(where: { $0.runner === runner || $0.key == key }) { entries.remove(at: index) }
+    guard keep else { return }
+    if entries.count >= Self.limit { entries.removeLast() }
+    entries.insert(Entry(runner: runner, key: key, checkouts: checkouts), at: 0)
   }
 }

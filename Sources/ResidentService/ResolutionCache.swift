@@ -11,7 +11,9 @@ import System
 /// cache stamps files (size, modification time, inode, mode, owner) and
 /// watched (`FileWatch`, inotify): a warm request costs one `read` that finds
 /// no event, instead of a `stat` of each file (and those instead of a
-/// registry scan). After an event the stamps decide, and the watch is renewed.
+/// registry scan), or nothing when its connection's wait for it found the
+/// watch quiet (`Resolution.isCurrent`). After an event the stamps decide,
+/// and the watch is renewed.
 final class ResolutionCache: Sendable {
   /// A resolved reference. A class, shared and never changed: a request
   /// passes it through several hands, and a copy of its fields was some

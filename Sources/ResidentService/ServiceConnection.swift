@@ -34,7 +34,7 @@ final class ServiceConnection {
   /// current with no `read` of their own (`ResolutionCache.Resolution.isCurrent`).
   private var quiet: UInt64 = 0
   private static let recentLimit = 2
-  /// The runner this connection's thread gave back last, looked at in the same wait.
+  /// The runners this connection's thread gave back last, looked at in the same wait.
   private let recentRunner = RecentRunner()
   /// Fired when the client leaves during a request; one per connection,
   /// made again only after it fired.
@@ -73,32 +73,30 @@ final class ServiceConnection {
   /// The same `poll` looks at the inotify descriptors of the providers the
   /// last requests used, after the socket (`quiet`): a request for one of
   /// them then needs no `read` to know its files did not change.
-  /// So does the socket of the runner it gave back last (`RecentRunner`):
-  /// the pool then need not `poll` it to hand it out again.
+  /// So do the sockets of the runners it gave back last (`RecentRunner`):
+  /// the pool then need not `poll` one to hand it out again.
   private func awaitRequest() -> Bool {
     quiet = 0
     recentRunner.unknown()
     guard channel.pendingByteCount == 0 else { return true }
     let deadline = pinned == nil ? ContinuousClock.Instant.after(server.configuration.connectionIdleTimeout) : nil
     while true {
-      let runnerSocket = recentRunner.socket
-      let watched = recent.count + (runnerSocket == nil ? 0 : 1)
+      let watches = recent.count
       guard
         let ready = try? channel.waitForInput(
-          or: server.stopSignal, watching: watched, timeout: deadline.map { max($0.remaining, .zero) },
-          { $0 < recent.count ? recent[$0].resolution.watch!.descriptor : runnerSocket! })
+          or: server.stopSignal, watching: watches + recentRunner.count,
+          timeout: deadline.map { max($0.remaining, .zero) },
+          { $0 < watches ? recent[$0].resolution.watch!.descriptor : recentRunner.socket($0 - watches) })
       else { return false }
       let arrived = ready.input || ready.other
       if let readable = ready.watched {
-        if runnerSocket != nil {
-          recentRunner.waited(requestArrived: arrived, socketReadable: readable & (1 << UInt64(recent.count)) != 0)
-        }
-        if arrived { quiet = ~readable & ((1 << UInt64(recent.count)) - 1) }
+        recentRunner.waited(requestArrived: arrived, readable: readable >> UInt64(watches))
+        if arrived { quiet = ~readable & ((1 << UInt64(watches)) - 1) }
       }
       if arrived { return ready.input && !ready.other }
       guard let readable = ready.watched, readable != 0 else { return false }  // idle too long
       // A provider's files changed (its next request resolves it again), or
-      // the runner's socket became readable (it is forgotten): waits on without them.
+      // a runner's socket became readable (it is forgotten): waits on without them.
       let changed = readable & ((1 << UInt64(recent.count)) - 1)
       if changed != 0 { recent = recent.indices.filter { changed & (1 << UInt64($0)) == 0 }.map { recent[$0] } }
     }

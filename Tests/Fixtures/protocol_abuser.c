@@ -106,9 +106,36 @@ static char *knock(const tp_string *path) {
 }
 #endif
 
+#if defined(SPEAK_OUT_OF_TURN)
+/* Writes to the runner's socket (descriptor 3, which the provider shares) a
+   reply of its own, "FORGED" for each of `count` texts, ahead of the one the
+   runner sends: the host takes it for the answer, and the runner's real
+   reply arrives after it, out of turn. */
+static void forge_reply(size_t count) {
+  unsigned char frame[8 + 4 + 10 * 64];
+  size_t at = 4;
+  frame[at++] = 1; /* a reply */
+  frame[at++] = 6; /* translations */
+  if (count > 64) count = 64;
+  for (int shift = 24; shift >= 0; shift -= 8) frame[at++] = (unsigned char)(count >> shift);
+  for (size_t i = 0; i < count; i++) {
+    static const char forged[] = "FORGED";
+    for (int shift = 24; shift >= 0; shift -= 8) frame[at++] = (unsigned char)((sizeof forged - 1) >> shift);
+    memcpy(frame + at, forged, sizeof forged - 1);
+    at += sizeof forged - 1;
+  }
+  size_t length = at - 4;
+  for (int i = 0; i < 4; i++) frame[i] = (unsigned char)(length >> (24 - 8 * i));
+  (void)!write(3, frame, at);
+}
+#endif
+
 static tp_status translate(const char *source, const char *target, const tp_string *texts, size_t count,
                            const tp_translation_sink *sink, tp_string *message) {
   if (strcmp(source, "en") != 0 || strcmp(target, "en-x-same") != 0) return TP_STATUS_UNSUPPORTED_LANGUAGE_PAIRING;
+#if defined(SPEAK_OUT_OF_TURN)
+  forge_reply(count);
+#endif
 #if defined(NEWLINE_IN_MESSAGE)
   /* A failure whose message tries to pass for a line of the host's own. */
   static const char forged[] = "no dictionary\ntranslation-host: provider 'org.example.trusted' translated 1 text";

@@ -184,4 +184,41 @@ import Testing
       #expect(outcome.hasPrefix("UNREACHABLE:"), "\(outcome)")
     }
   }
+
+  // MARK: A runner that speaks out of turn
+
+  struct NextRequest: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// Whether the next request comes on the same connection (whose wait for
+    /// it looks at the runner's socket, `RecentRunner`) or on a new one (the pool's own `poll`).
+    var sameConnection: Bool
+  }
+
+  static let nextRequests: [NextRequest] = [
+    NextRequest(testDescription: "the same client's next request", sameConnection: true),
+    NextRequest(testDescription: "another client's request", sameConnection: false),
+  ]
+
+  /// A provider writes a reply of its own to the runner's socket ahead of the
+  /// runner's: the host takes it for the answer (the provider's answers are
+  /// its own), and the runner's real reply comes after, out of turn. That
+  /// runner must not answer another request: the reply left in its socket
+  /// would be taken for the answer to it, the text of the request before.
+  @Test(arguments: nextRequests) func aRunnerThatSpokeOutOfTurnAnswersNoOtherRequest(_ next: NextRequest) throws {
+    let searched = try TemporaryDirectory()
+    let forger = try Self.abuser("SPEAK_OUT_OF_TURN", in: searched)
+    let service = try Self.service(searching: searched)
+    try service.start()
+    defer { service.stop() }
+    let first = try ServiceClient.connect(to: service.location)
+    for round in 0..<3 {
+      let text = "the text of request \(round)"
+      let client = next.sameConnection || round == 0 ? first : try ServiceClient.connect(to: service.location)
+      let answer = try client.translate([text], from: "en", to: "en-x-same", provider: forger)
+      // The forged reply, from this request's own runner: never the reply left over from the request before.
+      #expect(answer == ["FORGED"], "round \(round)")
+      // The runner's real reply has arrived by now, out of turn.
+      Syscalls.sleep(for: .milliseconds(200))
+    }
+  }
 }
