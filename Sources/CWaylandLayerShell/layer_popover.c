@@ -506,10 +506,12 @@ th_layer_display *th_layer_display_connect(const char *name, char *error, size_t
     th_layer_display_disconnect(display);
     return NULL;
   }
+  /* No wl_seat is no reason: phoc offers one only once an input device
+   * comes (a seat announced later is bound then), and GTK 4.8's window
+   * crashes without one. */
   const char *missing = !display->shell        ? "zwlr_layer_shell_v1"
                         : !display->compositor ? "wl_compositor"
                         : !display->shm        ? "wl_shm"
-                        : !display->seat       ? "wl_seat"
                                                : NULL;
   if (missing || !display->xkb) {
     if (missing)

@@ -67,6 +67,18 @@ extension DesktopSessions {
       #expect(try session.frame(ofWindowTitled: Self.reverse) == nil)
       #expect(try !session.hasWindow(titledLike: "Reverse"))
       #expect(try !session.hasWindow(titledLike: "translation-host"))
+      try Self.expectAtTheAnchor(frame, placement, shot: folder.path + "/shot.png")
+      // Its keys: Translate has the focus; Tab moves it to Replace With Translation.
+      try session.press("Return", "Tab", "Return")
+      let outcome = try popover.waitForExit()
+      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
+      #expect(outcome.stdout == "dlrow olleH")
+    }
+
+    /// The popover's `frame` on the screenshot at `shot`: the arrow's tip at
+    /// the anchor, the body centred on it where the output allows, no title
+    /// bar (the body's first rows are the colour of its last ones).
+    static func expectAtTheAnchor(_ frame: RunningCommand.Frame, _ placement: Placement, shot: String) throws {
       // The tip at the anchor: the frame's top (or bottom) row is the anchor's.
       if placement.tipOn == "top" {
         #expect(frame.y == placement.anchor.y, "\(frame)")
@@ -78,7 +90,6 @@ extension DesktopSessions {
         #expect(abs(frame.x + frame.width / 2 - placement.anchor.x) <= 1, "\(frame)")
       }
       #expect(frame.width <= 480 && frame.height < 400, "\(frame)")
-      let shot = folder.path + "/shot.png"
       let colours = try Screenshot.colours(in: shot, x: frame.x, y: frame.y, width: frame.width, height: frame.height)
       #expect(colours > 16, "the popover looks empty: \(colours) colours")
       // No title bar: the body's first rows are the colour of its last ones, the popover's background.
@@ -90,11 +101,6 @@ extension DesktopSessions {
       #expect(Screenshot.distance(samples[0], samples[2]) <= 8, "\(samples)")
       #expect(Screenshot.distance(samples[1], samples[2]) <= 8, "\(samples)")
       #expect(Screenshot.distance(samples[0], samples[3]) > 64, "the popover is the background's colour: \(samples)")
-      // Its keys: Translate has the focus; Tab moves it to Replace With Translation.
-      try session.press("Return", "Tab", "Return")
-      let outcome = try popover.waitForExit()
-      #expect(outcome.exitCode == 0, "\(outcome.stderr)")
-      #expect(outcome.stdout == "dlrow olleH")
     }
 
     struct Click: Sendable, CustomTestStringConvertible {

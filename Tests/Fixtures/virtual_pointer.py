@@ -88,7 +88,9 @@ def main(actions):
     connection.roundtrip(registry)
     if "zwlr_virtual_pointer_manager_v1" not in connection.globals:
         sys.exit("the compositor offers no zwlr_virtual_pointer_manager_v1")
-    seat = connection.bind(registry, "wl_seat", 1)
+    # No seat yet (phoc makes its seat with its first input device): the
+    # compositor's default seat, which the pointer then brings about.
+    seat = connection.bind(registry, "wl_seat", 1) if "wl_seat" in connection.globals else 0
     manager = connection.bind(registry, "zwlr_virtual_pointer_manager_v1", 1)
     pointer = connection.new_id()
     connection.send(manager, 0, struct.pack("=II", seat, pointer))  # create_virtual_pointer

@@ -73,7 +73,8 @@ typedef struct {
 /* Connects to the Wayland display `name` (NULL: $WAYLAND_DISPLAY) and
  * reads its globals. Returns NULL, with a reason in `error`, when it
  * cannot connect or the compositor offers no zwlr_layer_shell_v1 (GNOME),
- * a wl_compositor, a wl_shm or a wl_seat. The caller owns the result. */
+ * a wl_compositor or a wl_shm (a wl_seat may come later: phoc announces
+ * its seat with the first input device). The caller owns the result. */
 th_layer_display *th_layer_display_connect(const char *name, char *error, size_t error_size);
 void th_layer_display_disconnect(th_layer_display *display);
 

@@ -4,9 +4,11 @@ import TestSupport
 
 /// A private Wayland session for desktop tests: sway's headless backend
 /// (1280×800 logical pixels, software rendering; at scale 2, a 2560×1600
-/// output), and the tools that act on it as a person would (wtype's
-/// virtual keyboard, `Tests/Fixtures/virtual_pointer.py`'s pointer, grim,
-/// wl-clipboard, swaymsg).
+/// output), or phoc's (Phosh's compositor, a second wlroots compositor with
+/// the layer shell; no IPC, so no `swaymsg`), and the tools that act on it
+/// as a person would (wtype's virtual keyboard,
+/// `Tests/Fixtures/virtual_pointer.py`'s pointer, grim, wl-clipboard,
+/// swaymsg).
 ///
 /// sway refuses to run as root, so as root the compositor, and every
 /// program on it, runs as the unprivileged `nobody` (65534); otherwise as
@@ -26,15 +28,26 @@ final class WaylandCompositor {
   /// The output's scale: grim's screenshots have `scale` pixels to a logical one.
   let scale: Int
 
-  init(scale: Int = 1) throws {
+  enum Compositor: String, Sendable {
+    case sway, phoc
+  }
+  let compositor: Compositor
+  /// phoc's seat: phoc offers a `wl_seat` only once an input device comes
+  /// (wtype's keyboard needs the seat), so a pointer is on it from the start.
+  private var seatPointer: RunningCommand?
+
+  init(_ compositor: Compositor = .sway, scale: Int = 1) throws {
+    self.compositor = compositor
     self.scale = scale
     user = getuid() == 0 ? (65534, 65534) : (getuid(), getgid())
     folder = try TemporaryDirectory()
     runtime = folder.path + "/run"
     try FileManager.default.createDirectory(atPath: runtime + "/home", withIntermediateDirectories: true)
     let mode = "\(Self.size.width * scale)x\(Self.size.height * scale)"
-    let config = try folder.write(
-      "run/sway.config", "output HEADLESS-1 resolution \(mode) scale \(scale)\ndefault_border none\n")
+    let config =
+      compositor == .sway
+      ? try folder.write("run/sway.config", "output HEADLESS-1 resolution \(mode) scale \(scale)\ndefault_border none\n")
+      : try folder.write("run/phoc.ini", "[output:HEADLESS-1]\nmode = \(mode)\nscale = \(scale)\n")
     for path in [runtime, runtime + "/home", config] {
       guard chown(path, user.uid, user.gid) == 0 else {
         throw ToolFailed(tool: "chown \(path)", result: .init(exitCode: errno, stdout: "", stderr: ""))
@@ -42,22 +55,36 @@ final class WaylandCompositor {
     }
     chmod(runtime, 0o700)
     server = try RunningCommand(
-      command(["/usr/bin/sway", "-c", config]),
+      command(compositor == .sway ? ["/usr/bin/sway", "-c", config] : ["/usr/bin/phoc", "-C", config]),
       environment: baseEnvironment.merging([
         "WLR_BACKENDS": "headless", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman",
       ]) { $1 })
     (socket, ipcSocket) = try eventually(
-      "sway's Wayland and IPC sockets", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }
+      "\(compositor)'s Wayland (and IPC) sockets", timeout: .seconds(30), interval: .milliseconds(100),
+      detail: { self.server.stderr }
     ) {
       let entries = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
-      guard let wayland = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
-        let ipc = entries.first(where: { $0.hasPrefix("sway-ipc.") })
-      else { return nil }
+      guard let wayland = entries.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) else {
+        return nil
+      }
+      guard compositor == .sway else { return (wayland, "") }
+      guard let ipc = entries.first(where: { $0.hasPrefix("sway-ipc.") }) else { return nil }
       return (wayland, runtime + "/" + ipc)
+    }
+    if compositor == .phoc {
+      seatPointer = try start([
+        "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/virtual_pointer.py", "wait", "3600000",
+      ])
+      try eventually("phoc's seat", timeout: .seconds(30), interval: .milliseconds(100), detail: { self.server.stderr }) {
+        try run("/usr/bin/weston-info").stdout.contains("'wl_seat'")
+      }
     }
   }
 
-  deinit { server.stop() }
+  deinit {
+    seatPointer?.stop()
+    server.stop()
+  }
 
   private var baseEnvironment: [String: String] {
     [
@@ -69,9 +96,10 @@ final class WaylandCompositor {
 
   /// The environment of a program on this session.
   var environment: [String: String] {
-    baseEnvironment.merging([
-      "WAYLAND_DISPLAY": socket, "SWAYSOCK": ipcSocket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1",
-    ]) { $1 }
+    baseEnvironment.merging(
+      ["WAYLAND_DISPLAY": socket, "GDK_BACKEND": "wayland", "NO_AT_BRIDGE": "1"]
+        .merging(ipcSocket.isEmpty ? [:] : ["SWAYSOCK": ipcSocket]) { $1 }
+    ) { $1 }
   }
 
   /// `arguments`, run as the session's user.
@@ -79,6 +107,16 @@ final class WaylandCompositor {
     getuid() == 0
       ? ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + arguments
       : arguments
+  }
+
+  /// A copy of `file` (a fixture of the checkout) in the session's home, for
+  /// its programs to run: the session's user may not reach the checkout (a
+  /// clone in a private folder is closed to `nobody`).
+  func copy(_ file: String) throws -> String {
+    let copy = runtime + "/home/" + URL(fileURLWithPath: file).lastPathComponent
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: file, toPath: copy)
+    return copy
   }
 
   /// Runs `program` on this session, as its user.
