@@ -102,9 +102,11 @@ toolchain-tmp:
 	@mkdir -p $(TOOL_TMPDIR) && find $(TOOL_TMPDIR) -mindepth 1 -maxdepth 1 -mmin +1440 -exec rm -rf {} +
 
 # Folders are made with mode 0755 whatever the umask: the host refuses a
-# provider folder that others may write.
+# provider folder that others may write. SWIFT_BUILD_FLAGS: what `make test`
+# and `make soak` add, so that one build makes the products and the tests.
+SWIFT_BUILD_FLAGS ?=
 build: deps toolchain-tmp
-	$(SWIFTPM) build -c $(CONFIG)
+	$(SWIFTPM) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS)
 	@install -d -m 0755 $(BUILD) $(BUILD)/bin $(BUILD)/libexec $(LIBEXEC) $(BUILD)/lib $(BUILD)/lib/translation-host $(PROVIDERS)
 	@out=$$($(SWIFTPM) build -c $(CONFIG) --show-bin-path) && \
 	install -m 0755 "$$out/translation-host" $(BUILD)/bin/translation-host && \
@@ -137,12 +139,17 @@ run: build
 	@echo '$$ translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"'
 	@$(BUILD)/bin/translation-host translate --provider org.translationhost.rot13 --from en --to en-x-rot13 "Hello, world!"
 
-# The whole suite, against the build in $(BUILD). scripts/run-tests gives it a home
-# of its own and runs its suites in parallel lanes (TEST_JOBS at a time; default:
-# two per core).
+# The whole suite, against the build in $(BUILD). The products are built once:
+# the tests are compiled in the same build, in the products' configuration,
+# with -enable-testing for their @testable imports (the code is the same;
+# internal declarations stay visible), so no second, debug build of the whole
+# package is made. (`make build` alone builds without it, so after `make test`
+# it compiles again.) scripts/run-tests gives the suite a home of its own and
+# runs it in parallel lanes (TEST_JOBS at a time; default: two per core).
+TEST_BUILD_FLAGS := --build-tests -Xswiftc -enable-testing
+test soak: SWIFT_BUILD_FLAGS = $(TEST_BUILD_FLAGS)
 test: build
-	$(SWIFTPM) build --build-tests
-	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests
+	TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) TEST_CONFIG=$(CONFIG) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) scripts/run-tests
 
 # The unit tests of $(CHECK_TARGETS): a debug build of the tests is all they need
 # (no release build, no bundles). Package.swift's dependencies are checked
@@ -151,8 +158,7 @@ test: build
 # 100 rounds of Replace by paste and an xclip copy, issue 27; the Apertium
 # identity tests' warm reference against a cold `apertium` run per text).
 soak: build
-	$(SWIFTPM) build --build-tests
-	TRANSLATION_HOST_SOAK=1 TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) \
+	TRANSLATION_HOST_SOAK=1 TRANSLATION_HOST_BUILD=$(CURDIR)/$(BUILD) TEST_CONFIG=$(CONFIG) SWIFT=$(SWIFT) TOOL_TMPDIR=$(TOOL_TMPDIR) \
 	  scripts/run-tests --filter 'ReplaceAndCopyRounds|theReferenceIsApertiumTextByText'
 
 check: deps toolchain-tmp

@@ -83,7 +83,7 @@ let package = Package(
       name: "DesktopPopover",
       dependencies: [
         "Presentation", "Service", "Core", "System", "TranslationViewTree", "CGtk", "CAtspi", "CWaylandLayerShell",
-        "CVirtualKeyboard",
+        "CVirtualKeyboard", "CHostProcess",
       ],
       exclude: ["README.md"]),
     .target(name: "CHostProcess", exclude: ["README.md"]),

@@ -44,7 +44,12 @@ final class ServiceFixture {
     // `HOST_BENCHMARK_SERVE`: more options for `serve`, to compare settings
     // in one sitting (`--batches-per-runner 1`: no batch sent before the last is answered).
     let options = (ProcessInfo.processInfo.environment["HOST_BENCHMARK_SERVE"] ?? "").split(separator: " ").map(String.init)
-    servicePID = try Self.start(host, ["serve"] + options, environment)
+    // `HOST_BENCHMARK_SERVE_WRAPPER`: a command that runs `serve`, to count
+    // its work (`valgrind --tool=callgrind --callgrind-out-file=…`); its first word is a path.
+    let wrapper = (ProcessInfo.processInfo.environment["HOST_BENCHMARK_SERVE_WRAPPER"] ?? "").split(separator: " ")
+      .map(String.init)
+    let command = wrapper + [host, "serve"] + options
+    servicePID = try Self.start(command[0], Array(command.dropFirst()), environment)
   }
 
   /// Waits up to `seconds` for both servers to answer.

@@ -214,11 +214,16 @@ static int bind_scratch(const char *folder, const char *path, tp_sandbox_failure
     errno = ENAMETOOLONG;
     return tp_fail(failure, "binding the scratch space at %s", path);
   }
-  if (make_parents(target, failure) != 0) return -1;
-  if (mkdir(target, 0700) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", target);
   /* Opened without following a link, and bound on what was opened: the
-   * container's `tmp` is the provider's to replace with a link. */
+   * container's `tmp` is the provider's to replace with a link. Opened
+   * first, made only when missing: the host makes the container's, and each
+   * look-up there is a round trip to the view's server. */
   int fd = open(target, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) {
+    if (make_parents(target, failure) != 0) return -1;
+    if (mkdir(target, 0700) != 0 && errno != EEXIST) return tp_fail(failure, "creating %s", target);
+    fd = open(target, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+  }
   if (fd < 0) return tp_fail(failure, "binding the scratch space at %s, which is not a folder", path);
   char on[64];
   snprintf(on, sizeof on, "/proc/self/fd/%d", fd);

@@ -24,7 +24,17 @@ struct RequestHandler: Sendable {
     _ texts: [String], from source: String?, to target: String?, provider: String?, timeout: Duration,
     cancellation: Cancellation
   ) throws -> (translations: [String], notices: [String]) {
-    let resolution = try server.resolutions.resolve(provider)
+    try translate(
+      texts, from: source, to: target, resolution: try server.resolutions.resolve(provider), timeout: timeout,
+      cancellation: cancellation)
+  }
+
+  /// The same, with the provider resolved already; `recent`: the caller's
+  /// thread's `RecentRunner` (a socket connection's).
+  func translate(
+    _ texts: [String], from source: String?, to target: String?, resolution: ResolutionCache.Resolution,
+    timeout: Duration, cancellation: Cancellation, recent: RecentRunner? = nil
+  ) throws -> (translations: [String], notices: [String]) {
     // An empty batch is the provider's to judge, as on the direct path.
     guard !texts.isEmpty else {
       let (source, target) = (source ?? "", target ?? "")
@@ -39,7 +49,8 @@ struct RequestHandler: Sendable {
     let translate = { (source: String, target: String) in
       try server.coalescer.translate(
         texts, from: source, to: target,
-        runners: PoolRunners(pool: server.pool, resolution: resolution, depth: server.configuration.batchesPerRunner),
+        runners: PoolRunners(
+          pool: server.pool, resolution: resolution, depth: server.configuration.batchesPerRunner, recent: recent),
         timeout: clamped(timeout), cancellation: cancellation)
     }
     do {
@@ -60,7 +71,13 @@ struct RequestHandler: Sendable {
   func languages(
     provider: String?, timeout: Duration, cancellation: Cancellation
   ) throws -> (pairs: [LanguagePairStatus], notices: [String]) {
-    let resolution = try server.resolutions.resolve(provider)
+    try languages(resolution: try server.resolutions.resolve(provider), timeout: timeout, cancellation: cancellation)
+  }
+
+  /// The same, with the provider resolved already.
+  func languages(
+    resolution: ResolutionCache.Resolution, timeout: Duration, cancellation: Cancellation
+  ) throws -> (pairs: [LanguagePairStatus], notices: [String]) {
     let pairs = try withRunner(resolution, timeout: timeout, cancellation: cancellation) { try $0.languages() }
     return (pairs, resolution.notices)
   }

@@ -13,32 +13,52 @@ import System
 /// no event, instead of a `stat` of each file (and those instead of a
 /// registry scan). After an event the stamps decide, and the watch is renewed.
 final class ResolutionCache: Sendable {
-  /// A resolved reference.
-  struct Resolution: Sendable {
-    var bundle: ProviderBundle
+  /// A resolved reference. A class, shared and never changed: a request
+  /// passes it through several hands, and a copy of its fields was some
+  /// thirty reference counts each time.
+  final class Resolution: Sendable {
+    let bundle: ProviderBundle
     /// The notices the direct path would print (how the default was chosen, manifest warnings).
-    var notices: [String]
+    let notices: [String]
     /// Which runners may serve it (same bundle, same files, same settings).
-    var key: RunnerPool.Key
+    let key: RunnerPool.Key
     /// The files that decided it, and their state then (nil: missing).
-    fileprivate var stamps: [(path: String, status: FileStatus?)]
+    fileprivate let stamps: [(path: String, status: FileStatus?)]
     /// Watches the stamped files since they were found as stamped; nil
     /// without inotify, or after the files changed while the watch began.
-    fileprivate var watch: FileWatch?
+    let watch: FileWatch?
+
+    fileprivate init(
+      bundle: ProviderBundle, notices: [String], key: RunnerPool.Key, stamps: [(path: String, status: FileStatus?)],
+      watch: FileWatch?
+    ) {
+      self.bundle = bundle
+      self.notices = notices
+      self.key = key
+      self.stamps = stamps
+      self.watch = watch
+    }
 
     fileprivate var stampsMatch: Bool {
       stamps.allSatisfy { (try? FileStatus(path: $0.path)) == $0.status }
     }
 
-    /// Watched from now on: the watch begins, then the stamps are checked
-    /// once more, so a change in between is not missed. False if they changed.
-    fileprivate mutating func renewWatch() -> Bool {
-      watch = try? FileWatch(paths: stamps.map(\.path))
-      guard stampsMatch else {
-        watch = nil
-        return false
-      }
-      return true
+    /// The same, watched from now on: the watch begins, then the stamps are
+    /// checked once more, so a change in between is not missed. Nil if they
+    /// changed. (Without inotify, unwatched: each request checks the stamps.)
+    fileprivate func rewatched() -> Resolution? {
+      let watch = try? FileWatch(paths: stamps.map(\.path))
+      guard stampsMatch else { return nil }
+      return Resolution(bundle: bundle, notices: notices, key: key, stamps: stamps, watch: watch)
+    }
+
+    /// Whether it is known to be current without asking the kernel: a
+    /// `poll` found its watch with nothing to read after the request arrived
+    /// (`watchFoundQuiet`: no change came before the request), and no one
+    /// has read a change from it either.
+    func isCurrent(watchFoundQuiet: Bool) -> Bool {
+      guard watchFoundQuiet, let watch else { return false }
+      return !watch.hasSeenChange
     }
   }
 
@@ -51,11 +71,11 @@ final class ResolutionCache: Sendable {
   /// when something that decided it changed since the last time.
   func resolve(_ reference: String?) throws -> Resolution {
     let name = reference ?? ""
-    if var cached = resolutions.withLock({ $0[name] }) {
+    if let cached = resolutions.withLock({ $0[name] }) {
       if let watch = cached.watch, !watch.hasChanged { return cached }
-      if cached.stampsMatch && cached.renewWatch() {
-        resolutions.withLock { $0[name] = cached }
-        return cached
+      if cached.stampsMatch, let renewed = cached.rewatched() {
+        resolutions.withLock { $0[name] = renewed }
+        return renewed
       }
     }
     // Stamped before reading, so a change during resolution is seen next time.
@@ -73,12 +93,12 @@ final class ResolutionCache: Sendable {
     let generation = bundleStamps.map {
       "\($0.path)=\($0.status.map { "\($0.size):\($0.modified):\($0.changed):\($0.inode)" } ?? "-")"
     }
-    var resolution = Resolution(
+    // Unwatched if the files changed meanwhile: the next request checks the stamps, and resolves again.
+    let found = Resolution(
       bundle: bundle, notices: notices,
       key: RunnerPool.Key(path: bundle.path, settings: settings, generation: generation.joined(separator: "\n")),
-      stamps: stamps)
-    // Unwatched if the files changed meanwhile: the next request checks the stamps, and resolves again.
-    _ = resolution.renewWatch()
+      stamps: stamps, watch: nil)
+    let resolution = found.rewatched() ?? found
     resolutions.withLock { $0[name] = resolution }
     return resolution
   }

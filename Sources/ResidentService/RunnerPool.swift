@@ -61,6 +61,9 @@ final class RunnerPool: @unchecked Sendable {
   private var scenes: [Key: Int] = [:]
   /// The newest key of each bundle path; runners of older ones are retired.
   private var current: [String: Key] = [:]
+  /// The same keys (`current`'s values), found by their hash, made once:
+  /// looking a key up by its path hashed the path, twice a request.
+  private var currentKeys: Set<Key> = []
   /// The bundle each key was resolved to: what a replacement runner starts.
   private var bundles: [Key: ProviderBundle] = [:]
   private var isClosed = false
@@ -74,14 +77,23 @@ final class RunnerPool: @unchecked Sendable {
 
   /// A runner for `resolution`, its deadline set to `timeout`, for the
   /// caller alone until it gives it back with `checkin` (with the same `forScene`).
-  func checkout(_ resolution: ResolutionCache.Resolution, timeout: Duration, forScene: Bool = false) throws -> RunnerClient {
+  ///
+  /// Whether an idle runner spoke out of turn is asked of the kernel (a
+  /// `poll` of its socket), unless `quiet` names it as it was given back
+  /// (`checkouts` unchanged since) and the caller's own `poll` found its
+  /// socket with nothing to read after the request arrived (`RecentRunner`).
+  func checkout(
+    _ resolution: ResolutionCache.Resolution, timeout: Duration, forScene: Bool = false,
+    quiet: (runner: RunnerClient, checkouts: Int)? = nil
+  ) throws -> RunnerClient {
     let key = resolution.key
     let deadline = ContinuousClock.Instant.after(timeout)
     var retired: [RunnerClient] = []
     defer { retired.forEach { $0.close() } }
     condition.lock()
-    if current[key.path] != key {
-      current[key.path] = key
+    if !currentKeys.contains(key) {
+      if let previous = current.updateValue(key, forKey: key.path) { currentKeys.remove(previous) }
+      currentKeys.insert(key)
       bundles = bundles.filter { $0.key.path != key.path }
       bundles[key] = resolution.bundle
       for (other, runners) in idle where other.path == key.path && other != key {
@@ -96,7 +108,8 @@ final class RunnerPool: @unchecked Sendable {
         throw ServiceError.refused("the service is stopping")
       }
       if let (runner, _) = idle[key]?.popLast() {
-        guard runner.isReady else {
+        let foundQuiet = quiet.map { $0.runner === runner && $0.checkouts == runner.checkouts } ?? false
+        guard runner.isReady(socketFoundQuiet: foundQuiet) else {
           retired.append(runner)
           live[key, default: 0] -= 1
           continue
@@ -105,6 +118,7 @@ final class RunnerPool: @unchecked Sendable {
           live[key, default: 0] -= 1
           scenes[key, default: 0] += 1
         }
+        runner.checkouts += 1
         condition.unlock()
         runner.timeout = timeout
         return runner
@@ -138,8 +152,11 @@ final class RunnerPool: @unchecked Sendable {
   /// A runner stopped because its client left (not `reusable`) is replaced
   /// at once, in the background, by a fresh one that waits idle: the next
   /// request finds a warm runner instead of paying for a cold start.
-  func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) {
+  /// Returns how many times the runner was handed out (`RunnerClient.checkouts`), read under the lock.
+  @discardableResult
+  func checkin(_ runner: RunnerClient, key: Key, forScene: Bool = false, reusable: Bool = true) -> Int {
     condition.lock()
+    let checkouts = runner.checkouts
     if forScene {
       scenes[key, default: 0] -= 1
       live[key, default: 0] += 1
@@ -147,8 +164,9 @@ final class RunnerPool: @unchecked Sendable {
     let room = !forScene || live[key, default: 0] <= runnersPerProvider
     // Whether it spoke out of turn is asked at checkout (`isReady`), which
     // must ask anyway: one `poll` per request, not two.
-    let keep = reusable && room && !isClosed && current[key.path] == key && !runner.hasEnded
-    let replacement = !reusable && room && !isClosed && current[key.path] == key ? bundles[key] : nil
+    let isCurrent = currentKeys.contains(key)
+    let keep = reusable && room && !isClosed && isCurrent && !runner.hasEnded
+    let replacement = !reusable && room && !isClosed && isCurrent ? bundles[key] : nil
     if keep {
       idle[key, default: []].append((runner, .now))
     } else if replacement == nil {
@@ -159,6 +177,7 @@ final class RunnerPool: @unchecked Sendable {
     if !keep { runner.close() }
     // The replacement keeps the stopped runner's place in `live`.
     if let replacement { replace(key, with: replacement) }
+    return checkouts
   }
 
   /// Starts a runner for `key` in the background and adds it to the idle
@@ -167,7 +186,7 @@ final class RunnerPool: @unchecked Sendable {
     DetachedThread.start(name: "runner-replacement") { [self] in
       let runner = try? launcher.launch(bundle, timeout: .seconds(30))
       condition.lock()
-      let keep = runner != nil && !isClosed && current[key.path] == key
+      let keep = runner != nil && !isClosed && currentKeys.contains(key)
       if keep, let runner {
         idle[key, default: []].append((runner, .now))
       } else {

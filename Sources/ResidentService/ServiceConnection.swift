@@ -25,11 +25,27 @@ final class ServiceConnection {
   private var pinned: (runner: RunnerClient, key: RunnerPool.Key)?
   private let watcher: ClientWatcher
   private var handler: RequestHandler { RequestHandler(server: server) }
+  /// The provider references of the last requests, the latest first (two
+  /// at most: a client that alternates two providers), and how they
+  /// resolved; only those watched (`ResolutionCache.Resolution.watch`).
+  private var recent: [(reference: String?, resolution: ResolutionCache.Resolution)] = []
+  /// Which of `recent` (bit `i`: `recent[i]`) the wait for the request being
+  /// served found with nothing to read after the request arrived: those are
+  /// current with no `read` of their own (`ResolutionCache.Resolution.isCurrent`).
+  private var quiet: UInt64 = 0
+  private static let recentLimit = 2
+  /// The runner this connection's thread gave back last, looked at in the same wait.
+  private let recentRunner = RecentRunner()
+  /// Fired when the client leaves during a request; one per connection,
+  /// made again only after it fired.
+  private var cancellation = Cancellation()
+  private var fireCancellation: @Sendable () -> Void
 
   init(fd: FileDescriptor, server: ServiceServer) {
     channel = FrameChannel(fd: fd)
     watcher = ClientWatcher(client: fd)
     self.server = server
+    fireCancellation = cancellation.fire
   }
 
   /// Serves requests until the client leaves, the connection stays idle
@@ -41,10 +57,11 @@ final class ServiceConnection {
       release()
       server.connections.leave(channel.fd)  // before the descriptor closes with the channel
     }
+    guard let place = server.connections.place(of: channel.fd) else { return }
     while true {
-      guard awaitRequest(), server.connections.beginWork(channel.fd) else { return }
+      guard awaitRequest(), server.connections.beginWork(place) else { return }
       let goesOn = serveRequest()
-      server.connections.endWork(channel.fd, holdsScene: pinned != nil)
+      server.connections.endWork(place, holdsScene: pinned != nil)
       guard goesOn, !server.isStopping else { return }
     }
   }
@@ -52,11 +69,60 @@ final class ServiceConnection {
   /// Waits for the next request to begin arriving; false when the client
   /// left, the service is stopping, or the connection stayed idle too long.
   /// A connection with a scene open waits as long as the scene is open.
+  ///
+  /// The same `poll` looks at the inotify descriptors of the providers the
+  /// last requests used, after the socket (`quiet`): a request for one of
+  /// them then needs no `read` to know its files did not change.
+  /// So does the socket of the runner it gave back last (`RecentRunner`):
+  /// the pool then need not `poll` it to hand it out again.
   private func awaitRequest() -> Bool {
+    quiet = 0
+    recentRunner.unknown()
     guard channel.pendingByteCount == 0 else { return true }
-    let idleTimeout = pinned == nil ? server.configuration.connectionIdleTimeout : nil
-    guard let ready = try? channel.waitForInput(or: server.stopSignal, timeout: idleTimeout) else { return false }
-    return ready.input && !ready.other
+    let deadline = pinned == nil ? ContinuousClock.Instant.after(server.configuration.connectionIdleTimeout) : nil
+    while true {
+      let runnerSocket = recentRunner.socket
+      let watched = recent.count + (runnerSocket == nil ? 0 : 1)
+      guard
+        let ready = try? channel.waitForInput(
+          or: server.stopSignal, watching: watched, timeout: deadline.map { max($0.remaining, .zero) },
+          { $0 < recent.count ? recent[$0].resolution.watch!.descriptor : runnerSocket! })
+      else { return false }
+      let arrived = ready.input || ready.other
+      if let readable = ready.watched {
+        if runnerSocket != nil {
+          recentRunner.waited(requestArrived: arrived, socketReadable: readable & (1 << UInt64(recent.count)) != 0)
+        }
+        if arrived { quiet = ~readable & ((1 << UInt64(recent.count)) - 1) }
+      }
+      if arrived { return ready.input && !ready.other }
+      guard let readable = ready.watched, readable != 0 else { return false }  // idle too long
+      // A provider's files changed (its next request resolves it again), or
+      // the runner's socket became readable (it is forgotten): waits on without them.
+      let changed = readable & ((1 << UInt64(recent.count)) - 1)
+      if changed != 0 { recent = recent.indices.filter { changed & (1 << UInt64($0)) == 0 }.map { recent[$0] } }
+    }
+  }
+
+  /// What `reference` names: the resolution `recent` holds when the wait for
+  /// this request found its files unchanged, else the cache's.
+  private func resolve(_ reference: String?) throws -> ResolutionCache.Resolution {
+    if let index = recent.firstIndex(where: { $0.reference == reference }) {
+      let resolution = recent[index].resolution
+      let current = resolution.isCurrent(watchFoundQuiet: quiet & (1 << UInt64(index)) != 0)
+      quiet = 0  // `recent` may change order below
+      if current {
+        if index > 0 { recent.swapAt(0, index) }
+        return resolution
+      }
+      recent.remove(at: index)
+    }
+    quiet = 0
+    let resolution = try server.resolutions.resolve(reference)
+    guard resolution.watch != nil else { return resolution }
+    if recent.count >= Self.recentLimit { recent.removeLast() }
+    recent.insert((reference, resolution), at: 0)
+    return resolution
   }
 
   /// Reads one request and answers it; false when the connection must close.
@@ -123,26 +189,29 @@ final class ServiceConnection {
       case _ where servesOtherContext:
         return .failure(ServiceError.otherContext.hostError)
       case .openSession(let provider, let timeout):
-        let resolution = try server.resolutions.resolve(provider)
+        let resolution = try resolve(provider)
         let runner = try pin(resolution, timeout: timeout)
         return .session(bundle: resolution.bundle, capabilities: runner.capabilities, notices: resolution.notices)
       case .translate(let provider, let timeout, let source, let target, let texts):
-        let cancellation = Cancellation()
-        let (translations, notices) = try watcher.watching(cancellation.fire) {
+        let resolution = try resolve(provider)
+        defer { renewCancellationIfFired() }
+        let (translations, notices) = try watcher.watching(fireCancellation) {
           try handler.translate(
-            texts, from: source, to: target, provider: provider, timeout: timeout, cancellation: cancellation)
+            texts, from: source, to: target, resolution: resolution, timeout: timeout, cancellation: cancellation,
+            recent: recentRunner)
         }
         return .translations(translations, notices: notices)
       case .languages(let provider, let timeout):
-        let cancellation = Cancellation()
-        let (pairs, notices) = try watcher.watching(cancellation.fire) {
-          try handler.languages(provider: provider, timeout: timeout, cancellation: cancellation)
+        let resolution = try resolve(provider)
+        defer { renewCancellationIfFired() }
+        let (pairs, notices) = try watcher.watching(fireCancellation) {
+          try handler.languages(resolution: resolution, timeout: timeout, cancellation: cancellation)
         }
         return .languages(pairs, notices: notices)
       case .detect(let text):
         return .detection(handler.detect(text))
       case .openScene(let provider, let timeout, let text, let allowsReplacement, let source, let target):
-        try pin(try server.resolutions.resolve(provider), timeout: timeout)
+        try pin(try resolve(provider), timeout: timeout)
         return .scene(
           try onScene {
             try $0.openScene(
@@ -187,6 +256,13 @@ final class ServiceConnection {
     } catch {
       return .failure(HostError(error))
     }
+  }
+
+  /// A cancellation that fired is spent: the next request gets a new one.
+  private func renewCancellationIfFired() {
+    guard cancellation.isFired else { return }
+    cancellation = Cancellation()
+    fireCancellation = cancellation.fire
   }
 
   /// The runner pinned to this connection for `resolution`'s scene: the one

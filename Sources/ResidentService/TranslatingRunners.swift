@@ -9,6 +9,7 @@ protocol TranslatingRunners {
   /// - Throws: `ServiceError.busy` when none came free in time, or why none could start.
   func checkout(timeout: Duration) throws -> any BatchTranslating
   /// Gives a runner back; one that is not `reusable` (stopped, or holding a
-  /// reply nobody read) is closed and replaced.
-  func checkin(_ runner: any BatchTranslating, reusable: Bool)
+  /// reply nobody read) is closed and replaced. `alone`: the caller's
+  /// request was the only one of its group then (its client works alone).
+  func checkin(_ runner: any BatchTranslating, reusable: Bool, alone: Bool)
 }

@@ -53,6 +53,11 @@ final class TranslationCoalescer: @unchecked Sendable {
     var target: String
   }
 
+  /// Groups kept while idle, at most: a group is looked up by every request,
+  /// and making it anew for each (a lone client's group empties after every
+  /// request) was two dictionary updates and an object a request.
+  private static let idleGroupLimit = 64
+
   /// Runners one group uses at once: the pool's runners per provider.
   let runnersPerProvider: Int
   /// The most texts in one batch.
@@ -91,13 +96,16 @@ final class TranslationCoalescer: @unchecked Sendable {
     fileprivate var isGathering = false
     /// Whether its thread leads a batch now (and so cannot be woken to lead another).
     fileprivate var isLeading = false
-    fileprivate let wake = DispatchSemaphore(value: 0)
+    /// Made when its thread first sleeps: a request served at once never does.
+    fileprivate var wake: DispatchSemaphore?
+    /// The group it is queued in, once it is.
+    fileprivate var group: Group?
 
     fileprivate init(texts: [String], timeout: Duration) {
       self.texts = texts
       self.timeout = timeout
       deadline = .after(timeout)
-      answers = Array(repeating: nil, count: texts.count)
+      answers = []
       unanswered = texts.count
     }
 
@@ -105,27 +113,50 @@ final class TranslationCoalescer: @unchecked Sendable {
       isAbandoned || failure != nil ? 0 : texts.count - next + retry.reduce(0) { $0 + $1.count }
     }
     fileprivate var isDone: Bool { failure != nil || unanswered == 0 }
+
+    /// Takes `translations`, the answers to its texts `range`.
+    fileprivate func answer(_ range: Range<Int>, with translations: ArraySlice<String>) {
+      if unanswered == texts.count && range.count == texts.count {
+        // Answered whole by one batch (most requests): no table of answers.
+        answers = []
+        whole = Array(translations)
+        unanswered = 0
+        return
+      }
+      if answers.isEmpty { answers = Array(repeating: nil, count: texts.count) }
+      for (index, position) in range.enumerated() where answers[position] == nil {
+        answers[position] = translations[translations.startIndex + index]
+        unanswered -= 1
+      }
+    }
+
+    /// Its translations, once every text is answered.
+    fileprivate var translations: [String] { whole ?? answers.map { $0! } }
+    /// Its translations when one batch answered every text.
+    private var whole: [String]?
   }
 
   /// A request's share of a batch: texts `range` of `request`.
-  private struct Slice {
+  fileprivate struct Slice {
     let request: Request
     let range: Range<Int>
   }
 
-  private final class Group {
+  fileprivate final class Group {
     var queue: [Request] = []
     /// The runners the group holds, and those being checked out for it.
     var active: [Active] = []
     var starting = 0
     /// How many requests the last batch served, and how long it took.
     var lastBatch: (requests: Int, duration: Duration) = (1, .zero)
-    /// The batches being led, by batch.
-    var batches: [ObjectIdentifier: Batch] = [:]
+    /// The batches being led (a few: at most the group's runners times their batches each).
+    var batches: [Batch] = []
+    /// Whether nothing is queued, led or held: what it knew of its last batch is forgotten then.
+    var isIdle: Bool { queue.isEmpty && batches.isEmpty && active.isEmpty && starting == 0 }
   }
 
   /// A runner a group holds, and its batches in the order they were sent.
-  private final class Active {
+  fileprivate final class Active {
     let runner: any BatchTranslating
     var batches: [Batch] = []
     /// It was stopped for callers that left.
@@ -140,9 +171,11 @@ final class TranslationCoalescer: @unchecked Sendable {
     func isTurn(of batch: Batch) -> Bool { batches.prefix { $0 !== batch }.allSatisfy(\.isAbandoned) }
   }
 
-  private final class Batch {
+  fileprivate final class Batch {
     let slices: [Slice]
     let leader: Request
+    /// How many requests it serves.
+    let requests: Int
     var runner: Active?
     /// Sent, and waiting for the batches before it in its runner to be answered.
     var waitsForTurn = false
@@ -150,9 +183,10 @@ final class TranslationCoalescer: @unchecked Sendable {
     var isAbandoned = false
     /// Its runner held other batches while it was there.
     var sharedRunner = false
-    init(slices: [Slice], leader: Request) {
+    init(slices: [Slice], leader: Request, requests: Int) {
       self.slices = slices
       self.leader = leader
+      self.requests = requests
     }
     /// Whether nobody waits for this batch's answers any more.
     var isOrphaned: Bool { slices.allSatisfy { $0.request.isAbandoned || $0.request.failure != nil } }
@@ -172,15 +206,23 @@ final class TranslationCoalescer: @unchecked Sendable {
   ) throws -> [String] {
     let key = GroupKey(runners: runners.key, source: source, target: target)
     let request = Request(texts: texts, timeout: timeout)
-    cancellation.onFire { [self] in abandon(request, in: key) }
+    cancellation.onFire { [self] in abandon(request) }
     lock.lock()
-    let group = groups[key] ?? Group()
-    groups[key] = group
+    let group: Group
+    if let known = groups[key] {
+      group = known
+    } else {
+      if groups.count >= Self.idleGroupLimit { groups = groups.filter { !$0.value.isIdle } }
+      group = Group()
+      groups[key] = group
+    }
+    request.group = group
     group.queue.append(request)
     for other in group.queue where other.isGathering { wake(other) }  // a leader gathering a batch counts the arrivals
     defer {
-      group.queue.removeAll { $0 === request }
-      if group.queue.isEmpty && group.batches.isEmpty && group.active.isEmpty && group.starting == 0 { groups[key] = nil }
+      if let place = group.queue.firstIndex(where: { $0 === request }) { group.queue.remove(at: place) }
+      // Forgotten as the group was when it was made anew for each burst of requests.
+      if group.isIdle { group.lastBatch = (1, .zero) }
       // It may have been the one woken to lead into a free slot.
       wakeNextLeader(in: group)
       lock.unlock()
@@ -212,7 +254,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       sleep(request, until: request.deadline)
     }
     if let failure = request.failure { throw failure }
-    return request.answers.map { $0! }
+    return request.translations
   }
 
   /// Before leading a batch while clients are working concurrently (the last
@@ -234,9 +276,11 @@ final class TranslationCoalescer: @unchecked Sendable {
 
   /// Lets go of the lock until `request` is woken or `deadline` passes, and takes it again.
   private func sleep(_ request: Request, until deadline: ContinuousClock.Instant) {
+    let wake = request.wake ?? DispatchSemaphore(value: 0)
+    request.wake = wake
     request.isWaiting = true
     lock.unlock()
-    _ = request.wake.wait(timeout: .now() + deadline.remaining.inSeconds)
+    _ = wake.wait(timeout: .now() + deadline.remaining.inSeconds)
     lock.lock()
     request.isWaiting = false
   }
@@ -247,7 +291,7 @@ final class TranslationCoalescer: @unchecked Sendable {
   private func wake(_ request: Request) {
     guard request.isWaiting else { return }
     request.isWaiting = false
-    request.wake.signal()
+    request.wake?.signal()
   }
 
   /// While a slot is free, wakes the first request (in arrival order) that
@@ -264,11 +308,16 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// answer with the lock released when the batches before it in that runner
   /// are answered, and hands out what came back. The lock is held on entry and exit.
   private func lead(_ request: Request, key: GroupKey, group: Group, runners: some TranslatingRunners) {
-    let slices = batch(for: request, in: group)
-    let batch = Batch(slices: slices, leader: request)
-    let id = ObjectIdentifier(batch)
-    group.batches[id] = batch
-    for slice in slices { slice.request.running += slice.range.count }
+    let (slices, members) = batch(for: request, in: group)
+    let batch = Batch(slices: slices, leader: request, requests: members)
+    group.batches.append(batch)
+    var deadline = request.deadline
+    var count = 0
+    for slice in slices {
+      slice.request.running += slice.range.count
+      deadline = min(deadline, slice.request.deadline)
+      count += slice.range.count
+    }
     request.isLeading = true
     defer { request.isLeading = false }
     var chosen: Active?
@@ -278,9 +327,16 @@ final class TranslationCoalescer: @unchecked Sendable {
     if chosen == nil { group.starting += 1 }
     // Another batch may be led for what this one left.
     wakeNextLeader(in: group)
-    let deadline = slices.map(\.request.deadline).min()!
     let started = ContinuousClock.now
-    let texts = slices.flatMap { Array($0.request.texts[$0.range]) }
+    let texts: [String]
+    if slices.count == 1, slices[0].range.count == slices[0].request.texts.count {
+      texts = slices[0].request.texts  // a request sent whole: its own array, not a copy
+    } else {
+      var gathered: [String] = []
+      gathered.reserveCapacity(count)
+      for slice in slices { gathered += slice.request.texts[slice.range] }
+      texts = gathered
+    }
 
     let outcome = Result { () throws -> [String] in
       let active: Active
@@ -338,21 +394,18 @@ final class TranslationCoalescer: @unchecked Sendable {
     }
     if let active = batch.runner { leave(batch, runner: active, group: group, runners: runners) }
 
-    group.batches[id] = nil
-    group.lastBatch = (Set(slices.map { ObjectIdentifier($0.request) }).count, ContinuousClock.now - started)
+    if let place = group.batches.firstIndex(where: { $0 === batch }) { group.batches.remove(at: place) }
+    group.lastBatch = (members, ContinuousClock.now - started)
     for slice in slices { slice.request.running -= slice.range.count }
     switch outcome {
     case .success(let translations):
       var offset = 0
       for slice in slices {
-        for (index, position) in slice.range.enumerated() where slice.request.answers[position] == nil {
-          slice.request.answers[position] = translations[offset + index]
-          slice.request.unanswered -= 1
-        }
+        slice.request.answer(slice.range, with: translations[offset..<offset + slice.range.count])
         offset += slice.range.count
       }
     case .failure(let error):
-      let shared = batch.sharedRunner || Set(slices.map { ObjectIdentifier($0.request) }).count > 1
+      let shared = batch.sharedRunner || members > 1
       for slice in slices where slice.request.failure == nil {
         if shared && !slice.request.deadline.hasPassed && !slice.request.isAbandoned {
           // Tried again alone: the failure may belong to another request's text.
@@ -394,33 +447,42 @@ final class TranslationCoalescer: @unchecked Sendable {
     if !active.batches.isEmpty { active.spoiled = true }
     group.active.removeAll { $0 === active }
     let reusable = !active.interrupted && !active.spoiled
+    let alone = group.queue.count <= 1 && group.active.isEmpty && group.starting == 0
     lock.unlock()
-    runners.checkin(active.runner, reusable: reusable)
+    runners.checkin(active.runner, reusable: reusable, alone: alone)
     lock.lock()
   }
 
   /// The slices of the next batch led by `leader`: its own next texts first,
   /// then the other requests in the order they arrived, each up to an equal
-  /// share of `batchLimit` and then, while room is left, more. A request
-  /// whose texts are isolated goes alone.
-  private func batch(for leader: Request, in group: Group) -> [Slice] {
-    if leader.isolated { return [take(leader, upTo: batchLimit)] }
-    let others = group.queue.filter { $0 !== leader && $0.pending > 0 && !$0.isolated }
-    let members = [leader] + others
-    let share = max(batchLimit / members.count, 1)
+  /// share of `batchLimit` and then, while room is left, more; and how many
+  /// requests have texts in it. A request whose texts are isolated goes alone.
+  private func batch(for leader: Request, in group: Group) -> (slices: [Slice], members: Int) {
+    if leader.isolated { return ([take(leader, upTo: batchLimit)], 1) }
+    func joins(_ other: Request) -> Bool { other !== leader && other.pending > 0 && !other.isolated }
+    let members = 1 + group.queue.count(where: joins)
+    let share = max(batchLimit / members, 1)
     var room = batchLimit
     var slices: [Slice] = []
-    for member in members where room > 0 {
+    slices.reserveCapacity(members)
+    var served = 0
+    // The leader, then the others in arrival order (no array of them made: most batches have one member).
+    for index in -1..<group.queue.count where room > 0 {
+      let member = index < 0 ? leader : group.queue[index]
+      guard index < 0 || joins(member) else { continue }
       let slice = take(member, upTo: min(share, room))
       room -= slice.range.count
       slices.append(slice)
+      served += 1
     }
-    for member in members where room > 0 && member.pending > 0 {
+    for index in -1..<group.queue.count where room > 0 {
+      let member = index < 0 ? leader : group.queue[index]
+      guard member.pending > 0, index < 0 || (member !== leader && !member.isolated) else { continue }
       let slice = take(member, upTo: room)
       room -= slice.range.count
       slices.append(slice)
     }
-    return slices
+    return (slices, served)
   }
 
   /// The next texts of `request`, at most `count`: those of a failed batch first.
@@ -444,7 +506,7 @@ final class TranslationCoalescer: @unchecked Sendable {
   private func expire(_ request: Request, group: Group, provider: String) {
     request.isAbandoned = true
     // Texts waiting in a runner behind another batch have not reached the provider.
-    let reached = group.batches.values.contains { batch in
+    let reached = group.batches.contains { batch in
       !batch.waitsForTurn && batch.slices.contains { $0.request === request }
     }
     let started = reached || request.unanswered < request.texts.count
@@ -455,11 +517,11 @@ final class TranslationCoalescer: @unchecked Sendable {
     interruptOrphans(in: group)
   }
 
-  private func abandon(_ request: Request, in key: GroupKey) {
+  private func abandon(_ request: Request) {
     lock.lock()
     defer { lock.unlock() }
     request.isAbandoned = true
-    if let group = groups[key] { interruptOrphans(in: group) }
+    if let group = request.group { interruptOrphans(in: group) }
     wake(request)
   }
 

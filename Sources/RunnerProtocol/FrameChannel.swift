@@ -26,18 +26,15 @@ package final class FrameChannel: @unchecked Sendable {
   /// Whether a frame was sent since the last one was received: the next one
   /// is then a reply, waited for before it is read.
   private let sentSinceReceive = Atomic<Bool>(false)
-  /// Received bytes not yet consumed: `incoming[start..<end]`; the rest of
-  /// `incoming` is room for the next `recv`.
-  private var incoming = [UInt8](repeating: 0, count: FrameChannel.standardBufferSize)
-  private var start = 0
-  private var end = 0
+  /// Received bytes not yet consumed, and room for the next `recv`.
+  private var incoming = Incoming()
 
   /// The socket, for a loop that waits on it next to other descriptors.
   package var descriptor: FileDescriptor { fd }
 
   /// Bytes received and not yet part of a returned message: a frame begun
   /// (or a whole one waiting) when nonzero.
-  package var pendingByteCount: Int { end - start }
+  package var pendingByteCount: Int { incoming.pendingByteCount }
 
   /// Takes ownership of `fd`.
   package init(fd: FileDescriptor) { self.fd = fd }
@@ -70,8 +67,10 @@ package final class FrameChannel: @unchecked Sendable {
     _ type: Message.Type, deadline: ContinuousClock.Instant? = nil
   ) throws(ProtocolError) -> Message {
     let replyExpected = sentSinceReceive.exchange(false, ordering: .relaxed)
-    try fill(4, deadline: deadline, waitFirst: replyExpected && deadline != nil)
-    return try decodeFrame(deadline: deadline)
+    // One access to `incoming` for the whole frame: each access to a class's
+    // stored property is checked at run time (exclusivity), and reading a
+    // frame field by field was a dozen of those checks.
+    return try incoming.receive(from: fd, deadline: deadline, waitFirst: replyExpected && deadline != nil)
   }
 
   /// Waits until bytes are there to read (buffered, or readable on the
@@ -80,62 +79,99 @@ package final class FrameChannel: @unchecked Sendable {
   /// each is. The next `receive` reads without waiting again first.
   package func waitForInput(or other: FileDescriptor, timeout: Duration?) throws(Errno) -> (input: Bool, other: Bool) {
     sentSinceReceive.store(false, ordering: .relaxed)
-    if end > start { return (true, try Syscalls.waitReadable(other, timeout: .zero)) }
+    if incoming.pendingByteCount > 0 { return (true, try Syscalls.waitReadable(other, timeout: .zero)) }
     return try Syscalls.waitReadable(fd, other, timeout: timeout)
+  }
+
+  /// The same, and which of `count` more descriptors (`watched(0)` …, at
+  /// most 62) are readable, as bits, looked at in the same `poll` after the
+  /// socket: when `input` is true and a descriptor's bit is not set, it had
+  /// nothing to read once input had arrived. Nil bits when bytes were
+  /// buffered already (no `poll` looked at them then).
+  package func waitForInput(
+    or other: FileDescriptor, watching count: Int, timeout: Duration?, _ watched: (Int) -> FileDescriptor
+  ) throws(Errno) -> (input: Bool, other: Bool, watched: UInt64?) {
+    sentSinceReceive.store(false, ordering: .relaxed)
+    if incoming.pendingByteCount > 0 { return (true, try Syscalls.waitReadable(other, timeout: .zero), nil) }
+    let ready = try Syscalls.waitReadable(count: count + 2, timeout: timeout) { index in
+      index == 0 ? fd : index == 1 ? other : watched(index - 2)
+    }
+    return (ready & 1 != 0, ready & 2 != 0, ready >> 2)
   }
 
   /// Whether bytes are waiting: buffered, or readable on the socket (which
   /// includes the peer having closed it).
   package var hasPendingInput: Bool {
-    end > start || ((try? Syscalls.waitReadable(fd, timeout: .zero)) ?? true)
+    incoming.pendingByteCount > 0 || ((try? Syscalls.waitReadable(fd, timeout: .zero)) ?? true)
+  }
+}
+
+/// A channel's received bytes: `bytes[start..<end]` not yet consumed, the
+/// rest of `bytes` room for the next `recv`.
+private struct Incoming {
+  private var bytes = [UInt8](repeating: 0, count: FrameChannel.standardBufferSize)
+  private var start = 0
+  private var end = 0
+
+  var pendingByteCount: Int { end - start }
+
+  /// Reads one frame from `fd` (see `FrameChannel.receive`) and decodes it.
+  mutating func receive<Message: WireCodable>(
+    from fd: FileDescriptor, deadline: ContinuousClock.Instant?, waitFirst: Bool
+  ) throws(ProtocolError) -> Message {
+    try fill(4, from: fd, deadline: deadline, waitFirst: waitFirst)
+    return try decodeFrame(from: fd, deadline: deadline)
   }
 
   /// Reads the rest of the frame whose first 4 bytes are buffered, and decodes
   /// it where it lies. The frame is consumed even when it does not decode: it
   /// was whole, so the next one can be read.
-  private func decodeFrame<Message: WireCodable>(deadline: ContinuousClock.Instant?) throws(ProtocolError) -> Message {
-    let length =
-      Int(incoming[start]) << 24 | Int(incoming[start + 1]) << 16 | Int(incoming[start + 2]) << 8 | Int(incoming[start + 3])
-    guard length <= Self.maximumFrameSize else { throw .oversized(length) }
-    try fill(4 + length, deadline: deadline, waitFirst: false)
+  private mutating func decodeFrame<Message: WireCodable>(
+    from fd: FileDescriptor, deadline: ContinuousClock.Instant?
+  ) throws(ProtocolError) -> Message {
+    let length = Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+    guard length <= FrameChannel.maximumFrameSize else { throw .oversized(length) }
+    try fill(4 + length, from: fd, deadline: deadline, waitFirst: false)
     let body = start + 4..<start + 4 + length
     start = body.upperBound
     defer { if start == end { reset() } }
-    var reader = WireReader(incoming[body])
+    var reader = WireReader(bytes[body])
     let message = try Message(from: &reader)
     guard reader.isAtEnd else { throw .malformed("bytes after the end of the message") }
     return message
   }
 
   /// Empties the buffer, and gives back the room a large frame took.
-  private func reset() {
+  private mutating func reset() {
     (start, end) = (0, 0)
-    if incoming.count > Self.standardBufferSize {
-      incoming = [UInt8](repeating: 0, count: Self.standardBufferSize)
+    if bytes.count > FrameChannel.standardBufferSize {
+      bytes = [UInt8](repeating: 0, count: FrameChannel.standardBufferSize)
     }
   }
 
   /// Makes room after `end` for at least the rest of a frame of `count`
   /// bytes beginning at `start`: the bytes move to the front, and the buffer
   /// grows (by doubling, as bytes arrive, never just because a length was announced).
-  private func makeRoom(for count: Int) {
-    guard start + count > incoming.count else { return }
+  private mutating func makeRoom(for count: Int) {
+    guard start + count > bytes.count else { return }
     if start > 0 {
-      let pending = end - start
-      incoming.withUnsafeMutableBytes { buffer in
+      let (pending, start) = (end - start, start)
+      bytes.withUnsafeMutableBytes { buffer in
         guard let base = buffer.baseAddress else { return }
         base.copyMemory(from: base + start, byteCount: pending)
       }
-      (start, end) = (0, pending)
+      (self.start, end) = (0, pending)
     }
-    if end == incoming.count {
-      incoming.append(contentsOf: repeatElement(0, count: min(incoming.count, count - end)))
+    if end == bytes.count {
+      bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, count - end)))
     }
   }
 
   /// Reads until at least `count` unconsumed bytes are there. With
   /// `waitFirst`, waits for the socket before the first read.
-  private func fill(_ count: Int, deadline: ContinuousClock.Instant?, waitFirst: Bool) throws(ProtocolError) {
+  private mutating func fill(
+    _ count: Int, from fd: FileDescriptor, deadline: ContinuousClock.Instant?, waitFirst: Bool
+  ) throws(ProtocolError) {
     var waits = waitFirst
     while end - start < count {
       if waits, let deadline {
@@ -147,7 +183,7 @@ package final class FrameChannel: @unchecked Sendable {
       makeRoom(for: count)
       let received: Int
       do throws(Errno) {
-        received = try incoming.withUnsafeMutableBytes { [end] buffer in
+        received = try bytes.withUnsafeMutableBytes { [end] buffer in
           let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end...])
           // Without a deadline the read itself waits; with one, `poll` does.
           return Result { () throws(Errno) in

@@ -40,6 +40,15 @@ package final class FileWatch: @unchecked Sendable {
 
   deinit { Syscalls.close(fd) }
 
+  /// The inotify descriptor: readable once anything watched changed (and
+  /// until `hasChanged` reads the change), to wait on beside other descriptors.
+  package var descriptor: FileDescriptor { fd }
+
+  /// Whether `hasChanged` has read a change from this watch: after a `poll`
+  /// that found `descriptor` with nothing to read, this false means nothing
+  /// changed before that `poll`, whoever read the descriptor meanwhile.
+  package var hasSeenChange: Bool { changed.withLock { $0 } }
+
   /// Whether anything watched changed since the watch began.
   package var hasChanged: Bool {
     changed.withLock { changed in

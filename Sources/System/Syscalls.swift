@@ -185,6 +185,29 @@ package enum Syscalls {
     }.get()
   }
 
+  /// Waits until one of `count` descriptors (`descriptor(0)` …, at most 64)
+  /// is readable (or hung up) or `timeout` passes (nil: forever); returns
+  /// which are, as bits (bit `i`: `descriptor(i)`). On the stack, no array.
+  /// After any wake-up the kernel looks at them in this order, so a
+  /// descriptor found not readable had nothing to read once the ones before
+  /// it that were found readable had become so.
+  package static func waitReadable(
+    count: Int, timeout: Duration? = nil, _ descriptor: (Int) -> FileDescriptor
+  ) throws(Errno) -> UInt64 {
+    precondition(count > 0 && count <= 64)
+    let milliseconds = timeout?.pollMilliseconds ?? -1
+    let readable = PollEvents.readable.rawValue
+    return try withUnsafeTemporaryAllocation(of: pollfd.self, capacity: count) { descriptors in
+      for index in 0..<count { descriptors[index] = pollfd(fd: descriptor(index).rawValue, events: readable, revents: 0) }
+      return Result { () throws(Errno) in
+        try retrying { Glibc.poll(descriptors.baseAddress, nfds_t(count), milliseconds) }
+        var bits: UInt64 = 0
+        for index in 0..<count where descriptors[index].revents != 0 { bits |= 1 << UInt64(index) }
+        return bits
+      }
+    }.get()
+  }
+
   /// Waits until `fd` can take more (or failed) or `timeout` passes (nil:
   /// forever). Returns false on timeout.
   package static func waitWritable(_ fd: FileDescriptor, timeout: Duration? = nil) throws(Errno) -> Bool {

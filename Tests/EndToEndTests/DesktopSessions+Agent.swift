@@ -255,7 +255,7 @@ extension DesktopSessions {
       #expect(try !session.bus.agentIsRunning(session.environment))
     }
 
-    @Test(arguments: [["--idle-exit", "-1"], ["--idle-exit", "soon"], ["extra"]])
+    @Test(arguments: [["--idle-exit", "-1"], ["--idle-exit", "soon"], ["extra"], ["--global-shortcut", ""]])
     func aWrongCommandLineIsAUsageError(arguments: [String]) throws {
       let host = try Host()
       let result = try host.run(["agent"] + arguments)

@@ -121,7 +121,7 @@ extension DesktopSessions {
     func thePopoverIsTheDialogOfTheWindowItIsFor(_ named: Bool) throws {
       let session = try WaylandCompositor()
       let parent = try session.start([
-        "/usr/bin/python3", CFixture.packageRoot + "/Tests/Fixtures/exporting_window.py", "Parent window",
+        "/usr/bin/python3", try session.copy(CFixture.packageRoot + "/Tests/Fixtures/exporting_window.py"), "Parent window",
       ])
       defer { parent.stop() }
       let handle = try eventually("the window's exported handle", timeout: .seconds(60), detail: { parent.stderr }) {

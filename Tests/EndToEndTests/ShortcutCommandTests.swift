@@ -62,6 +62,7 @@ import Testing
     ),
     (["install", "--desktop", "kde"], "then set its shortcut to Meta+Shift+T"),
     (["install", "--desktop", "kde", "--key", "<Control><Alt>F9"], "then set its shortcut to Ctrl+Alt+F9"),
+    (["install", "--desktop", "kde"], "translation-host agent --global-shortcut '<Shift><Super>t'"),
     (
       ["install", "--desktop", "i3"],
       "bindsym Mod4+Shift+t exec --no-startup-id gapplication action org.translationhost.Desktop translate-selection\n"

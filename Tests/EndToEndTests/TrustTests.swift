@@ -544,6 +544,34 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: tmp) == [])
   }
 
+  /// The container's `tmp`, where the scratch space is bound, as the next
+  /// start finds it after a run removed it or made it a link to a folder
+  /// outside (the runner opens it before it would make it, each look-up a
+  /// round trip to the view's server): missing, it is made again and the
+  /// scratch space is bound there; a link, the start is refused naming it,
+  /// and nothing reaches the folder it points to.
+  @Test(arguments: ["missing", "link"]) func theContainersTmpIsCheckedAtEachStart(_ shape: String) throws {
+    let setting = try Setting()
+    let first = try setting.press("tmp-files 3", provider: setting.identifier)
+    // Under the memory limit: held, and gone with the run (the fixture calls that escaped).
+    #expect(first.stdout.hasSuffix("held 3 MiB in tmp files"), "\(first.stdout) \(first.stderr)")
+    let tmp = setting.container(setting.identifier) + "/tmp"
+    try FileManager.default.removeItem(atPath: tmp)
+    let outside = try TemporaryDirectory()
+    if shape == "link" { #expect(symlink(outside.path, tmp) == 0) }
+    let again = try setting.press("tmp-files 3", provider: setting.identifier)
+    if shape == "link" {
+      #expect(again.exitCode != 0 && again.stdout.isEmpty, "\(again.stdout)")
+      #expect(again.stderr.contains("binding the scratch space at \(tmp)"), "\(again.stderr)")
+      var status = stat()
+      #expect(lstat(tmp, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    } else {
+      #expect(again.stdout.hasSuffix("held 3 MiB in tmp files"), "\(again.stdout) \(again.stderr)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: tmp) == [])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
+  }
+
   // MARK: 5. Abstract sockets with the network key
 
   /// A provider with the network key is in a network namespace of its own,

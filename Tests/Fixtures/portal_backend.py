@@ -168,7 +168,8 @@ def type_key(keysym):
         keys = ["-k", named[keysym]]
     else:
         keys = ["--", chr(keysym - 0x01000000 if keysym >= 0x01000000 else keysym)]
-    subprocess.run(["/usr/bin/wtype", "-s", "300"] + keys, check=False)
+    typed = subprocess.run(["/usr/bin/wtype", "-s", "300"] + keys, check=False)
+    record(call="Typed", keysym=keysym, status=typed.returncode)
 
 
 def get_property(conn, sender, path, interface, name):

@@ -42,7 +42,7 @@ final class FakeRunners: TranslatingRunners, @unchecked Sendable {
     }
   }
 
-  func checkin(_ runner: any BatchTranslating, reusable: Bool) {
+  func checkin(_ runner: any BatchTranslating, reusable: Bool, alone: Bool) {
     let runner = runner as! FakeRunner
     condition.lock()
     defer { condition.unlock() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -50,6 +51,10 @@ import Testing
       name: "a text answered twice fails its request only",
       requests: [("en-x-upper", ["a"]), ("en-x-upper", ["x", "twice"]), ("en-x-upper", ["b"])],
       outcomes: [.translated(["A"]), .fails("answered index"), .translated(["B"])]),
+    Case(
+      name: "a second answer after its request was answered is dropped",
+      requests: [("en-x-upper", ["twice"]), ("en-x-upper", ["b"])],
+      outcomes: [.translated(["TWICE"]), .translated(["B"])]),
     Case(
       name: "an answer for an index never given is dropped",
       requests: [("en-x-upper", ["unknown", "a"]), ("en-x-upper", ["b"])],
@@ -136,5 +141,36 @@ import Testing
     let serving = client.hasEnded ? try launch() : client
     defer { serving.close() }
     #expect(try serving.translate(["ok", "Fine"], from: "en", to: "en-x-upper") == ["OK", "FINE"])
+  }
+
+  /// The same through the resident service, whose clients share runners and
+  /// batches: a client whose text the provider holds gets its deadline, one
+  /// whose text it answers twice gets a failure, and the clients beside them
+  /// get their own answers.
+  @Test func throughTheServiceABrokenRuleCostsOnlyItsClient() throws {
+    let directory = try TemporaryDirectory()
+    let library = try CFixture.compile(Self.source, abi: .v2, name: "libStream", in: directory)
+    let bundle = try BundleFixture(name: "Stream").write(name: "Stream", in: directory, library: library)
+    let service = try ServiceProcess(environment: ["TRANSLATION_HOST_PROVIDER_PATH": directory.path])
+    try service.start()
+    defer { service.stop() }
+    // The fixture answers the texts it took last first: "twice" twice before "x".
+    let requests = [["hold"], ["x", "twice"]] + (0..<8).map { ["text \($0)"] }
+    let location = service.location
+    let results = Mutex<[Int: Result<[String], ServiceError>]>([:])
+    DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+      let result = Result { () throws(ServiceError) -> [String] in
+        let client = try ServiceClient.connect(to: location)
+        return try client.translate(
+          requests[index], from: "en", to: "en-x-upper", provider: bundle, timeout: .seconds(index == 0 ? 2 : 30))
+      }
+      results.withLock { $0[index] = result }
+    }
+    let answers = results.withLock { $0 }
+    #expect(throws: (any Error).self, "held for ever") { try answers[0]!.get() }
+    #expect("\(answers[1]!)".contains("answered index"), "answered twice: \(answers[1]!)")
+    for index in 2..<requests.count {
+      #expect(try answers[index]!.get() == requests[index].map { $0.uppercased() }, "\(requests[index])")
+    }
   }
 }

@@ -346,7 +346,8 @@ typedef struct tp_stream_translator {
    * *out_message; indexes taken and not answered fail with it. [host-thread]
    *
    * A broken rule costs the request it belongs to, never the others: an
-   * index answered twice, answered with NULL data and a length, with bytes
+   * index answered twice before its request is answered (later, the second
+   * answer is ignored), answered with NULL data and a length, with bytes
    * that are not UTF-8, or with more than the runner protocol carries
    * (16 MiB per request), and an index taken and not answered when the call
    * returns, each fail the host's request that held that text; an answer for

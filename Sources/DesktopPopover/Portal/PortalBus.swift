@@ -1,4 +1,5 @@
 import CGtk
+import CHostProcess
 
 /// A connection to the session bus for talking to xdg-desktop-portal
 /// (`org.freedesktop.portal.Desktop`): its method calls, and its
@@ -84,6 +85,22 @@ final class PortalBus {
         Int32(clamping: timeout.components.seconds * 1000), nil, &error)
     else { throw .callFailed(method: "\(interface).\(method)", Self.consume(error)) }
     return result
+  }
+
+  /// Runs `body`, which makes this connection's first call to a portal,
+  /// with the process dumpable: xdg-desktop-portal identifies a new caller
+  /// by opening its `/proc/<pid>/root` (a sandboxed application's differs)
+  /// and refuses one it cannot open, as it cannot a process that is not
+  /// dumpable (`tp_host_forbid_attaching`, set by the host at start). It
+  /// remembers the answer for the connection, so the process is not
+  /// dumpable again once the call has been answered: for one round trip to
+  /// the portal. Provider runners, the same user's processes the host
+  /// guards against, cannot attach meanwhile (their system-call filter and
+  /// Landlock refuse `ptrace`).
+  func identifying<Result>(_ body: () throws(PortalError) -> Result) throws(PortalError) -> Result {
+    guard tp_host_is_attachable() == 0, tp_host_allow_attaching() == 0 else { return try body() }
+    defer { _ = tp_host_forbid_attaching() }
+    return try body()
   }
 
   /// A handle token for a request or session of ours: unique in this connection.

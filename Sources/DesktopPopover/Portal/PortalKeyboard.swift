@@ -80,12 +80,14 @@ struct PortalKeyboard {
       }
     }
     let sessionToken = bus.token("session")
-    let created = try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
-      PortalBus.tuple([
-        PortalBus.dictionary([
-          ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
+    let created = try bus.identifying { () throws(PortalError) in
+      try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
+        PortalBus.tuple([
+          PortalBus.dictionary([
+            ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
+          ])
         ])
-      ])
+      }
     }
     defer { g_variant_unref(created.results) }
     try PortalError.check(created.response, step: "start a remote desktop session")

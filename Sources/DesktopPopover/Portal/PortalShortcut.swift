@@ -31,15 +31,18 @@ final class PortalShortcut {
   /// Binds the shortcut, preferring `trigger` (`Accelerator.portalTrigger`).
   /// - Throws: `PortalError`: no portal offers GlobalShortcuts, the person declined, the key was not bound.
   init(trigger: String, environment: [String: String], activated: @escaping () -> Void) throws(PortalError) {
-    bus = try PortalBus(environment: environment)
+    let bus = try PortalBus(environment: environment)
+    self.bus = bus
     guard bus.version(of: Self.interface) != nil else { throw .notOffered(interface: Self.interface) }
     let sessionToken = bus.token("session")
-    let created = try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
-      PortalBus.tuple([
-        PortalBus.dictionary([
-          ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
+    let created = try bus.identifying { () throws(PortalError) in
+      try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
+        PortalBus.tuple([
+          PortalBus.dictionary([
+            ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
+          ])
         ])
-      ])
+      }
     }
     defer { g_variant_unref(created.results) }
     try PortalError.check(created.response, step: "create a global shortcuts session")

@@ -26,8 +26,9 @@ struct ShortcutCommand: Command {
     'remove', the line to delete). Xfce: the xfconf-query command that adds
     the custom shortcut is printed (and the one that removes it). KDE
     Plasma: the steps in System Settings are printed, the key in KDE's
-    syntax (Meta+Shift+T). The desktop comes from XDG_CURRENT_DESKTOP unless
-    --desktop names it.
+    syntax (Meta+Shift+T), and the agent's command that binds the key
+    through the GlobalShortcuts portal instead ('agent --global-shortcut').
+    The desktop comes from XDG_CURRENT_DESKTOP unless --desktop names it.
     """
   static let arguments = [
     (name: "install", help: "Bind the key (again, replacing an earlier binding of this tool)."),
@@ -98,6 +99,9 @@ struct ShortcutCommand: Command {
         In System Settings > Keyboard > Shortcuts, choose "Add New" > "Command or Script…",
         enter this command, then set its shortcut to \(shortcut.kdeKey):
           \(shortcut.command)
+        Or let the desktop agent bind it through the desktop portal's global shortcuts
+        (System Settings asks you to confirm it): add to the session's autostart
+          translation-host agent --global-shortcut \(GlobalShortcut.shellQuoted(shortcut.key))
 
         """)
     }

@@ -142,6 +142,19 @@ package final class RunnerClient: SceneSession {
   /// its end, or speaks out of turn, is not trusted with another request).
   package var isReady: Bool { connection.isReady }
 
+  /// `isReady`, without the `poll` of the socket when the caller's own
+  /// `poll` found it with nothing to read since the last reply (`socketFoundQuiet`).
+  package func isReady(socketFoundQuiet: Bool) -> Bool {
+    socketFoundQuiet ? connection.isReadyAsFarAsKnown : connection.isReady
+  }
+
+  /// The socket to the runner, to `poll` beside other descriptors.
+  package var socket: FileDescriptor { connection.descriptor }
+
+  /// How many times the resident service's pool handed this runner out
+  /// (`RunnerPool`, under its lock): whether it changed hands since a given time.
+  package var checkouts = 0
+
   /// Creates the provider's selected-text scene.
   package func openScene(
     inputText: String?, allowsReplacement: Bool, sourceLanguage: String?, targetLanguage: String?

@@ -54,9 +54,13 @@ final class RunnerConnection {
   /// nothing arrived on its socket since the last reply (a runner that closed
   /// its end, or speaks out of turn, is not trusted with another request).
   var isReady: Bool {
-    guard ending == nil, !isClosed, channel.pendingByteCount == 0 else { return false }
+    guard isReadyAsFarAsKnown else { return false }
     return (try? Syscalls.waitReadable(channel.fd, timeout: .zero)) == false
   }
+
+  /// The same without asking the kernel, for a caller whose `poll` found the
+  /// socket with nothing to read since the runner's last reply was read.
+  var isReadyAsFarAsKnown: Bool { ending == nil && !isClosed && channel.pendingByteCount == 0 }
 
   /// Sends `request` and returns its reply, by `deadline` (else the
   /// request's timeout from now); `event` gets the events that arrive before it.

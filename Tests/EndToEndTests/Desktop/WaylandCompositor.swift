@@ -109,6 +109,16 @@ final class WaylandCompositor {
       : arguments
   }
 
+  /// A copy of `file` (a fixture of the checkout) in the session's home, for
+  /// its programs to run: the session's user may not reach the checkout (a
+  /// clone in a private folder is closed to `nobody`).
+  func copy(_ file: String) throws -> String {
+    let copy = runtime + "/home/" + URL(fileURLWithPath: file).lastPathComponent
+    try? FileManager.default.removeItem(atPath: copy)
+    try FileManager.default.copyItem(atPath: file, toPath: copy)
+    return copy
+  }
+
   /// Runs `program` on this session, as its user.
   @discardableResult
   func run(_ program: String, _ arguments: String..., stdin: String? = nil) throws -> Command.Result {
