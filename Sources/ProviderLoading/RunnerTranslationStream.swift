@@ -54,11 +54,13 @@ final class RunnerTranslationStream {
   private var queueStart = 0
   /// Texts added so far.
   private var added = 0
-  /// The position of each text given, by the index it was given as.
+  /// The position of each text given whose request is not answered yet, by
+  /// the index it was given as (a stream may stay open for hours: what is
+  /// answered is forgotten).
   private var given: [Int: Int] = [:]
+  /// Texts given so far.
+  private(set) var takenCount = 0
   private var warnedOfStrayAnswer = false
-  /// The positions of the texts of requests answered with a failure: their late answers are dropped silently.
-  private var failedPositions: [Range<Int>] = []
   private(set) var isClosed = false
   /// A request that is not part of the stream, to answer after it.
   private(set) var deferred: RunnerRequest?
@@ -76,9 +78,6 @@ final class RunnerTranslationStream {
     add(texts)
   }
 
-  /// How many texts the provider took so far (to see whether a call made progress).
-  var takenCount: Int { given.count }
-
   /// The descriptor the provider may poll for more texts: the socket, while the stream is open.
   var descriptor: Int32 { isClosed ? -1 : channel.descriptor.rawValue }
 
@@ -93,19 +92,15 @@ final class RunnerTranslationStream {
       queueStart = 0
     }
     given[index] = item.position
+    takenCount += 1
     if let place = place(of: item.position) { requests[place].indexes.append(index) }
     return item.text
   }
 
   /// The provider's answer for `index` (borrowed; copied here).
   func deliver(_ index: Int, _ text: tp_string) {
-    guard let position = given[index] else {
-      stray("index \(index), which it was not given in this call")
-      return
-    }
-    guard let place = place(of: position) else {
-      guard !failedPositions.contains(where: { $0.contains(position) }) else { return }
-      stray("index \(index) again, after its request was answered")
+    guard let position = given[index], let place = place(of: position) else {
+      stray("index \(index), which it was not given in this call or whose request was answered already")
       return
     }
     guard requests[place].failure == nil else { return }
@@ -223,13 +218,13 @@ final class RunnerTranslationStream {
   private func replyToCompleted() {
     while let head = requests.first {
       if let failure = head.failure {
-        failedPositions.append(head.first..<head.first + head.count)
         send(.failure(RunnerFailure(failure)))
       } else if head.remaining == 0 {
         send(.translations(head.answers.map { $0! }))
       } else {
         return
       }
+      for index in head.indexes { given[index] = nil }
       requests.removeFirst()
     }
   }

@@ -141,7 +141,7 @@ import Testing
     #expect(result.exitCode == 0, "stderr: \(result.stderr)")
     if allowed {
       #expect(result.stdout == "CONNECTED")
-      #expect(listener.acceptedConnection())
+      #expect(listener.acceptedConnection(withinMilliseconds: 10_000))
     } else {
       #expect(result.stdout == "REFUSED:socket:EPERM")
       #expect(!listener.acceptedConnection())

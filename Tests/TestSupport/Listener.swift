@@ -24,9 +24,12 @@ package final class Listener {
 
   deinit { close(fd) }
 
-  /// Whether a connection is waiting to be accepted.
-  package func acceptedConnection() -> Bool {
+  /// Whether a connection is waiting to be accepted within `milliseconds`.
+  /// A refusal needs only the short default; a connection that a provider's
+  /// network relay (passt) makes on its behalf may come later on a loaded
+  /// machine, after the provider has already seen its own connect succeed.
+  package func acceptedConnection(withinMilliseconds milliseconds: Int32 = 100) -> Bool {
     var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 100) > 0
+    return poll(&descriptor, 1, milliseconds) > 0
   }
 }
