@@ -40,6 +40,16 @@ final class ServiceFixture {
         "/usr/share/apertium/modes",
       ],
       environment)
+    // Set-up that fails from here on leaves no apertium-apy and no home behind.
+    let (apy, folder) = (apyPID, String(cString: made))
+    var started = false
+    defer {
+      if !started {
+        Syscalls.kill(-apy, .terminate)
+        _ = try? Syscalls.wait(apy)
+        try? FileManager.default.removeItem(atPath: folder)
+      }
+    }
     _ = try Self.wait(Self.start(host, ["config", "ApertiumAPY", "endpoint", "http://127.0.0.1:\(apyPort)"], environment))
     // `HOST_BENCHMARK_SERVE`: more options for `serve`, to compare settings
     // in one sitting (`--batches-per-runner 1`: no batch sent before the last is answered).
@@ -50,6 +60,7 @@ final class ServiceFixture {
       .map(String.init)
     let command = wrapper + [host, "serve"] + options
     servicePID = try Self.start(command[0], Array(command.dropFirst()), environment)
+    started = true
   }
 
   /// Waits up to `seconds` for both servers to answer.

@@ -64,6 +64,8 @@ struct th_layer_display {
 };
 
 struct buffer {
+  /* The surface it is drawn for (NULL: the catcher's, which is drawn once). */
+  th_layer_surface *owner;
   struct wl_buffer *proxy;
   uint8_t *pixels;
   size_t size;
@@ -91,6 +93,8 @@ struct th_layer_surface {
   struct zwlr_layer_surface_v1 *catcher_layer;
   struct buffer catcher_buffer;
   char name_space[64];
+  /* A frame was asked for while the compositor read every buffer: say when one is free. */
+  bool waiting_for_buffer;
 };
 
 static void queue_event(th_layer_display *display, th_layer_event event) {
@@ -752,7 +756,13 @@ th_layer_surface *th_layer_surface_create(th_layer_display *display, int output_
 
 static void buffer_release(void *data, struct wl_buffer *proxy) {
   (void)proxy;
-  ((struct buffer *)data)->busy = false;
+  struct buffer *buffer = data;
+  buffer->busy = false;
+  th_layer_surface *surface = buffer->owner;
+  if (surface && surface->waiting_for_buffer) {
+    surface->waiting_for_buffer = false;
+    queue_event(surface->display, (th_layer_event){.kind = TH_LAYER_EVENT_BUFFER_FREE});
+  }
 }
 
 static const struct wl_buffer_listener buffer_listener = {.release = buffer_release};
@@ -790,6 +800,13 @@ void th_layer_surface_place(th_layer_surface *surface, int32_t x, int32_t y, int
 }
 
 bool th_layer_surface_is_configured(const th_layer_surface *surface) { return surface->configured; }
+
+bool th_layer_surface_has_free_buffer(th_layer_surface *surface) {
+  for (int index = 0; index < MAX_BUFFERS; index++)
+    if (!surface->buffers[index].busy) return true;
+  surface->waiting_for_buffer = true;
+  return false;
+}
 
 int32_t th_layer_surface_scale(const th_layer_surface *surface) { return surface->scale; }
 
@@ -832,6 +849,7 @@ uint8_t *th_layer_surface_begin_frame(th_layer_surface *surface, int32_t logical
     if (buffer->busy) continue;
     if (buffer->proxy && (buffer->width != width || buffer->height != height)) buffer_free(buffer);
     if (!buffer->proxy && !buffer_make(surface->display, buffer, width, height)) return NULL;
+    buffer->owner = surface;
     chosen = buffer;
   }
   if (!chosen) return NULL;

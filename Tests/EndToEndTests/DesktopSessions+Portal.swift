@@ -154,13 +154,15 @@ extension DesktopSessions {
       try eventually("the agent's popover", timeout: .seconds(60), interval: .milliseconds(100), detail: { agent.stderr }) {
         try session.compositor.frame(ofWindowTitled: Self.reverse) != nil
       }
-      // The popover is the agent's: it goes with it. (The agent's `dismiss` and Esc did not close it in this
-      // session, where the popover read the selection through its window; see the report of issue 28.)
-      #expect(!agent.hasEnded, "\(agent.stderr)")
-      agent.stop()
-      try eventually("the popover to go with the agent", timeout: .seconds(20), interval: .milliseconds(100)) {
+      // The agent's own `dismiss` closes it. Sent as soon as the window shows, while the popover is
+      // still reading the selection through it, a dismiss (or Esc) was lost: not fixed, so it waits.
+      usleep(3_000_000)
+      let dismissed = try session.start(["/usr/bin/gapplication", "action", "org.translationhost.Desktop", "dismiss"])
+      #expect(try dismissed.waitForExit().exitCode == 0)
+      try eventually("the popover to close", timeout: .seconds(20), interval: .milliseconds(100), detail: { agent.stderr }) {
         try session.compositor.frame(ofWindowTitled: Self.reverse) == nil
       }
+      #expect(!agent.hasEnded, "\(agent.stderr)")
     }
   }
 }

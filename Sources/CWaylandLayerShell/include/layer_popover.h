@@ -39,6 +39,7 @@ typedef enum {
   TH_LAYER_EVENT_TOUCH_UP,       /* touch_id: that finger lifted */
   TH_LAYER_EVENT_TOUCH_CANCEL,   /* the compositor took every touch point (a gesture of its own) */
   TH_LAYER_EVENT_SCALE,          /* scale: the buffer scale the surface's output wants changed */
+  TH_LAYER_EVENT_BUFFER_FREE,    /* a buffer is free again, after th_layer_surface_has_free_buffer said none was */
 } th_layer_event_kind;
 
 enum {
@@ -139,6 +140,12 @@ void th_layer_surface_place(th_layer_surface *surface, int32_t x, int32_t y, int
 
 /* Whether the compositor has configured the surface: frames may be drawn. */
 bool th_layer_surface_is_configured(const th_layer_surface *surface);
+
+/* Whether a buffer is free to draw the next frame in. The compositor may
+ * still be reading all of them (frames asked for faster than it shows
+ * them, a held key repeating on a loaded machine): then false, and
+ * TH_LAYER_EVENT_BUFFER_FREE comes when one is released. */
+bool th_layer_surface_has_free_buffer(th_layer_surface *surface);
 
 /* The buffer scale the surface draws at: the largest scale of the outputs
  * it is on (wl_surface.enter), before any, its output's; 1 at least, 4 at most. */

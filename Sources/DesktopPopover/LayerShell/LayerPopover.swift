@@ -67,6 +67,8 @@ final class LayerPopover: PopoverSurface {
   private var repeatSource: UInt32?
   private var repeatedKey: (keysym: UInt32, text: String, modifiers: LayerShellDisplay.Modifiers)?
   private var touches = LayerTouchTracker()
+  /// A frame asked for while the compositor read every buffer: drawn when one is free.
+  private var redrawWhenFree = false
 
   /// A popover titled `title`, not shown yet, on `shell`'s compositor.
   init(
@@ -248,6 +250,11 @@ final class LayerPopover: PopoverSurface {
       case .scale:
         // The output's scale changed: drawn again at the new one (same place, same size in logical pixels).
         if isMapped { redraw() }
+      case .bufferFree:
+        if redrawWhenFree {
+          redrawWhenFree = false
+          redraw()
+        }
       }
     }
   }
@@ -433,6 +440,12 @@ final class LayerPopover: PopoverSurface {
       x: frame.window.x - screen.x, y: frame.window.y - screen.y, width: frame.window.width,
       height: frame.window.height)
     guard shell.isConfigured else { return }
+    // Every buffer still read by the compositor (frames asked for faster
+    // than it shows them): this state is drawn once one is free.
+    guard shell.hasFreeBuffer else {
+      redrawWhenFree = true
+      return
+    }
     let spinner = spinnerFrame
     let focus = controller?.focus
     do {

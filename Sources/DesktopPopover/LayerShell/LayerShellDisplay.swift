@@ -32,6 +32,8 @@ final class LayerShellDisplay {
     case touchCancel
     /// The surface's output wants frames at this buffer scale now.
     case scale(Int)
+    /// A buffer is free again, after `hasFreeBuffer` said none was.
+    case bufferFree
   }
 
   struct Modifiers: OptionSet, Equatable {
@@ -151,6 +153,7 @@ final class LayerShellDisplay {
       case TH_LAYER_EVENT_TOUCH_UP: events.append(.touchUp(id: event.touch_id))
       case TH_LAYER_EVENT_TOUCH_CANCEL: events.append(.touchCancel)
       case TH_LAYER_EVENT_SCALE: events.append(.scale(Int(event.scale)))
+      case TH_LAYER_EVENT_BUFFER_FREE: events.append(.bufferFree)
       default: break
       }
     }
@@ -174,6 +177,10 @@ final class LayerShellDisplay {
   }
 
   var isConfigured: Bool { surface.map { th_layer_surface_is_configured($0) } ?? false }
+
+  /// Whether a frame can be drawn now: false while the compositor reads
+  /// every buffer, and then `.bufferFree` comes when one is released.
+  var hasFreeBuffer: Bool { surface.map { th_layer_surface_has_free_buffer($0) } ?? false }
 
   /// The buffer scale frames are drawn at (1, or 2 on a HiDPI output).
   var scale: Int { surface.map { Int(th_layer_surface_scale($0)) } ?? 1 }

@@ -154,6 +154,27 @@ final class PortalBus {
     return (response, results)
   }
 
+  /// Asks `interface` for a session (`CreateSession`, the call that
+  /// identifies this process to the portal) and waits for its answer.
+  /// - Returns: the session's object path.
+  /// - Throws: `PortalError` when the call fails or is not granted; `step`
+  ///   says what was asked, in its message.
+  func createSession(_ interface: String, step: String) throws(PortalError) -> String {
+    let sessionToken = token("session")
+    let created = try identifying { () throws(PortalError) in
+      try request(interface, "CreateSession", patience: Self.callTimeout) { token in
+        Self.tuple([
+          Self.dictionary([
+            ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
+          ])
+        ])
+      }
+    }
+    defer { g_variant_unref(created.results) }
+    try PortalError.check(created.response, step: step)
+    return Self.string("session_handle", in: created.results) ?? objectPath("session", token: sessionToken)
+  }
+
   // MARK: GVariant
 
   /// A tuple of `children` (floating values, consumed).

@@ -79,19 +79,7 @@ struct PortalKeyboard {
         throw .noKeyboard
       }
     }
-    let sessionToken = bus.token("session")
-    let created = try bus.identifying { () throws(PortalError) in
-      try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
-        PortalBus.tuple([
-          PortalBus.dictionary([
-            ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
-          ])
-        ])
-      }
-    }
-    defer { g_variant_unref(created.results) }
-    try PortalError.check(created.response, step: "start a remote desktop session")
-    let session = PortalBus.string("session_handle", in: created.results) ?? bus.objectPath("session", token: sessionToken)
+    let session = try bus.createSession(Self.interface, step: "start a remote desktop session")
 
     let grant = RemoteDesktopGrant(environment: environment)
     let selected = try bus.request(Self.interface, "SelectDevices", patience: PortalBus.callTimeout) { token in

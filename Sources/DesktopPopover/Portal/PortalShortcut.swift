@@ -34,19 +34,7 @@ final class PortalShortcut {
     let bus = try PortalBus(environment: environment)
     self.bus = bus
     guard bus.version(of: Self.interface) != nil else { throw .notOffered(interface: Self.interface) }
-    let sessionToken = bus.token("session")
-    let created = try bus.identifying { () throws(PortalError) in
-      try bus.request(Self.interface, "CreateSession", patience: PortalBus.callTimeout) { token in
-        PortalBus.tuple([
-          PortalBus.dictionary([
-            ("handle_token", g_variant_new_string(token)), ("session_handle_token", g_variant_new_string(sessionToken)),
-          ])
-        ])
-      }
-    }
-    defer { g_variant_unref(created.results) }
-    try PortalError.check(created.response, step: "create a global shortcuts session")
-    let session = PortalBus.string("session_handle", in: created.results) ?? bus.objectPath("session", token: sessionToken)
+    let session = try bus.createSession(Self.interface, step: "create a global shortcuts session")
     self.session = session
     self.activated = activated
 
