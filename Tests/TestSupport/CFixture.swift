@@ -7,6 +7,15 @@ package enum CFixture {
   package static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
+  /// `name` in Tests/Fixtures where another user (a session run as
+  /// `nobody`) can read it: a checkout in a private folder is closed to
+  /// them, and `scripts/run-tests` then copies the fixtures, with the build,
+  /// into a folder others may enter (`TRANSLATION_HOST_SHARED_FIXTURES`).
+  package static func shared(_ name: String) -> String {
+    let folder = ProcessInfo.processInfo.environment["TRANSLATION_HOST_SHARED_FIXTURES"]
+    return (folder ?? packageRoot + "/Tests/Fixtures") + "/" + name
+  }
+
   /// The header a fixture is written against.
   package enum ABI: Sendable {
     /// ABI 1, the header as it was (`Tests/Fixtures/abi-v1`): most hostile

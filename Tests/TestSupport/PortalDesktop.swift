@@ -14,7 +14,7 @@ package final class PortalDesktop {
   package static let frontEnd = "/usr/libexec/xdg-desktop-portal"
   package static let backEndName = "org.freedesktop.impl.portal.desktop.translationhosttest"
   package static let desktop = "translationhosttest"
-  static let backEnd = CFixture.packageRoot + "/Tests/Fixtures/portal_backend.py"
+  static let backEnd = CFixture.shared("portal_backend.py")
 
   /// The folder of the bus, the `.portal` file, the logs, the answer and the calls.
   package let folder: String

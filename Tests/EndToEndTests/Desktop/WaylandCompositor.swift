@@ -109,14 +109,8 @@ final class WaylandCompositor {
       : arguments
   }
 
-  /// `name` in Tests/Fixtures where the session's user can read it: a
-  /// checkout in a private folder is closed to `nobody`, and
-  /// `scripts/run-tests` then copies the fixtures, with the build, into a
-  /// folder others may enter (`TRANSLATION_HOST_SHARED_FIXTURES`).
-  static func fixture(_ name: String) -> String {
-    let folder = ProcessInfo.processInfo.environment["TRANSLATION_HOST_SHARED_FIXTURES"]
-    return (folder ?? CFixture.packageRoot + "/Tests/Fixtures") + "/" + name
-  }
+  /// `name` in Tests/Fixtures where the session's user can read it (`CFixture.shared`).
+  static func fixture(_ name: String) -> String { CFixture.shared(name) }
 
   /// Runs `program` on this session, as its user.
   @discardableResult
