@@ -65,6 +65,10 @@ final class PortalShortcut {
       // arg0 is an object path, which a match rule's arg0 (strings only) never matches: filtered on arrival.
       bus.connection, PortalBus.portalName, Self.interface, "Activated", PortalBus.portalPath, nil,
       G_DBUS_SIGNAL_FLAGS_NONE, Self.onActivated, Unmanaged.passUnretained(self).toOpaque(), nil)
+    // GDBus sends the subscription's match rule from its own thread, without
+    // waiting: one round trip to the portal after it means the bus has it
+    // before a press can come (a press right after binding was lost under load).
+    g_variant_unref(try bus.call("org.freedesktop.DBus.Peer", "Ping", PortalBus.tuple([])))
   }
 
   deinit {
