@@ -145,6 +145,10 @@ extension DesktopSessions {
         frame.x >= parentFrame.x && frame.x + frame.width <= parentFrame.x + parentFrame.width
         && frame.y >= parentFrame.y && frame.y + frame.height <= parentFrame.y + parentFrame.height
       #expect(over, "popover \(frame), window \(parentFrame)")
+      // Esc goes where the focus is: sway gives it to the new dialog a moment after it maps (later under load).
+      try eventually("the popover to have the focus", timeout: .seconds(20)) {
+        try session.focusedWindowTitle() == Self.reverse
+      }
       try session.press("Escape")
       #expect(try popover.waitForExit().exitCode == 2)
     }
