@@ -21,34 +21,19 @@ extension DesktopSessions {
       Placement(anchor: (640, 740), edge: "top", tipOn: "bottom"),
     ])
     func thePopoverIsALayerSurfaceAtTheAnchor(_ placement: Placement) throws {
-      let session = try WaylandCompositor(.phoc)
-      let folder = try TemporaryDirectory()
-      let before = folder.path + "/before.png"
-      try session.screenshot(to: before)
-      let popover = try session.start([
-        Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
-        "--anchor", "\(placement.anchor.x),\(placement.anchor.y)", "--arrow-edge", placement.edge,
-      ])
-      let frame = try Self.scene(of: popover, on: session, before: before, in: folder)
-      try LayerShell.expectAtTheAnchor(frame, placement, shot: folder.path + "/shot.png")
-      try session.press("Return", "Tab", "Return")
-      let outcome = try popover.waitForExit()
+      let shown = try Shown(anchor: "\(placement.anchor.x),\(placement.anchor.y)", options: ["--arrow-edge", placement.edge])
+      try LayerShell.expectAtTheAnchor(shown.frame, placement, shot: shown.folder.path + "/shot.png")
+      try shown.session.press("Return", "Tab", "Return")
+      let outcome = try shown.popover.waitForExit()
       #expect(outcome.exitCode == 0, "\(outcome.stderr)")
       #expect(outcome.stdout == "dlrow olleH")
     }
 
     @Test func aClickElsewhereDismissesIt() throws {
-      let session = try WaylandCompositor(.phoc)
-      let folder = try TemporaryDirectory()
-      let before = folder.path + "/before.png"
-      try session.screenshot(to: before)
-      let popover = try session.start([
-        Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
-        "--anchor", "400,300",
-      ])
-      let frame = try Self.scene(of: popover, on: session, before: before, in: folder)
+      let shown = try Shown(anchor: "400,300")
+      let (session, folder, before, frame) = (shown.session, shown.folder, shown.before, shown.frame)
       try session.click(x: 1000, y: 700)
-      let outcome = try popover.waitForExit(timeout: .seconds(20))
+      let outcome = try shown.popover.waitForExit(timeout: .seconds(20))
       #expect(outcome.exitCode == 2, "\(outcome.stderr)")
       #expect(outcome.stdout == "")
       // Gone: nothing differs from before where it was (the cursor has moved to the click, far from it).
@@ -60,6 +45,29 @@ extension DesktopSessions {
         #expect(cropped.exitCode == 0, "\(cropped.stderr)")
       }
       #expect(try Screenshot.differingPixels(before + ".crop.png", shot + ".crop.png") == 0, "still on the screen")
+    }
+
+    /// A phoc session showing the popover for "Hello world" at `anchor`
+    /// ("x,y"), with the screen before it came and the popover's frame.
+    struct Shown {
+      let session: WaylandCompositor
+      let folder: TemporaryDirectory
+      let before: String
+      let popover: RunningCommand
+      let frame: RunningCommand.Frame
+
+      init(anchor: String, options: [String] = []) throws {
+        session = try WaylandCompositor(.phoc)
+        folder = try TemporaryDirectory()
+        before = folder.path + "/before.png"
+        try session.screenshot(to: before)
+        popover = try session.start(
+          [
+            Host.executable, "run", "--desktop", "--provider", "Reverse", "--replace", "--text", "Hello world",
+            "--anchor", anchor,
+          ] + options)
+        frame = try Phoc.scene(of: popover, on: session, before: before, in: folder)
+      }
     }
 
     /// The popover's scene: what differs from `before`, steady.
