@@ -52,7 +52,7 @@ def stage_environment():
     environment = dict(os.environ, LC_ALL="C.UTF-8")
     bundle = os.path.join(ROOT, "build/lib/translation-host/providers/Apertium.translationprovider/")
     libraries = [bundle + "libApertiumTaggerOpenClass.so", bundle + "libApertiumIntegerScan.so",
-                 "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2"]
+                 bundle + "libApertiumMatchCache.so", "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2"]
     environment["LD_PRELOAD"] = ":".join(path for path in libraries if os.path.exists(path))
     return environment
 

@@ -157,6 +157,12 @@ public final class ApertiumEngine: @unchecked Sendable {
     return try batch.answers()
   }
 
+  /// The processes whose children are the stages of this engine's pipelines
+  /// for `mode`, and of no other engine's (tests kill or inspect them).
+  func pipelineProcessIDs(mode: String) -> [Int32] {
+    lock.withLock { _ in (pipelines[mode] ?? []).map(\.processID).filter { $0 > 0 } }
+  }
+
   /// `count` running pipelines for `pair`, starting or restarting what is needed.
   private func pipelines(for pair: ApertiumPair, count: Int) throws(ApertiumError) -> [ApertiumPipeline] {
     var running = (pipelines[pair.mode] ?? []).filter(\.isRunning)

@@ -52,6 +52,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
     return false
   }
 
+  /// The process whose children are the stages (0: not running). For tests
+  /// that act on this pipeline's stages and on no other's.
+  var processID: Int32 { pid }
+
   /// Translates each text, pipelined: all requests are written while the
   /// answers are read, so the engine never waits for the host.
   /// - Throws: `ApertiumError.pipelineFailed` if the pipeline ends or stays
