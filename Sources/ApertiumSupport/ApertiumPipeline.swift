@@ -108,8 +108,11 @@ public final class ApertiumPipeline: @unchecked Sendable {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
     var written = 0
-    /// The texts of each flush in the pipeline, oldest first.
+    /// The texts of each flush in the pipeline, oldest first, from `oldest` on
+    /// (those before it are answered: removing them one by one from the front
+    /// would move the whole window each time).
     var flushes: [[(index: Int, text: String)]] = []
+    var oldest = 0
     var unsplit: [(index: Int, text: String)] = []
     var exhausted = false
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -120,7 +123,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
     while true {
       let wakeDescriptor = wake().map { FileDescriptor(rawValue: $0) }
       if wakeDescriptor != nil { exhausted = false }
-      while !exhausted && flushes.count < max(window, 1) && (flushes.count < lowWater || written < payload.count) {
+      while !exhausted && flushes.count - oldest < max(window, 1)
+        && (flushes.count - oldest < lowWater || written < payload.count)
+      {
         var flush: [(index: Int, text: String)] = []
         let start = payload.count
         while flush.count < max(textsPerFlush, 1) && payload.count - start < Self.flushBytes, let item = next() {
@@ -135,7 +140,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
         payload.append(0)
         flushes.append(flush)
       }
-      if flushes.isEmpty && exhausted {
+      if flushes.count == oldest && exhausted {
         guard !unsplit.isEmpty else { return }
         var retry = unsplit.makeIterator()
         unsplit = []
@@ -145,7 +150,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
       if written < payload.count { waitingFor.append((input, .writable)) }
       // More texts may come while these are in flight: woken for them too
       // (the loop's next turn asks for them), not only by an answer.
-      if let wakeDescriptor, flushes.count < max(window, 1) { waitingFor.append((wakeDescriptor, .readable)) }
+      if let wakeDescriptor, flushes.count - oldest < max(window, 1) {
+        waitingFor.append((wakeDescriptor, .readable))
+      }
       let ready: [PollEvents]
       do throws(Errno) { ready = try Syscalls.poll(waitingFor, timeout: timeout) } catch {
         throw fail(error.description)
@@ -173,11 +180,12 @@ public final class ApertiumPipeline: @unchecked Sendable {
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
         var start = received.startIndex
-        while !flushes.isEmpty, let end = received[start...].firstIndex(of: 0) {
+        while oldest < flushes.count, let end = received[start...].firstIndex(of: 0) {
           // Every text ends in a sentence break, so an answer is never empty:
           // an empty one is what the stages after one that died flush as they end.
           guard end > start else { throw fail("a stage of the pipeline ended") }
-          let flush = flushes.removeFirst()
+          let flush = flushes[oldest]
+          oldest += 1
           let answer = received[start..<end]
           start = end + 1
           guard flush.count > 1 else {
@@ -192,6 +200,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
           for (item, translation) in zip(flush, translations) { deliver(item.index, translation) }
         }
         received.removeSubrange(..<start)
+        if oldest == flushes.count || oldest >= 1024 {
+          flushes.removeSubrange(..<oldest)
+          oldest = 0
+        }
       }
     }
   }
