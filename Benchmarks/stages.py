@@ -11,7 +11,7 @@ started here so that its CPU time (user + system, from wait4) is its own.
 - the engine's way: the mode's stages in null-flush mode (`apertium-wblank-mode
   -z`, lt-proc -n) but the word-bound blank ones, as ApertiumPipeline runs
   them, with the provider's stage libraries (ApertiumStagePreload),
-  each line its own null flush, `--window` flushes in flight (48, as
+  each line its own null flush, `--window` flushes in flight (512, as
   ApertiumEngine), the deformatting done here as the engine does it in Swift.
 
 Usage: Benchmarks/stages.py [--lines N] [--window N] [--runs N]
@@ -30,7 +30,7 @@ def option(name, default):
 
 
 LINES = option("--lines", 10000)
-WINDOW = option("--window", 48)
+WINDOW = option("--window", 512)
 RUNS = option("--runs", 3)
 MODE = "/usr/share/apertium/modes/eng-spa.mode"
 
