@@ -25,6 +25,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// Texts stop joining a flush once it holds this many bytes: a long text
   /// is a flush of its own, and a flush's translations are not held back long.
   static let flushBytes = 8 * 1024
+  /// No more texts are taken while this many bytes wait to be written: the
+  /// stages' pipes hold far less, and a window of long texts (512 of a
+  /// megabyte) must not be copied into memory at once.
+  static let pendingBytes = 256 * 1024
 
   /// Starts the pipeline for `pair`.
   public init(
@@ -125,6 +129,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
       if wakeDescriptor != nil { exhausted = false }
       while !exhausted && flushes.count - oldest < max(window, 1)
         && (flushes.count - oldest < lowWater || written < payload.count)
+        && payload.count - written < Self.pendingBytes
       {
         var flush: [(index: Int, text: String)] = []
         let start = payload.count
