@@ -16,9 +16,13 @@ final class FakeRunner: BatchTranslating, @unchecked Sendable {
   private var sent: [[String]] = []
   private var done: [Result<[String], HostError>] = []
   private var ended = false
-  /// Every batch it was sent, in order, and the most it held at once.
+  /// Every batch it was sent, in order, how many batches it held as each
+  /// was sent (that one too), and the most it held at once.
   private(set) var batches: [[String]] = []
+  private(set) var heldAtSend: [Int] = []
   private(set) var mostHeld = 0
+  /// Every text it translated, in order.
+  private(set) var translated: [String] = []
 
   init(batchesInFlight: Int, perText: Duration) {
     self.batchesInFlight = batchesInFlight
@@ -33,6 +37,7 @@ final class FakeRunner: BatchTranslating, @unchecked Sendable {
     precondition(sent.count + done.count < batchesInFlight, "sent more batches than the runner holds")
     sent.append(texts)
     batches.append(texts)
+    heldAtSend.append(sent.count + done.count)
     mostHeld = max(mostHeld, sent.count + done.count)
     condition.broadcast()
   }
@@ -69,6 +74,13 @@ final class FakeRunner: BatchTranslating, @unchecked Sendable {
     return batches.count
   }
 
+  /// How many texts it translated so far.
+  var translatedCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return translated.count
+  }
+
   var hasEnded: Bool {
     condition.lock()
     defer { condition.unlock() }
@@ -95,6 +107,7 @@ final class FakeRunner: BatchTranslating, @unchecked Sendable {
         condition.lock()
         if ended { return }
         translations.append(text.uppercased())
+        translated.append(text)
       }
       sent.removeFirst()
       done.append(.success(translations))
