@@ -206,6 +206,10 @@ final class TranslationCoalescer: @unchecked Sendable {
     var isAbandoned = false
     /// Its runner held other batches while it was there.
     var sharedRunner = false
+    /// The messages it is sent as, in order: ranges of `slices`, each answered on its own.
+    var messages: [Range<Int>] = []
+    /// How many of its messages were answered and handed out.
+    var delivered = 0
     init(slices: [Slice], leader: Request, requests: Int, count: Int, deadline: ContinuousClock.Instant) {
       self.slices = slices
       self.leader = leader
@@ -213,6 +217,10 @@ final class TranslationCoalescer: @unchecked Sendable {
       self.count = count
       self.deadline = deadline
     }
+    /// How many texts `message` holds.
+    func count(of message: Range<Int>) -> Int { slices[message].reduce(0) { $0 + $1.range.count } }
+    /// The slices not handed out yet.
+    var undelivered: ArraySlice<Slice> { slices[(messages.prefix(delivered).last?.upperBound ?? 0)...] }
     /// Whether nobody waits for this batch's answers any more.
     var isOrphaned: Bool { slices.allSatisfy { $0.request.isAbandoned || $0.request.failure != nil } }
   }
@@ -393,15 +401,6 @@ final class TranslationCoalescer: @unchecked Sendable {
     if chosen == nil { group.starting += 1 }
     // Another batch may be led for what this one left.
     wakeNextLeader(in: group)
-    let texts: [String]
-    if slices.count == 1, slices[0].range.count == slices[0].request.texts.count {
-      texts = slices[0].request.texts  // a request sent whole: its own array, not a copy
-    } else {
-      var gathered: [String] = []
-      gathered.reserveCapacity(count)
-      for slice in slices { gathered += slice.request.texts[slice.range] }
-      texts = gathered
-    }
     do {
       let active: Active
       if let chosen {
@@ -427,8 +426,21 @@ final class TranslationCoalescer: @unchecked Sendable {
       if let failure = active.failure { throw failure }
       active.batches.append(batch)
       if active.batches.count > 1 { active.batches.forEach { $0.sharedRunner = true } }
+      // A runner that streams is sent each request's texts as a message of
+      // its own, answered as soon as they are translated, and the leader's
+      // last (they are translated last): each client's answer goes back as
+      // soon as its text is out of the engine, as the bound's clients' do,
+      // instead of when the batch's last is. Others take the batch as one.
+      batch.messages = active.runner.batchesInFlight > 1 ? Self.messages(of: slices) : [slices.indices]
       // Sent under the lock: the runner's batches go in the order of `active.batches`.
-      try active.runner.send(texts, from: key.source, to: key.target)
+      do {
+        try active.runner.send(batch.messages.map { Self.texts(of: slices[$0]) }, from: key.source, to: key.target)
+      } catch {
+        // What it was sent before may be answered: nobody reads it.
+        active.failure = active.failure ?? error
+        active.spoiled = true
+        throw error
+      }
       if batch.isOrphaned { interruptOrphans(in: group) }
       batch.waitsForTurn = !active.isTurn(of: batch)
       return batch
@@ -443,7 +455,7 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// hands out what came back. The lock is held on entry and exit.
   private func collect(_ batch: Batch, group: Group, runners: some TranslatingRunners) {
     guard let active = batch.runner else { preconditionFailure("a batch collected before it was sent") }
-    let outcome = Result { () throws -> [String] in
+    let outcome = Result { () throws -> Void in
       // The batches before it may have been read since it was sent (by this thread too).
       batch.waitsForTurn = !active.isTurn(of: batch) && active.failure == nil
       while batch.waitsForTurn {
@@ -463,9 +475,23 @@ final class TranslationCoalescer: @unchecked Sendable {
       defer { lock.lock() }
       do {
         for dropped in abandoned {
-          _ = try active.runner.receive(count: dropped.count, deadline: batch.deadline)
+          for message in dropped.messages {
+            _ = try active.runner.receive(count: dropped.count(of: message), deadline: batch.deadline)
+          }
         }
-        return try active.runner.receive(count: batch.count, deadline: batch.deadline)
+        for message in batch.messages {
+          let translations = try active.runner.receive(count: batch.count(of: message), deadline: batch.deadline)
+          lock.lock()
+          defer { lock.unlock() }
+          var offset = 0
+          for slice in batch.slices[message] {
+            slice.request.running -= slice.range.count
+            slice.request.answer(slice.range, with: translations[offset..<offset + slice.range.count])
+            offset += slice.range.count
+            wake(slice.request)
+          }
+          batch.delivered += 1
+        }
       } catch {
         lock.lock()
         active.failure = active.failure ?? error
@@ -476,27 +502,21 @@ final class TranslationCoalescer: @unchecked Sendable {
     finish(batch, with: outcome, group: group, runners: runners)
   }
 
-  /// Ends `batch`: takes it out of its runner, and hands its requests their
-  /// answers, or their failure (texts of a batch shared with others are
-  /// queued again, to be tried in a batch of their own). The lock is held on
-  /// entry and exit.
+  /// Ends `batch`: takes it out of its runner, and hands the requests of
+  /// its messages not answered their failure, if it failed (texts of a batch
+  /// shared with others are queued again, to be tried in a batch of their
+  /// own). The lock is held on entry and exit.
   private func finish(
-    _ batch: Batch, with outcome: Result<[String], any Error>, group: Group, runners: some TranslatingRunners
+    _ batch: Batch, with outcome: Result<Void, any Error>, group: Group, runners: some TranslatingRunners
   ) {
     if let active = batch.runner { leave(batch, runner: active, group: group, runners: runners) }
     if let place = group.batches.firstIndex(where: { $0 === batch }) { group.batches.remove(at: place) }
     group.lastBatch = (batch.requests, ContinuousClock.now - batch.started)
-    for slice in batch.slices { slice.request.running -= slice.range.count }
-    switch outcome {
-    case .success(let translations):
-      var offset = 0
-      for slice in batch.slices {
-        slice.request.answer(slice.range, with: translations[offset..<offset + slice.range.count])
-        offset += slice.range.count
-      }
-    case .failure(let error):
+    let undelivered = batch.undelivered
+    for slice in undelivered { slice.request.running -= slice.range.count }
+    if case .failure(let error) = outcome {
       let shared = batch.sharedRunner || batch.requests > 1
-      for slice in batch.slices where slice.request.failure == nil {
+      for slice in undelivered where slice.request.failure == nil {
         if shared && !slice.request.deadline.hasPassed && !slice.request.isAbandoned {
           // Tried again alone: the failure may belong to another request's text.
           slice.request.isolated = true
@@ -512,8 +532,33 @@ final class TranslationCoalescer: @unchecked Sendable {
         }
       }
     }
-    for slice in batch.slices { wake(slice.request) }
+    for slice in undelivered { wake(slice.request) }
     wakeNextLeader(in: group)
+  }
+
+  /// The messages a batch's `slices` are sent as when each request's go
+  /// apart: one for each request's slices (together, as `batch(for:)` puts
+  /// them).
+  private static func messages(of slices: [Slice]) -> [Range<Int>] {
+    var messages: [Range<Int>] = []
+    var start = 0
+    for index in slices.indices.dropFirst() where slices[index].request !== slices[index - 1].request {
+      messages.append(start..<index)
+      start = index
+    }
+    messages.append(start..<slices.count)
+    return messages
+  }
+
+  /// The texts of `slices`, in order.
+  private static func texts(of slices: ArraySlice<Slice>) -> [String] {
+    if slices.count == 1, let only = slices.first, only.range.count == only.request.texts.count {
+      return only.request.texts  // a request sent whole: its own array, not a copy
+    }
+    var texts: [String] = []
+    texts.reserveCapacity(slices.reduce(0) { $0 + $1.range.count })
+    for slice in slices { texts += slice.request.texts[slice.range] }
+    return texts
   }
 
   /// Takes `batch` out of its runner: the next batch's leader may read its
@@ -547,7 +592,8 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// its own next texts first, then the other requests in the order they
   /// arrived, each up to an equal share of `limit` and then, while room is
   /// left, more; and how many requests have texts in it. A request whose
-  /// texts are isolated goes alone.
+  /// texts are isolated goes alone. The slices come out with each request's
+  /// together, the leader's last (`messages(of:)`).
   private func batch(for leader: Request, in group: Group, limit: Int) -> (slices: [Slice], members: Int) {
     if leader.isolated { return ([take(leader, upTo: limit)], 1) }
     func joins(_ other: Request) -> Bool { other !== leader && other.pending > 0 && !other.isolated }
@@ -573,7 +619,14 @@ final class TranslationCoalescer: @unchecked Sendable {
       room -= slice.range.count
       slices.append(slice)
     }
-    return (slices, served)
+    guard slices.count > 1 else { return (slices, served) }
+    var ordered: [Slice] = []
+    ordered.reserveCapacity(slices.count)
+    for slice in slices where slice.request !== leader && !ordered.contains(where: { $0.request === slice.request }) {
+      ordered += slices.filter { $0.request === slice.request }
+    }
+    ordered += slices.filter { $0.request === leader }
+    return (ordered, served)
   }
 
   /// The next texts of `request`, at most `count`: those of a failed batch first.

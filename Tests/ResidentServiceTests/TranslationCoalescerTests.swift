@@ -86,6 +86,40 @@ import Testing
     let batches = runners.batches
     #expect(batches.count < 8 * 25, "no batch served more than one request")
     #expect(runners.started.allSatisfy { $0.mostHeld <= shape.batchesInFlight })
+    // A runner that streams is sent each request's text as a message of its own.
+    let messages = runners.started.flatMap(\.messages)
+    if shape.batchesInFlight > 1 {
+      #expect(messages.allSatisfy { $0.allSatisfy { $0.count == 1 } })
+    } else {
+      #expect(messages.allSatisfy { $0.count == 1 })
+    }
+  }
+
+  /// Two requests that share a batch: in a runner that streams, each is a
+  /// message of its own, the leader's last, and the first is answered (its
+  /// reply read) as soon as its text is translated, before the second's is;
+  /// in one that does not, they are one message, answered together.
+  @Test(arguments: [1, 2]) func requestsSharingABatchAreAnsweredAsTheirTextsAre(batchesInFlight: Int) throws {
+    let runners = FakeRunners(limit: 1, batchesInFlight: batchesInFlight, perText: .milliseconds(1))
+    let coalescer = TranslationCoalescer(runnersPerProvider: 1)
+    // A full batch: the runner has no room until it is answered, so the two that come meanwhile share the next.
+    let full = Array(repeating: "slow", count: coalescer.batchLimit)
+    let first = Client(coalescer, runners, full)
+    let one = Client(coalescer, runners, ["pause one"], after: .milliseconds(20))
+    let two = Client(coalescer, runners, ["pause two"], after: .milliseconds(30))
+    #expect(try first.value() == full.map { $0.uppercased() })
+    #expect(try one.value() == ["PAUSE ONE"])
+    #expect(try two.value() == ["PAUSE TWO"])
+    let runner = try #require(runners.runners.first)
+    let shared = try #require(runner.messages.firstIndex { $0.joined().sorted() == ["pause one", "pause two"] })
+    let before = runner.messages[..<shared].reduce(0) { $0 + $1.count }
+    if batchesInFlight > 1 {
+      #expect(runner.messages[shared].count == 2)
+      #expect(runner.translatedAtReceive[before] == full.count + 1, "the first was read after the second was translated")
+    } else {
+      #expect(runner.messages[shared].count == 1)
+      #expect(runner.translatedAtReceive[before] == full.count + 2)
+    }
   }
 
   /// A runner that may hold two batches is given a second client's batch
