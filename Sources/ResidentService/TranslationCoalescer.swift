@@ -230,12 +230,16 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// runners (`leading`), another only into a runner the group holds, with
   /// room: never a checkout, which could wait for a runner while others'
   /// answers wait behind its batches. A request whose texts are isolated
-  /// leads one batch at a time, into a runner of its own.
+  /// leads one batch at a time, into a runner of its own; while one waits
+  /// for a runner, no other batch is led, so that the next runner to come
+  /// free is its (a long request would otherwise keep its runner for as long
+  /// as it has texts).
   private func canLead(_ request: Request, leading: Int = 0, in group: Group) -> Bool {
     let canTake = group.active.count + group.starting < runnersPerProvider
     if request.isolated { return leading == 0 && canTake }
-    if leading > 0 { return group.active.contains(where: \.hasRoom) }
-    return canTake || group.active.contains(where: \.hasRoom)
+    if group.queue.contains(where: { $0.isolated && $0.pending > 0 && !$0.isLeading }) { return false }
+    let room = group.active.contains(where: \.hasRoom)
+    return leading > 0 ? room : canTake || room
   }
 
   /// Translates `texts` for one client with the runners of `resolution`, in
