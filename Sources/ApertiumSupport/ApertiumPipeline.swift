@@ -154,8 +154,12 @@ public final class ApertiumPipeline: @unchecked Sendable {
       var waitingFor = [(output, PollEvents.readable)]
       if written < payload.count { waitingFor.append((input, .writable)) }
       // More texts may come while these are in flight: woken for them too
-      // (the loop's next turn asks for them), not only by an answer.
-      if let wakeDescriptor, flushes.count - oldest < max(window, 1) {
+      // (the loop's next turn asks for them), not only by an answer. Only
+      // while the loop would take them (below the low water): above it, a
+      // descriptor that stays readable (the host's next batch, sent ahead,
+      // waiting in the socket) woke every poll at once, a busy loop that
+      // took a quarter more CPU for a long request through the service.
+      if let wakeDescriptor, flushes.count - oldest < lowWater {
         waitingFor.append((wakeDescriptor, .readable))
       }
       let ready: [PollEvents]
