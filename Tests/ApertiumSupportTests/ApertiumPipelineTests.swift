@@ -65,4 +65,45 @@ import Testing
     #expect(answers.count == texts.count)
     #expect(texts.indices.allSatisfy { answers[$0] == texts[$0] })
   }
+
+  /// A wake descriptor that stays readable while texts are in flight (the
+  /// runner's socket holding the host's next batch, sent ahead) wakes the
+  /// stream only when it would take texts, below the low water: above it,
+  /// every poll returned at once and the stream spun until an answer came.
+  /// Counted in turns of its loop (each asks `wake` once) in which it took
+  /// no text and gave no answer: about one a refill (its write), where the
+  /// spin made thousands.
+  @Test func aReadableWakeDescriptorDoesNotSpinTheStream() throws {
+    let mode = try CopyingMode(damaging: [])
+    let pipeline = try ApertiumPipeline(pair: mode.pair)
+    defer { pipeline.stop() }
+    var descriptors: [Int32] = [0, 0]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0)
+    defer { descriptors.forEach { close($0) } }
+    _ = write(descriptors[1], "x", 1)  // never read: readable throughout
+    let texts = (0..<2_000).map { "text \($0)" }
+    var next = 0
+    var answers = 0
+    var progressed = true
+    var idleTurns = 0
+    try pipeline.stream(
+      window: 48,
+      wake: {
+        if !progressed { idleTurns += 1 }
+        progressed = false
+        return next < texts.count ? descriptors[0] : nil
+      },
+      next: {
+        guard next < texts.count else { return nil }
+        defer { next += 1 }
+        progressed = true
+        return (next, texts[next])
+      },
+      deliver: { _, _ in
+        answers += 1
+        progressed = true
+      })
+    #expect(answers == texts.count)
+    #expect(idleTurns < texts.count / 4, "\(idleTurns) turns of the stream's loop with nothing done, for \(texts.count) texts")
+  }
 }
