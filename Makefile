@@ -43,6 +43,9 @@ APERTIUM_STAGE_LIBRARY := libApertiumIntegerScan.so
 # And this one (Sources/ApertiumTaggerOpenClass, C++ as the tagger's own
 # symbol is): each text of a batch tagged as if alone.
 APERTIUM_TAGGER_LIBRARY := libApertiumTaggerOpenClass.so
+# And this one (Sources/ApertiumMatchCache, C++ too): the transfer stages'
+# attribute matches remembered instead of an ICU matcher built for each.
+APERTIUM_MATCH_LIBRARY := libApertiumMatchCache.so
 CXX         ?= g++
 # Example providers in Examples/: built and laid out in $(BUILD)/examples, outside the search path.
 EXAMPLE_PROVIDERS := Glossary WebGlossary
@@ -124,6 +127,9 @@ build: deps toolchain-tmp
 	@$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
 	  Sources/ApertiumTaggerOpenClass/tagger_open_class.cc -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
 	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_TAGGER_LIBRARY)
+	@$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden \
+	  Sources/ApertiumMatchCache/match_cache.cc -ldl -o $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_MATCH_LIBRARY)
+	@chmod 0755 $(PROVIDERS)/Apertium.translationprovider/$(APERTIUM_MATCH_LIBRARY)
 	@for name in $(C_PROVIDERS); do \
 	  $(CC) -std=c11 -Wall -Wextra -Werror -O2 -shared -fPIC -fvisibility=hidden -I$(ABI_INCLUDE) \
 	    Plugins/$$name/*.c -o $(BUILD)/lib$$name.so || exit 1; \

@@ -32,7 +32,7 @@ ALL_AT_ONCE = 10**9
 # are not independent: ApertiumEngine.textsPerFlush), so the bound of the
 # service's coalescing is the second way; the last is what shared flushes gave.
 WAYS = [
-    ("one batch: 2 pipelines, each text its own flush, 48 in flight (the engine's way)", (ALL_AT_ONCE, 2, 1, 48)),
+    ("one batch: 2 pipelines, each text its own flush, 512 in flight (the engine's way)", (ALL_AT_ONCE, 2, 1, 512)),
     ("8 clients: 2 pipelines, 4 clients each, each sentence its own flush (the bound)", (8, 2, 1, 4)),
     ("8 clients: 1 pipeline, each sentence its own flush", (8, 1, 1, 8)),
     ("8 clients: 2 pipelines, 4 clients each, a shared flush per round trip (before issue 30)", (8, 2, 16, 1)),
@@ -52,7 +52,7 @@ def stage_environment():
     environment = dict(os.environ, LC_ALL="C.UTF-8")
     bundle = os.path.join(ROOT, "build/lib/translation-host/providers/Apertium.translationprovider/")
     libraries = [bundle + "libApertiumTaggerOpenClass.so", bundle + "libApertiumIntegerScan.so",
-                 "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2"]
+                 bundle + "libApertiumMatchCache.so", "/usr/lib/x86_64-linux-gnu/libmimalloc.so.2"]
     environment["LD_PRELOAD"] = ":".join(path for path in libraries if os.path.exists(path))
     return environment
 

@@ -11,7 +11,7 @@ started here so that its CPU time (user + system, from wait4) is its own.
 - the engine's way: the mode's stages in null-flush mode (`apertium-wblank-mode
   -z`, lt-proc -n) but the word-bound blank ones, as ApertiumPipeline runs
   them, with the provider's stage libraries (ApertiumStagePreload),
-  each line its own null flush, `--window` flushes in flight (48, as
+  each line its own null flush, `--window` flushes in flight (512, as
   ApertiumEngine), the deformatting done here as the engine does it in Swift.
 
 Usage: Benchmarks/stages.py [--lines N] [--window N] [--runs N]
@@ -30,7 +30,7 @@ def option(name, default):
 
 
 LINES = option("--lines", 10000)
-WINDOW = option("--window", 48)
+WINDOW = option("--window", 512)
 RUNS = option("--runs", 3)
 MODE = "/usr/share/apertium/modes/eng-spa.mode"
 
@@ -113,38 +113,46 @@ def deformat(text):
 
 def engine_way(texts):
     """One pipeline fed as the engine feeds it: each text its own null flush,
-    WINDOW in flight, without the word-bound blank stages (ApertiumPipeline)."""
+    WINDOW in flight, refilled when half have come back, written whenever the
+    first stage can take more (ApertiumPipeline.stream), without the
+    word-bound blank stages."""
     commands = [c for c in stages(True) if c not in ("apertium-wblank-attach", "apertium-wblank-detach")]
     environment = stage_environment()
     began = time.perf_counter()
     processes = start(commands, subprocess.PIPE, subprocess.PIPE, environment)
-    first, last = processes[0], processes[-1]
-    first_in = first.stdin
-    os.set_blocking(first_in.fileno(), False)
+    first_in, last_out = processes[0].stdin.fileno(), processes[-1].stdout.fileno()
+    os.set_blocking(first_in, False)
     selector = selectors.DefaultSelector()
-    selector.register(last.stdout, selectors.EVENT_READ)
+    selector.register(last_out, selectors.EVENT_READ, "answers")
     pending = [deformat(t).encode() + b"\0" for t in texts]
     sent = answered = 0
-    payload, buffer = b"", b""
+    payload, writing = b"", False
     while answered < len(texts):
-        while sent < len(texts) and sent - answered < WINDOW:
-            payload += pending[sent]
-            sent += 1
-        if payload:
-            try:
-                written = os.write(first_in.fileno(), payload)
-                payload = payload[written:]
-            except BlockingIOError:
-                pass
-        for _ in selector.select(timeout=0.01 if payload else None):
-            chunk = os.read(last.stdout.fileno(), 1 << 16)
-            if not chunk:
-                sys.exit("the pipeline ended")
-            buffer += chunk
-            answered += buffer.count(b"\0")
-            buffer = buffer[buffer.rfind(b"\0") + 1:]
-    first_in.close()
-    last.stdout.close()
+        if sent - answered <= WINDOW // 2:
+            while sent < len(texts) and sent - answered < WINDOW:
+                payload += pending[sent]
+                sent += 1
+        if payload and not writing:
+            selector.register(first_in, selectors.EVENT_WRITE, "texts")
+            writing = True
+        for key, _ in selector.select():
+            if key.data == "texts":
+                try:
+                    payload = payload[os.write(first_in, payload):]
+                except BlockingIOError:
+                    pass
+                if not payload:
+                    selector.unregister(first_in)
+                    writing = False
+            else:
+                chunk = os.read(last_out, 1 << 16)
+                if not chunk:
+                    sys.exit("the pipeline ended")
+                answered += chunk.count(b"\0")
+    if writing:
+        selector.unregister(first_in)
+    processes[0].stdin.close()
+    processes[-1].stdout.close()
     cpu = reap(processes)
     wall = time.perf_counter() - began
     return wall, [name(c) for c in commands], cpu

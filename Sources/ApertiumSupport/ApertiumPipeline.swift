@@ -25,6 +25,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
   /// Texts stop joining a flush once it holds this many bytes: a long text
   /// is a flush of its own, and a flush's translations are not held back long.
   static let flushBytes = 8 * 1024
+  /// No more texts are taken while this many bytes wait to be written: the
+  /// stages' pipes hold far less, and a window of long texts (512 of a
+  /// megabyte) must not be copied into memory at once.
+  static let pendingBytes = 256 * 1024
 
   /// Starts the pipeline for `pair`.
   public init(
@@ -51,6 +55,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
     received.removeAll()
     return false
   }
+
+  /// The process whose children are the stages (0: not running). For tests
+  /// that act on this pipeline's stages and on no other's.
+  var processID: Int32 { pid }
 
   /// Translates each text, pipelined: all requests are written while the
   /// answers are read, so the engine never waits for the host.
@@ -104,8 +112,11 @@ public final class ApertiumPipeline: @unchecked Sendable {
     guard pid > 0 else { throw .pipelineFailed(mode: pair.mode, reason: "not running") }
     var payload: [UInt8] = []
     var written = 0
-    /// The texts of each flush in the pipeline, oldest first.
+    /// The texts of each flush in the pipeline, oldest first, from `oldest` on
+    /// (those before it are answered: removing them one by one from the front
+    /// would move the whole window each time).
     var flushes: [[(index: Int, text: String)]] = []
+    var oldest = 0
     var unsplit: [(index: Int, text: String)] = []
     var exhausted = false
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
@@ -116,7 +127,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
     while true {
       let wakeDescriptor = wake().map { FileDescriptor(rawValue: $0) }
       if wakeDescriptor != nil { exhausted = false }
-      while !exhausted && flushes.count < max(window, 1) && (flushes.count < lowWater || written < payload.count) {
+      while !exhausted && flushes.count - oldest < max(window, 1)
+        && (flushes.count - oldest < lowWater || written < payload.count)
+        && payload.count - written < Self.pendingBytes
+      {
         var flush: [(index: Int, text: String)] = []
         let start = payload.count
         while flush.count < max(textsPerFlush, 1) && payload.count - start < Self.flushBytes, let item = next() {
@@ -131,7 +145,7 @@ public final class ApertiumPipeline: @unchecked Sendable {
         payload.append(0)
         flushes.append(flush)
       }
-      if flushes.isEmpty && exhausted {
+      if flushes.count == oldest && exhausted {
         guard !unsplit.isEmpty else { return }
         var retry = unsplit.makeIterator()
         unsplit = []
@@ -141,7 +155,9 @@ public final class ApertiumPipeline: @unchecked Sendable {
       if written < payload.count { waitingFor.append((input, .writable)) }
       // More texts may come while these are in flight: woken for them too
       // (the loop's next turn asks for them), not only by an answer.
-      if let wakeDescriptor, flushes.count < max(window, 1) { waitingFor.append((wakeDescriptor, .readable)) }
+      if let wakeDescriptor, flushes.count - oldest < max(window, 1) {
+        waitingFor.append((wakeDescriptor, .readable))
+      }
       let ready: [PollEvents]
       do throws(Errno) { ready = try Syscalls.poll(waitingFor, timeout: timeout) } catch {
         throw fail(error.description)
@@ -169,11 +185,12 @@ public final class ApertiumPipeline: @unchecked Sendable {
         guard count > 0 else { throw fail("the pipeline ended") }
         received += chunk[0..<count]
         var start = received.startIndex
-        while !flushes.isEmpty, let end = received[start...].firstIndex(of: 0) {
+        while oldest < flushes.count, let end = received[start...].firstIndex(of: 0) {
           // Every text ends in a sentence break, so an answer is never empty:
           // an empty one is what the stages after one that died flush as they end.
           guard end > start else { throw fail("a stage of the pipeline ended") }
-          let flush = flushes.removeFirst()
+          let flush = flushes[oldest]
+          oldest += 1
           let answer = received[start..<end]
           start = end + 1
           guard flush.count > 1 else {
@@ -188,6 +205,10 @@ public final class ApertiumPipeline: @unchecked Sendable {
           for (item, translation) in zip(flush, translations) { deliver(item.index, translation) }
         }
         received.removeSubrange(..<start)
+        if oldest == flushes.count || oldest >= 1024 {
+          flushes.removeSubrange(..<oldest)
+          oldest = 0
+        }
       }
     }
   }

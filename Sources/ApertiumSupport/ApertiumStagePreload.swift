@@ -12,6 +12,10 @@ import System
 /// - `libApertiumIntegerScan.so` from the Apertium provider's bundle
 ///   (`Sources/ApertiumIntegerScan`, `make build` puts it there): about half
 ///   of `apertium-postchunk`'s CPU was ICU building a number parser per tag number;
+/// - `libApertiumMatchCache.so` from the same bundle (`Sources/ApertiumMatchCache`):
+///   the transfer stages ask the same attribute of the same word many times,
+///   and each time built an ICU regular-expression matcher (43% of
+///   `apertium-transfer`'s CPU); the answers are remembered;
 /// - mimalloc (Debian's `libmimalloc2.0`), when installed: the stages
 ///   allocate and free a small object per transducer step, and glibc's
 ///   allocator took a third of `lt-proc -b`'s CPU; about a sixth less CPU
@@ -19,6 +23,7 @@ import System
 public struct ApertiumStagePreload: Sendable, Equatable {
   public static let taggerOpenClass = "libApertiumTaggerOpenClass.so"
   public static let integerScan = "libApertiumIntegerScan.so"
+  public static let matchCache = "libApertiumMatchCache.so"
   public static let allocator = "libmimalloc.so.2"
   /// The libraries, each an absolute path.
   public let paths: [String]
@@ -28,7 +33,7 @@ public struct ApertiumStagePreload: Sendable, Equatable {
 
   init(paths: [String]) { self.paths = paths }
 
-  /// The tagger's fix and the integer scan from the bundle in `folder` (nil: none), and the
+  /// The tagger's fix, the integer scan and the match cache from the bundle in `folder` (nil: none), and the
   /// allocator from the system's library folders. A library is left out if
   /// it is missing, if another user may have written it (it would run in
   /// every stage; the host checks only a bundle's manifest, entitlements and
@@ -36,7 +41,7 @@ public struct ApertiumStagePreload: Sendable, Equatable {
   /// blanks and colons).
   public init(bundle folder: String?, libraryFolders: [String] = Self.systemLibraryFolders) {
     let candidates =
-      [folder.map { $0 + "/" + Self.taggerOpenClass }, folder.map { $0 + "/" + Self.integerScan }] + [
+      [Self.taggerOpenClass, Self.integerScan, Self.matchCache].map { name in folder.map { $0 + "/" + name } } + [
         libraryFolders.lazy.map { $0 + "/" + Self.allocator }.first(where: Self.isUsable)
       ]
     paths = candidates.compactMap { $0 }.filter(Self.isUsable)

@@ -131,8 +131,11 @@ import Testing
   @Test func theProviderLoadsItsLibraries() {
     #expect(
       Self.stagePreload.paths.map { String($0.split(separator: "/").last!) }
-        == [ApertiumStagePreload.taggerOpenClass, ApertiumStagePreload.integerScan, ApertiumStagePreload.allocator],
-      "make build puts the tagger's fix and the integer scan in the Apertium bundle, and installs mimalloc")
+        == [
+          ApertiumStagePreload.taggerOpenClass, ApertiumStagePreload.integerScan, ApertiumStagePreload.matchCache,
+          ApertiumStagePreload.allocator,
+        ],
+      "make build puts the tagger's fix, the integer scan and the match cache in the Apertium bundle, and installs mimalloc")
   }
 
   @Test(arguments: [false, true]) func translatesExactlyAsApertiumDoes(withStagePreload: Bool) throws {
@@ -146,6 +149,30 @@ import Testing
     }
   }
 
+  /// The libraries that only make the stages cheaper change no translation:
+  /// ApertiumBatchTests' 2,000 distinct lines (licence sentences, unknown
+  /// names, quotes, dashes, abbreviations, empty lines) as one batch with
+  /// every library against every library but one, with and without the marks.
+  @Test(arguments: [ApertiumStagePreload.matchCache, ApertiumStagePreload.integerScan, ApertiumStagePreload.allocator])
+  func aLibraryForSpeedChangesNoTranslation(leftOut library: String) throws {
+    let all = Self.stagePreload
+    #expect(all.paths.contains { $0.hasSuffix("/" + library) }, "\(library) is loaded")
+    let without = ApertiumStagePreload(paths: all.paths.filter { !$0.hasSuffix("/" + library) })
+    let corpus = ApertiumBatchTests.corpus
+    for marks in [true, false] {
+      let expected = try ApertiumEngine(marksUnknownWords: marks, stagePreload: without).translate(corpus, from: "en", to: "es")
+      let actual = try ApertiumEngine(marksUnknownWords: marks, stagePreload: all).translate(corpus, from: "en", to: "es")
+      #expect(actual.count == corpus.count)
+      let differences = zip(actual, expected).enumerated().filter { $0.element.0 != $0.element.1 }
+      for (index, (mine, theirs)) in differences.prefix(10) {
+        Issue.record(
+          "line \(index + 1) \(corpus[index].debugDescription), marks \(marks): \(mine.debugDescription) with \(library), \(theirs.debugDescription) without"
+        )
+      }
+      #expect(differences.isEmpty)
+    }
+  }
+
   /// A stage killed between requests, the last or one in the middle (the
   /// stages after it then flush empty answers as they end): the next request
   /// is answered by a new pipeline, never with those empty answers.
@@ -154,8 +181,9 @@ import Testing
     let engine = ApertiumEngine()
     #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
     // The engine's pipeline is a child of this process; its stages are the
-    // child's children. Only they go: not the pipelines of runners, nor other programs'.
-    let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
+    // child's children. Only they go: not the pipelines of other engines in
+    // this process (another suite's, running at the same time), of runners, nor other programs'.
+    let stages = engine.pipelineProcessIDs(mode: "eng-spa").flatMap(Processes.children(of:)).filter {
       Processes.arguments(of: $0)?.joined(separator: " ").contains(file) ?? false
     }
     #expect(stages.count == 1, "the pipeline's stage that reads \(file)")
@@ -169,8 +197,9 @@ import Testing
   private static func warmStages() throws -> (ApertiumEngine, [pid_t]) {
     let engine = ApertiumEngine(stagePreload: stagePreload)
     #expect(try engine.translate(["The cat."], from: "en", to: "es") == ["El gato."])
-    // The engine's pipeline is a child of this process; its stages (those that read eng-spa's files) are the child's children.
-    let stages = Processes.children(of: getpid()).flatMap(Processes.children(of:)).filter {
+    // The engine's pipeline is a child of this process; its stages (those that
+    // read eng-spa's files) are the child's children, and no other engine's.
+    let stages = engine.pipelineProcessIDs(mode: "eng-spa").flatMap(Processes.children(of:)).filter {
       Processes.arguments(of: $0)?.joined(separator: " ").contains("apertium-eng-spa/") ?? false
     }
     #expect(stages.count >= 10, "eng-spa's stages")

@@ -39,4 +39,30 @@ import Testing
     let seen = try mode.records().map { $0.components(separatedBy: "[|]").count }
     #expect(seen == test.flushes)
   }
+
+  /// A deep window of texts long and short, streamed as the engine streams
+  /// them (each its own flush, refilled at half the window; no more taken
+  /// while 256 KiB wait to be written): each comes back once, in its place.
+  @Test(arguments: [(count: 2_000, length: 20), (count: 600, length: 1_000)])
+  func aDeepWindowGivesEachTextBackInItsPlace(count: Int, length: Int) throws {
+    let mode = try CopyingMode(damaging: [])
+    let pipeline = try ApertiumPipeline(pair: mode.pair)
+    defer { pipeline.stop() }
+    let texts = (0..<count).map { index in
+      "text \(index) " + String(repeating: "abcdefghi ", count: length / 10)
+    }
+    var next = 0
+    var answers = [Int: String]()
+    var repeated = 0
+    try pipeline.stream(window: 512) {
+      guard next < texts.count else { return nil }
+      defer { next += 1 }
+      return (next, texts[next])
+    } deliver: { index, answer in
+      if answers.updateValue(answer, forKey: index) != nil { repeated += 1 }
+    }
+    #expect(repeated == 0)
+    #expect(answers.count == texts.count)
+    #expect(texts.indices.allSatisfy { answers[$0] == texts[$0] })
+  }
 }
