@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """One long request through the resident service (issue 30): `translate
 --lines` of the distinct corpus with `serve` running (the CLI sends it to the
-service, which cuts it into batches of at most 256 for its runners, one
-batch of a request at a time) against the same lines cut in 8 requests sent
-at once (whose batches keep the runner's two slots full, so its pipelines
-never drain between batches), and against the same command with
-`--no-service` (the CLI's own runner, started cold, takes it as one batch).
-Runs in turn, medians.
+service, which cuts it into batches for its runners; a runner that streams is
+sent a request's next batch before the last is answered) against the same
+lines cut in 8 requests sent at once (whose batches keep the runner's two
+slots full), and against the same command with `--no-service` (the CLI's own
+runner, started cold, takes it as one batch). Runs in turn, medians.
 
-Usage: Benchmarks/long_request.py [--lines N] [--runs N] [--serve "OPTIONS"]
+With several `--host`s (builds to compare), each build gets a service of its
+own and the runs go build by build in turn, way by way, so the load of a
+shared machine falls on all alike; `--no-service` runs for the first only.
+
+Usage: Benchmarks/long_request.py [--lines N] [--runs N] [--serve "OPTIONS"] [--host PATH]...
 """
 import os, resource, signal, statistics, subprocess, sys, tempfile, time
 
@@ -23,6 +26,7 @@ def option(name, default):
 LINES = int(option("--lines", 2000))
 RUNS = int(option("--runs", 5))
 SERVE = option("--serve", "").split()
+HOSTS = [os.path.abspath(sys.argv[i + 1]) for i, a in enumerate(sys.argv) if a == "--host"] or [HOST]
 
 
 def tree_cpu(root):
@@ -46,72 +50,99 @@ def tree_cpu(root):
     return total
 
 
-def main():
-    texts = distinct_corpus(LINES)
-    stdin = ("\n".join(texts) + "\n").encode()
-    words = len(stdin.split())
-    with tempfile.TemporaryDirectory() as home:
+class Service:
+    """`host serve` in a home of its own, stopped by process id."""
+
+    def __init__(self, host, home):
+        self.host = host
         runtime = os.path.join(home, "run")
         os.mkdir(runtime, 0o700)
-        environment = dict(os.environ, HOME=home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=home + "/config",
-                           XDG_CACHE_HOME=home + "/cache", XDG_DATA_HOME=home + "/data")
-        os.environ.update(environment)  # for with_cpu_time's commands: they must find the service
-        service = subprocess.Popen([HOST, "serve"] + SERVE, env=environment, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, start_new_session=True)
+        self.environment = dict(os.environ, HOME=home, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=home + "/config",
+                                XDG_CACHE_HOME=home + "/cache", XDG_DATA_HOME=home + "/data")
+        self.process = subprocess.Popen([host, "serve"] + SERVE, env=self.environment, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        socket_path = os.path.join(runtime, "translation-host", "socket")
+        for _ in range(600):
+            if os.path.exists(socket_path):
+                break
+            time.sleep(0.1)
+        self.command = [host, "translate", "--lines", "--provider", "Apertium", "--from", "en", "--to", "es"]
+        # Warm: the service's runner and its pipelines.
+        subprocess.run(self.command, input=b"Warm up.\n", env=self.environment, check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self):
+        os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=20)
+
+
+def main():
+    texts = distinct_corpus(LINES)
+    words = len(("\n".join(texts)).split())
+    names = [f"build {index + 1}" if len(HOSTS) > 1 else "" for index in range(len(HOSTS))]
+    with tempfile.TemporaryDirectory() as folder:
+        services = []
         try:
-            socket_path = os.path.join(runtime, "translation-host")
-            for _ in range(600):
-                if os.path.exists(os.path.join(socket_path, "socket")):
-                    break
-                time.sleep(0.1)
-            command = [HOST, "translate", "--lines", "--provider", "Apertium", "--from", "en", "--to", "es"]
-            ways = {"through the service": command, "--no-service": command + ["--no-service"],
-                    "through the service, as 8 requests at once": command}
-            # Warm: the service's runner and its pipelines; distinct lines each run
-            # are not needed, as neither way keeps a memory across processes but
-            # the service's runner: each run takes lines shifted by a suffix.
-            subprocess.run(command, input=b"Warm up.\n", env=environment, check=True, stdout=subprocess.DEVNULL)
-            times = {name: [] for name in ways}
-            cpu = {name: [] for name in ways}
-            outputs = {name: set() for name in ways}
+            for index, host in enumerate(HOSTS):
+                home = os.path.join(folder, str(index))
+                os.mkdir(home)
+                services.append(Service(host, home))
+            ways = []  # (label, service, kind)
+            for name, service in zip(names, services):
+                prefix = name + ", " if name else ""
+                ways.append((prefix + "through the service", service, "one"))
+                ways.append((prefix + "through the service, as 8 requests at once", service, "eight"))
+            ways.append(("--no-service" + (f" ({names[0]})" if names[0] else ""), services[0], "direct"))
+            times = {label: [] for label, _, _ in ways}
+            cpu = {label: [] for label, _, _ in ways}
+            outputs = {label: set() for label, _, _ in ways}
             for run in range(RUNS):
-                for way, (name, argv) in enumerate(ways.items()):
+                for way, (label, service, kind) in enumerate(ways):
                     # Lines no runner has seen: the service's runner remembers what it translated.
-                    marked = ("\n".join(f"{t} ({run}{'abc'[way]})" if t.strip() else t for t in texts) + "\n").encode()
-                    before = tree_cpu(service.pid)
+                    marked = ("\n".join(f"{t} ({run}.{way})" if t.strip() else t for t in texts) + "\n").encode()
+                    environment = service.environment
+                    os.environ.update(environment)  # for with_cpu_time's commands: they must find the service
+                    before = tree_cpu(service.process.pid)
                     start = time.perf_counter()
-                    if name.endswith("at once"):
-                        # The same lines cut in 8, sent at once: the service's
-                        # batches of them keep its runner's slots full.
+                    if kind == "eight":
+                        # The same lines cut in 8, sent at once.
                         lines = marked.split(b"\n")[:-1]
                         parts = [b"\n".join(lines[i::8]) + b"\n" for i in range(8)]
                         children = resource.getrusage(resource.RUSAGE_CHILDREN)
-                        clients = [subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE) for _ in parts]
+                        clients = [subprocess.Popen(service.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                                    env=environment) for _ in parts]
                         answers = [client.communicate(part)[0] for client, part in zip(clients, parts)]
                         after = resource.getrusage(resource.RUSAGE_CHILDREN)
                         out, seconds = b"".join(answers), (after.ru_utime + after.ru_stime
                                                             - children.ru_utime - children.ru_stime)
                     else:
-                        out, seconds = with_cpu_time(argv, marked, home)
-                    times[name].append(time.perf_counter() - start)
-                    cpu[name].append((seconds or 0) + tree_cpu(service.pid) - before)
-                    outputs[name].add(len(out.split(b"\n")))
+                        argv = service.command + (["--no-service"] if kind == "direct" else [])
+                        out, seconds = with_cpu_time(argv, marked, folder)
+                    times[label].append(time.perf_counter() - start)
+                    cpu[label].append((seconds or 0) + tree_cpu(service.process.pid) - before)
+                    outputs[label].add(len(out.split(b"\n")))
         finally:
-            os.killpg(service.pid, signal.SIGTERM)
-            service.wait(timeout=20)
+            for service in services:
+                service.stop()
     load = " ".join(open("/proc/loadavg").read().split()[:3])
     print(f"One long request, {LINES:,} distinct lines ({words:,} words), medians of {RUNS} runs in turn (load {load})\n")
-    print("| way | words/s | each run, s | CPU: the command, what it started and the service's process tree, s |")
+    for name, host in zip(names, HOSTS):
+        if name:
+            print(f"- {name}: {host}")
+    print("\n| way | words/s | each run, s | CPU: the command, what it started and the service's process tree, s |")
     print("|---|---:|---|---:|")
-    for name in ways:
-        median = statistics.median(times[name])
-        cpus = [c for c in cpu[name] if c is not None]
-        print(f"| {name} | {words / median:,.0f} | {', '.join(f'{t:.2f}' for t in times[name])} | "
-              + (f"{statistics.median(cpus):.2f}" if cpus else "—") + " |")
-    one = statistics.median(times["through the service"])
-    print(f"\nwords per second, one request through the service against: --no-service (a cold runner) "
-          f"{statistics.median(times['--no-service']) / one:.2f}×, 8 requests at once "
-          f"{statistics.median(times['through the service, as 8 requests at once']) / one:.2f}× (lines per output: {outputs})")
+    for label, _, _ in ways:
+        median = statistics.median(times[label])
+        print(f"| {label} | {words / median:,.0f} | {', '.join(f'{t:.2f}' for t in times[label])} | "
+              f"{statistics.median(cpu[label]):.2f} |")
+    print()
+    for name in names:
+        prefix = name + ", " if name else ""
+        one = times[prefix + "through the service"]
+        eight = times[prefix + "through the service, as 8 requests at once"]
+        runs = ", ".join(f"{e / o:.2f}" for o, e in zip(one, eight))
+        print(f"{name or 'words/s'}: one request against 8 requests at once "
+              f"{statistics.median(eight) / statistics.median(one):.2f}× (each run {runs})")
+    print(f"lines per output: {outputs}")
 
 
 if __name__ == "__main__":

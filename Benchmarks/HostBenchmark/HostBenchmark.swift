@@ -14,9 +14,10 @@ import System
 enum HostBenchmark {
   static let build = CommandLine.arguments.dropFirst().first ?? "build"
 
-  /// `host-benchmark <build> [service|throughput|latency [count]|runner|disk]`:
-  /// everything, or the service figures only, or the service's throughput
-  /// with concurrent clients only, or its own cost per request only, or the
+  /// `host-benchmark <build> [service|service-latency [count]|throughput|latency [count]|runner|disk]`:
+  /// everything, or the service figures only (or their latency table only),
+  /// or the service's throughput with concurrent clients only, or its own
+  /// cost per request only (a tight loop of Rot13), or the
   /// runner's footprint only, or the start cost of the container's view only.
   static func main() throws {
     let only = CommandLine.arguments.dropFirst(2).first
@@ -27,6 +28,10 @@ enum HostBenchmark {
     if only == "dbus" {
       let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1_000
       return try BusBenchmark.run(build: build, count: count)
+    }
+    if only == "service-latency" {
+      let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 300
+      return try ServiceBenchmark.run(build: build, sentenceCount: count, latencyOnly: true)
     }
     if only == "latency" {
       let count = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 2_000

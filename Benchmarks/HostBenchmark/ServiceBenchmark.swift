@@ -18,7 +18,9 @@ import System
 ///   and against the best batching can give them (`throughput`);
 /// - the service's memory with three providers warm.
 enum ServiceBenchmark {
-  static func run(build: String, sentenceCount: Int = 300) throws {
+  /// `latencyOnly`: the latency table alone (`host-benchmark <build>
+  /// service-latency [count]`), without the throughput runs and the memory.
+  static func run(build: String, sentenceCount: Int = 300, latencyOnly: Bool = false) throws {
     let fixture = try ServiceFixture(build: build)
     defer { fixture.stop() }
     let (client, http) = try fixture.waitUntilReady()
@@ -70,6 +72,7 @@ enum ServiceBenchmark {
     HostBenchmark.row(
       "the same", latency["pipeline"]!, "neither (the stages as Debian ships them)", latency["pipeline-plain"]!)
     OwnCostPaths.rows(latency)
+    guard !latencyOnly else { return }
 
     try throughput(client: fixture.location, engine: engine, count: sentenceCount * 8)
 
@@ -111,14 +114,18 @@ enum ServiceBenchmark {
   }
 
   /// The median time of each path per text, the paths taken in turn text
-  /// by text (so that load falls on all alike), after each took `warmUp`.
+  /// by text (so that load falls on all alike), each round beginning with
+  /// another, after each took `warmUp`.
   private static func interleavedLatency(
     _ paths: [(String, (String) throws -> Void)], texts: [String], warmUp: [String]
   ) throws -> [String: Double] {
     for text in warmUp { for (_, path) in paths { try path(text) } }
     var samples = [String: [Double]]()
-    for text in texts {
-      for (name, path) in paths {
+    for (index, text) in texts.enumerated() {
+      // Each text begins its round with the next path: no path always comes
+      // first after the others' work (the Apertium paths' pipelines leave
+      // both cores' caches to the path after them, and their stages settling).
+      for (name, path) in paths[(index % paths.count)...] + paths[..<(index % paths.count)] {
         let start = Syscalls.monotonicNanoseconds()
         try path(text)
         samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)

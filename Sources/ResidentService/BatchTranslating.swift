@@ -5,14 +5,16 @@
 /// order) and the runner process: `PooledRunner` is the real one, the
 /// coalescer's tests use fakes in this process.
 ///
-/// Calls come from the coalescer's leading threads, `send` and `receive`
-/// each under the coalescer's lock for one runner at a time.
+/// Calls come from the coalescer's leading threads: `send` under the
+/// coalescer's lock, `receive` by one thread at a time for one runner.
 protocol BatchTranslating: AnyObject, Sendable {
   /// How many batches it may hold at once (1: one at a time).
   var batchesInFlight: Int { get }
-  /// Sends a batch; its translations come from `receive`, in the order the batches were sent.
-  func send(_ texts: [String], from source: String, to target: String) throws
-  /// The `count` translations of the oldest batch sent and not received, by `deadline`.
+  /// Sends a batch as `messages` (texts), each answered on its own: their
+  /// translations come from `receive`, message by message, in the order they
+  /// were sent.
+  func send(_ messages: [[String]], from source: String, to target: String) throws
+  /// The `count` translations of the oldest message sent and not received, by `deadline`.
   func receive(count: Int, deadline: ContinuousClock.Instant) throws -> [String]
   /// Stops the runner at once, from any thread: the batches in it fail.
   var interruption: @Sendable () -> Void { get }

@@ -13,6 +13,8 @@ import System
 /// connection was closed reconnects by itself (`ServiceClient`). Each
 /// connection is known by its descriptor, which its thread closes only
 /// after `leave`, so a number is never reused while it is in the table.
+/// A connection at work whose client has hung up gives its place too
+/// (checked when a newcomer finds no idle one, so at connect time only).
 final class ConnectionTable: @unchecked Sendable {
   /// One connection's place, which its thread keeps (`place(of:)`), so that
   /// marking it at work and idle, twice a request, looks nothing up.
@@ -44,13 +46,30 @@ final class ConnectionTable: @unchecked Sendable {
     let present = entries.filter { !$0.value.isEvicted }
     if present.count >= limit {
       let idle = present.compactMap { entry in entry.value.idleSince.map { (fd: entry.key, since: $0) } }
-      guard let oldest = idle.min(by: { $0.since < $1.since }) else { return false }
-      entries[oldest.fd]?.isEvicted = true
-      // Wakes its thread, waiting for a request, which then leaves.
-      UnixSocket.shutdown(oldest.fd)
+      if let oldest = idle.min(by: { $0.since < $1.since }) {
+        entries[oldest.fd]?.isEvicted = true
+        // Wakes its thread, waiting for a request, which then leaves.
+        UnixSocket.shutdown(oldest.fd)
+      } else if let gone = Self.firstHungUp(Array(present.keys)) {
+        // At work for a client that has gone: its thread is reading the end
+        // of the stream, or has sent the last answer and not yet marked the
+        // connection idle. Its place is nobody's work; it leaves by itself.
+        entries[gone]?.isEvicted = true
+      } else {
+        return false
+      }
     }
     entries[fd] = Place(idleSince: .now)
     return true
+  }
+
+  /// The first of `fds` whose client hung up (closed, or shut down both
+  /// ways: a client that shut down only its sending side still waits for
+  /// its answer), asked of the kernel without waiting. Their threads close
+  /// them only after `leave`, which waits for the lock the caller holds.
+  private static func firstHungUp(_ fds: [FileDescriptor]) -> FileDescriptor? {
+    guard let events = try? Syscalls.poll(fds.map { ($0, []) }, timeout: .zero) else { return nil }
+    return zip(fds, events).first { $0.1.contains(.hungUp) }?.0
   }
 
   /// The place of the connection on `fd`, admitted and not gone.

@@ -11,8 +11,8 @@ final class PooledRunner: BatchTranslating, @unchecked Sendable {
     batchesInFlight = client.streamsTranslations ? max(depth, 1) : 1
   }
 
-  func send(_ texts: [String], from source: String, to target: String) throws {
-    try client.sendTranslate(texts, from: source, to: target)
+  func send(_ messages: [[String]], from source: String, to target: String) throws {
+    for texts in messages { try client.sendTranslate(texts, from: source, to: target) }
   }
 
   func receive(count: Int, deadline: ContinuousClock.Instant) throws -> [String] {

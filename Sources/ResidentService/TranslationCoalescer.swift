@@ -29,11 +29,16 @@ import System
 /// `runnersPerProvider`, or one of its runners has room for another batch.
 /// A runner's batches are answered in the order they were sent; each
 /// leader reads its own answer when the batches before it are answered.
+/// That holds for one long request too: its thread sends its next batch
+/// into its runner's free slot before it reads the answer of the last
+/// (`translate`'s loop), as the threads of two requests would.
 ///
-/// Fairness: a batch holds at most `batchLimit` texts, shared out in the
-/// order requests arrived, each taking at most an equal share before any
-/// takes more; a request of 10,000 lines is sent a share at a time, so a
-/// request that arrives behind it waits for one batch, not for all of them.
+/// Fairness: a runner holds at most `batchLimit` texts (in batches of
+/// `batchLimit / batchesInFlight` once the group knows its runners),
+/// shared out in the order requests arrived, each taking at most an equal share before any takes more; a
+/// request of 10,000 lines is sent a share at a time, so a request that
+/// arrives behind it waits for the texts in the runner ahead of it and for
+/// its own batch (at most `batchLimit` and a batch), not for all of them.
 ///
 /// Deadlines: each request keeps its own. Its thread stops waiting at its
 /// deadline (`busy` if none of its texts reached a runner yet); a batch's
@@ -42,7 +47,8 @@ import System
 /// batch failed are queued again. A batch that failed with more than one
 /// request in it, or on a runner that held other batches, is not blamed on
 /// all of them: each request's texts are tried again in a batch of their
-/// own, so a text that crashes the provider fails only its own request. A
+/// own, one at a time, in a runner that holds no other, so a text that
+/// crashes the provider fails only its own request. A
 /// request whose texts wait in a runner behind another batch has not reached
 /// the provider: at its deadline it fails as busy.
 final class TranslationCoalescer: @unchecked Sendable {
@@ -60,7 +66,7 @@ final class TranslationCoalescer: @unchecked Sendable {
 
   /// Runners one group uses at once: the pool's runners per provider.
   let runnersPerProvider: Int
-  /// The most texts in one batch.
+  /// The most texts in one runner at once: in one batch, or shared by the batches a runner holds.
   let batchLimit: Int
   /// Guards everything below and every request's and group's state (a
   /// plain lock: the waits are each request's own semaphore).
@@ -149,6 +155,8 @@ final class TranslationCoalescer: @unchecked Sendable {
     var starting = 0
     /// How many requests the last batch served, and how long it took.
     var lastBatch: (requests: Int, duration: Duration) = (1, .zero)
+    /// How many batches its runners hold at once (`batchesInFlight`), once one was checked out.
+    var depth = 1
     /// The batches being led (a few: at most the group's runners times their batches each).
     var batches: [Batch] = []
     /// Whether nothing is queued, led or held: what it knew of its last batch is forgotten then.
@@ -165,8 +173,19 @@ final class TranslationCoalescer: @unchecked Sendable {
     var spoiled = false
     /// Why it failed, once it has: the batches still in it fail with it.
     var failure: (any Error)?
-    init(_ runner: any BatchTranslating) { self.runner = runner }
-    var hasRoom: Bool { !interrupted && !spoiled && failure == nil && batches.count < runner.batchesInFlight }
+    /// It was taken for a request whose texts are isolated: it holds that request's batch alone.
+    var isolating = false
+    /// The most texts it holds at once (`batchLimit`), and how many it holds.
+    let textLimit: Int
+    var held: Int { batches.reduce(0) { $0 + $1.count } }
+    init(_ runner: any BatchTranslating, textLimit: Int) {
+      self.runner = runner
+      self.textLimit = textLimit
+    }
+    var hasRoom: Bool {
+      !interrupted && !spoiled && !isolating && failure == nil && batches.count < runner.batchesInFlight
+        && held < textLimit
+    }
     /// Whether `batch`'s answer is the next to read (those before it are read and dropped with it).
     func isTurn(of batch: Batch) -> Bool { batches.prefix { $0 !== batch }.allSatisfy(\.isAbandoned) }
   }
@@ -174,8 +193,12 @@ final class TranslationCoalescer: @unchecked Sendable {
   fileprivate final class Batch {
     let slices: [Slice]
     let leader: Request
-    /// How many requests it serves.
+    /// How many requests it serves, and how many texts.
     let requests: Int
+    let count: Int
+    /// The earliest of its requests' deadlines: its answer is read by then.
+    let deadline: ContinuousClock.Instant
+    let started = ContinuousClock.now
     var runner: Active?
     /// Sent, and waiting for the batches before it in its runner to be answered.
     var waitsForTurn = false
@@ -183,23 +206,54 @@ final class TranslationCoalescer: @unchecked Sendable {
     var isAbandoned = false
     /// Its runner held other batches while it was there.
     var sharedRunner = false
-    init(slices: [Slice], leader: Request, requests: Int) {
+    /// The messages it is sent as, in order: ranges of `slices`, each answered on its own.
+    var messages: [Range<Int>] = []
+    /// How many of its messages were answered and handed out.
+    var delivered = 0
+    init(slices: [Slice], leader: Request, requests: Int, count: Int, deadline: ContinuousClock.Instant) {
       self.slices = slices
       self.leader = leader
       self.requests = requests
+      self.count = count
+      self.deadline = deadline
     }
+    /// How many texts `message` holds.
+    func count(of message: Range<Int>) -> Int { slices[message].reduce(0) { $0 + $1.range.count } }
+    /// The slices not handed out yet.
+    var undelivered: ArraySlice<Slice> { slices[(messages.prefix(delivered).last?.upperBound ?? 0)...] }
     /// Whether nobody waits for this batch's answers any more.
     var isOrphaned: Bool { slices.allSatisfy { $0.request.isAbandoned || $0.request.failure != nil } }
   }
 
-  /// Whether a batch may be led now: a runner can still be taken, or one held has room.
-  private func canLead(in group: Group) -> Bool {
-    group.active.count + group.starting < runnersPerProvider || group.active.contains(where: \.hasRoom)
+  /// Whether `request`'s thread may lead a batch now. Its first: a runner can
+  /// still be taken, or one held has room. While batches it led are in
+  /// runners (`leading`), another only into a runner the group holds, with
+  /// room: never a checkout, which could wait for a runner while others'
+  /// answers wait behind its batches. A request whose texts are isolated
+  /// leads one batch at a time, into a runner of its own; while one waits
+  /// for a runner, no other batch is led, so that the next runner to come
+  /// free is its (a long request would otherwise keep its runner for as long
+  /// as it has texts).
+  private func canLead(_ request: Request, leading: Int = 0, in group: Group) -> Bool {
+    let canTake = group.active.count + group.starting < runnersPerProvider
+    if request.isolated { return leading == 0 && canTake }
+    if group.queue.contains(where: { $0.isolated && $0.pending > 0 && !$0.isLeading }) { return false }
+    let room = group.active.contains(where: \.hasRoom)
+    return leading > 0 ? room : canTake || room
   }
 
   /// Translates `texts` for one client with the runners of `resolution`, in
   /// batches with other clients' requests for the same pair. `cancellation`,
   /// fired from any thread (the client left), abandons the request.
+  ///
+  /// The thread is a loop, not a recursion: it sends a batch while it may
+  /// (`canLead`), else reads the answer of the oldest batch it sent, else
+  /// sleeps. So a request of many batches keeps its runner's next slot
+  /// full while the batch before is translated; and it reads its batches'
+  /// answers in the order it sent them, so whichever batch was sent first
+  /// of all those not yet read is its own thread's next read: no thread
+  /// waits for a turn that only it could give. It returns once every batch
+  /// it sent is read: they may hold other requests' texts.
   func translate(
     _ texts: [String], from source: String, to target: String, runners: some TranslatingRunners,
     timeout: Duration, cancellation: Cancellation = Cancellation()
@@ -227,24 +281,38 @@ final class TranslationCoalescer: @unchecked Sendable {
       wakeNextLeader(in: group)
       lock.unlock()
     }
+    /// The batches this thread sent and has not read yet, oldest first.
+    var led: [Batch] = []
     var gathered = false
-    while !request.isDone {
-      if request.isAbandoned && request.running == 0 {
-        request.failure = ServiceError.refused("the client left before its answer")
-        break
+    while true {
+      if led.isEmpty {
+        if request.isDone { break }
+        if request.isAbandoned && request.running == 0 {
+          request.failure = ServiceError.refused("the client left before its answer")
+          break
+        }
       }
-      if request.pending > 0 && canLead(in: group) {
+      if request.pending > 0 && !request.deadline.hasPassed && canLead(request, leading: led.count, in: group) {
         // Gathering lets go of the lock: the slot and the texts are checked again after it.
         // Not for a runner at work that streams: its engine is busy with the
         // batch before, and takes these texts while it is, so waiting for
         // more would only leave it short of work.
-        if !gathered && !group.active.contains(where: { $0.hasRoom && !$0.batches.isEmpty }) {
+        if led.isEmpty && !gathered && !group.active.contains(where: { $0.hasRoom && !$0.batches.isEmpty }) {
           gather(for: request, in: group)
           gathered = true
           continue
         }
         gathered = false
-        lead(request, key: key, group: group, runners: runners)
+        request.isLeading = true
+        if let batch = send(for: request, following: !led.isEmpty, key: key, group: group, runners: runners) {
+          led.append(batch)
+        }
+        request.isLeading = !led.isEmpty
+        continue
+      }
+      if !led.isEmpty {
+        collect(led.removeFirst(), group: group, runners: runners)
+        request.isLeading = !led.isEmpty
         continue
       }
       if request.deadline.hasPassed {
@@ -295,22 +363,36 @@ final class TranslationCoalescer: @unchecked Sendable {
   }
 
   /// While a slot is free, wakes the first request (in arrival order) that
-  /// has texts no batch holds, to lead the next batch: one thread, not all
-  /// of them. The lock is held.
+  /// has texts no batch holds and may lead them, to lead the next batch: one
+  /// thread, not all of them. The lock is held.
   private func wakeNextLeader(in group: Group) {
-    guard canLead(in: group), let next = group.queue.first(where: { $0.pending > 0 && $0.isWaiting && !$0.isLeading })
+    guard
+      let next = group.queue.first(where: {
+        $0.pending > 0 && $0.isWaiting && !$0.isLeading && canLead($0, in: group)
+      })
     else { return }
     wake(next)
   }
 
-  /// Builds a batch led by `request`'s thread, sends it to a runner (one
-  /// taken from the pool, or one the group holds with room), reads its
-  /// answer with the lock released when the batches before it in that runner
-  /// are answered, and hands out what came back. The lock is held on entry and exit.
-  private func lead(_ request: Request, key: GroupKey, group: Group, runners: some TranslatingRunners) {
-    let (slices, members) = batch(for: request, in: group)
-    let batch = Batch(slices: slices, leader: request, requests: members)
-    group.batches.append(batch)
+  /// Builds a batch led by `request`'s thread and sends it to a runner: one
+  /// taken from the pool, or one the group holds with room (always one held
+  /// when the batch is `following` others the thread sent and has not read).
+  /// A runner never holds more than `batchLimit` texts, and one that holds
+  /// several batches (`Group.depth`) is sent batches of `batchLimit / depth`:
+  /// a request that comes while it is full waits for at most `batchLimit`
+  /// texts and its own batch. Returns the batch, to be read by `collect`; nil if it
+  /// failed before it was sent (its requests are told). The lock is held on
+  /// entry and exit (and let go while a runner is checked out).
+  private func send(
+    for request: Request, following: Bool, key: GroupKey, group: Group, runners: some TranslatingRunners
+  ) -> Batch? {
+    var chosen: Active?
+    if following || (!request.isolated && group.active.count + group.starting >= runnersPerProvider) {
+      chosen = group.active.filter(\.hasRoom).min { $0.batches.count < $1.batches.count }
+    }
+    var limit = max(batchLimit / group.depth, 1)
+    if let chosen { limit = min(limit, batchLimit - chosen.held) }
+    let (slices, members) = batch(for: request, in: group, limit: limit)
     var deadline = request.deadline
     var count = 0
     for slice in slices {
@@ -318,27 +400,12 @@ final class TranslationCoalescer: @unchecked Sendable {
       deadline = min(deadline, slice.request.deadline)
       count += slice.range.count
     }
-    request.isLeading = true
-    defer { request.isLeading = false }
-    var chosen: Active?
-    if group.active.count + group.starting >= runnersPerProvider {
-      chosen = group.active.filter(\.hasRoom).min { $0.batches.count < $1.batches.count }
-    }
+    let batch = Batch(slices: slices, leader: request, requests: members, count: count, deadline: deadline)
+    group.batches.append(batch)
     if chosen == nil { group.starting += 1 }
     // Another batch may be led for what this one left.
     wakeNextLeader(in: group)
-    let started = ContinuousClock.now
-    let texts: [String]
-    if slices.count == 1, slices[0].range.count == slices[0].request.texts.count {
-      texts = slices[0].request.texts  // a request sent whole: its own array, not a copy
-    } else {
-      var gathered: [String] = []
-      gathered.reserveCapacity(count)
-      for slice in slices { gathered += slice.request.texts[slice.range] }
-      texts = gathered
-    }
-
-    let outcome = Result { () throws -> [String] in
+    do {
       let active: Active
       if let chosen {
         active = chosen
@@ -354,25 +421,55 @@ final class TranslationCoalescer: @unchecked Sendable {
         }
         lock.lock()
         group.starting -= 1
-        active = Active(runner)
+        active = Active(runner, textLimit: batchLimit)
+        active.isolating = request.isolated
+        group.depth = runner.batchesInFlight
         group.active.append(active)
       }
       batch.runner = active
       if let failure = active.failure { throw failure }
       active.batches.append(batch)
       if active.batches.count > 1 { active.batches.forEach { $0.sharedRunner = true } }
+      // A runner that streams is sent each request's texts as a message of
+      // its own, answered as soon as they are translated, and the leader's
+      // last (they are translated last): each client's answer goes back as
+      // soon as its text is out of the engine, as the bound's clients' do,
+      // instead of when the batch's last is. Others take the batch as one.
+      batch.messages = active.runner.batchesInFlight > 1 ? Self.messages(of: slices) : [slices.indices]
       // Sent under the lock: the runner's batches go in the order of `active.batches`.
-      try active.runner.send(texts, from: key.source, to: key.target)
+      do {
+        try active.runner.send(batch.messages.map { Self.texts(of: slices[$0]) }, from: key.source, to: key.target)
+      } catch {
+        // What it was sent before may be answered: nobody reads it.
+        active.failure = active.failure ?? error
+        active.spoiled = true
+        throw error
+      }
       if batch.isOrphaned { interruptOrphans(in: group) }
       batch.waitsForTurn = !active.isTurn(of: batch)
+      return batch
+    } catch {
+      finish(batch, with: .failure(error), group: group, runners: runners)
+      return nil
+    }
+  }
+
+  /// Reads the answer of `batch`, sent by this thread, when the batches
+  /// before it in its runner are answered (the lock let go meanwhile), and
+  /// hands out what came back. The lock is held on entry and exit.
+  private func collect(_ batch: Batch, group: Group, runners: some TranslatingRunners) {
+    guard let active = batch.runner else { preconditionFailure("a batch collected before it was sent") }
+    let outcome = Result { () throws -> Void in
+      // The batches before it may have been read since it was sent (by this thread too).
+      batch.waitsForTurn = !active.isTurn(of: batch) && active.failure == nil
       while batch.waitsForTurn {
         if let failure = active.failure { throw failure }
-        if deadline.hasPassed {
+        if batch.deadline.hasPassed {
           batch.isAbandoned = true
           active.spoiled = true
-          throw ServiceError.busy(provider: runners.provider, after: request.timeout)
+          throw ServiceError.busy(provider: runners.provider, after: batch.leader.timeout)
         }
-        sleep(request, until: deadline)
+        sleep(batch.leader, until: batch.deadline)
         batch.waitsForTurn = !active.isTurn(of: batch) && active.failure == nil
       }
       if let failure = active.failure { throw failure }
@@ -382,9 +479,23 @@ final class TranslationCoalescer: @unchecked Sendable {
       defer { lock.lock() }
       do {
         for dropped in abandoned {
-          _ = try active.runner.receive(count: dropped.slices.reduce(0) { $0 + $1.range.count }, deadline: deadline)
+          for message in dropped.messages {
+            _ = try active.runner.receive(count: dropped.count(of: message), deadline: batch.deadline)
+          }
         }
-        return try active.runner.receive(count: texts.count, deadline: deadline)
+        for message in batch.messages {
+          let translations = try active.runner.receive(count: batch.count(of: message), deadline: batch.deadline)
+          lock.lock()
+          defer { lock.unlock() }
+          var offset = 0
+          for slice in batch.slices[message] {
+            slice.request.running -= slice.range.count
+            slice.request.answer(slice.range, with: translations[offset..<offset + slice.range.count])
+            offset += slice.range.count
+            wake(slice.request)
+          }
+          batch.delivered += 1
+        }
       } catch {
         lock.lock()
         active.failure = active.failure ?? error
@@ -392,21 +503,24 @@ final class TranslationCoalescer: @unchecked Sendable {
         throw error
       }
     }
-    if let active = batch.runner { leave(batch, runner: active, group: group, runners: runners) }
+    finish(batch, with: outcome, group: group, runners: runners)
+  }
 
+  /// Ends `batch`: takes it out of its runner, and hands the requests of
+  /// its messages not answered their failure, if it failed (texts of a batch
+  /// shared with others are queued again, to be tried in a batch of their
+  /// own). The lock is held on entry and exit.
+  private func finish(
+    _ batch: Batch, with outcome: Result<Void, any Error>, group: Group, runners: some TranslatingRunners
+  ) {
+    if let active = batch.runner { leave(batch, runner: active, group: group, runners: runners) }
     if let place = group.batches.firstIndex(where: { $0 === batch }) { group.batches.remove(at: place) }
-    group.lastBatch = (members, ContinuousClock.now - started)
-    for slice in slices { slice.request.running -= slice.range.count }
-    switch outcome {
-    case .success(let translations):
-      var offset = 0
-      for slice in slices {
-        slice.request.answer(slice.range, with: translations[offset..<offset + slice.range.count])
-        offset += slice.range.count
-      }
-    case .failure(let error):
-      let shared = batch.sharedRunner || members > 1
-      for slice in slices where slice.request.failure == nil {
+    group.lastBatch = (batch.requests, ContinuousClock.now - batch.started)
+    let undelivered = batch.undelivered
+    for slice in undelivered { slice.request.running -= slice.range.count }
+    if case .failure(let error) = outcome {
+      let shared = batch.sharedRunner || batch.requests > 1
+      for slice in undelivered where slice.request.failure == nil {
         if shared && !slice.request.deadline.hasPassed && !slice.request.isAbandoned {
           // Tried again alone: the failure may belong to another request's text.
           slice.request.isolated = true
@@ -422,8 +536,33 @@ final class TranslationCoalescer: @unchecked Sendable {
         }
       }
     }
-    for slice in slices { wake(slice.request) }
+    for slice in undelivered { wake(slice.request) }
     wakeNextLeader(in: group)
+  }
+
+  /// The messages a batch's `slices` are sent as when each request's go
+  /// apart: one for each request's slices (together, as `batch(for:)` puts
+  /// them).
+  private static func messages(of slices: [Slice]) -> [Range<Int>] {
+    var messages: [Range<Int>] = []
+    var start = 0
+    for index in slices.indices.dropFirst() where slices[index].request !== slices[index - 1].request {
+      messages.append(start..<index)
+      start = index
+    }
+    messages.append(start..<slices.count)
+    return messages
+  }
+
+  /// The texts of `slices`, in order.
+  private static func texts(of slices: ArraySlice<Slice>) -> [String] {
+    if slices.count == 1, let only = slices.first, only.range.count == only.request.texts.count {
+      return only.request.texts  // a request sent whole: its own array, not a copy
+    }
+    var texts: [String] = []
+    texts.reserveCapacity(slices.reduce(0) { $0 + $1.range.count })
+    for slice in slices { texts += slice.request.texts[slice.range] }
+    return texts
   }
 
   /// Takes `batch` out of its runner: the next batch's leader may read its
@@ -453,16 +592,18 @@ final class TranslationCoalescer: @unchecked Sendable {
     lock.lock()
   }
 
-  /// The slices of the next batch led by `leader`: its own next texts first,
-  /// then the other requests in the order they arrived, each up to an equal
-  /// share of `batchLimit` and then, while room is left, more; and how many
-  /// requests have texts in it. A request whose texts are isolated goes alone.
-  private func batch(for leader: Request, in group: Group) -> (slices: [Slice], members: Int) {
-    if leader.isolated { return ([take(leader, upTo: batchLimit)], 1) }
+  /// The slices of the next batch led by `leader`, at most `limit` texts:
+  /// its own next texts first, then the other requests in the order they
+  /// arrived, each up to an equal share of `limit` and then, while room is
+  /// left, more; and how many requests have texts in it. A request whose
+  /// texts are isolated goes alone. The slices come out with each request's
+  /// together, the leader's last (`messages(of:)`).
+  private func batch(for leader: Request, in group: Group, limit: Int) -> (slices: [Slice], members: Int) {
+    if leader.isolated { return ([take(leader, upTo: limit)], 1) }
     func joins(_ other: Request) -> Bool { other !== leader && other.pending > 0 && !other.isolated }
     let members = 1 + group.queue.count(where: joins)
-    let share = max(batchLimit / members, 1)
-    var room = batchLimit
+    let share = max(limit / members, 1)
+    var room = limit
     var slices: [Slice] = []
     slices.reserveCapacity(members)
     var served = 0
@@ -482,7 +623,14 @@ final class TranslationCoalescer: @unchecked Sendable {
       room -= slice.range.count
       slices.append(slice)
     }
-    return (slices, served)
+    guard slices.count > 1 else { return (slices, served) }
+    var ordered: [Slice] = []
+    ordered.reserveCapacity(slices.count)
+    for slice in slices where slice.request !== leader && !ordered.contains(where: { $0.request === slice.request }) {
+      ordered += slices.filter { $0.request === slice.request }
+    }
+    ordered += slices.filter { $0.request === leader }
+    return (ordered, served)
   }
 
   /// The next texts of `request`, at most `count`: those of a failed batch first.

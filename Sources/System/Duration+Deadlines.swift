@@ -12,8 +12,15 @@ extension Duration {
   /// `seconds` as a span: NaN and negative values are zero, values beyond `forever` are `forever`.
   package static func seconds(saturating seconds: Double) -> Duration {
     guard seconds > 0 else { return .zero }  // false for NaN too
-    return seconds < Duration.forever.inSeconds ? .seconds(seconds) : .forever
+    guard seconds < foreverInSeconds else { return .forever }
+    // From its two components: `.seconds(_: Double)` checks its range in
+    // 128-bit arithmetic, some 300 instructions (a deadline read from every request).
+    let whole = seconds.rounded(.towardZero)
+    return Duration(secondsComponent: Int64(whole), attosecondsComponent: Int64((seconds - whole) * 1e18))
   }
+
+  /// `forever` in seconds.
+  private static let foreverInSeconds = Duration.forever.inSeconds
 
   /// The span in seconds, as people read and type it.
   package var inSeconds: Double {

@@ -63,6 +63,13 @@ final class FakeRunners: TranslatingRunners, @unchecked Sendable {
     return started.reduce(0) { $0 + $1.sentCount }
   }
 
+  /// Every runner started so far.
+  var runners: [FakeRunner] {
+    condition.lock()
+    defer { condition.unlock() }
+    return started
+  }
+
   /// Every batch sent to any runner.
   var batches: [[String]] {
     condition.lock()

@@ -18,6 +18,10 @@ import Testing
     Case(testDescription: "not a number", seconds: .nan, span: .zero, pollMilliseconds: 0),
     Case(testDescription: "a negative span", seconds: -3, span: .zero, pollMilliseconds: 0),
     Case(testDescription: "a fraction", seconds: 0.25, span: .milliseconds(250), pollMilliseconds: 250),
+    Case(testDescription: "seconds and a fraction", seconds: 24.5, span: .milliseconds(24_500), pollMilliseconds: 24_500),
+    Case(
+      testDescription: "just under forever", seconds: 100 * 365 * 86_400 - 0.5, span: .forever - .milliseconds(500),
+      pollMilliseconds: .max),
     Case(testDescription: "less than a millisecond waits one", seconds: 0.0001, span: .microseconds(100), pollMilliseconds: 1),
   ]
 

@@ -43,7 +43,9 @@ package final class ServiceClient: @unchecked Sendable {
 
     /// The service may take the provider's deadline three times over
     /// (waiting for a runner, starting it, the request), and a little more.
-    package static let standard = Patience { $0 * 3 + .seconds(5) }
+    /// (Added, not multiplied: `Duration`'s product is 128-bit arithmetic,
+    /// some 500 instructions a request.)
+    package static let standard = Patience { $0 + $0 + $0 + .seconds(5) }
   }
 
   private init(location: ServiceLocation, channel: FrameChannel) {
@@ -285,7 +287,10 @@ package final class ServiceClient: @unchecked Sendable {
 
   /// A path reference made absolute (the service has its own working folder).
   private static func absolute(_ reference: String?) -> String? {
-    guard let reference, ProviderResolution.isPath(reference), !reference.hasPrefix("/") else { return reference }
+    // An absolute path first: its first byte says so (`isPath` searches the whole reference).
+    guard let reference, reference.utf8.first != UInt8(ascii: "/"), ProviderResolution.isPath(reference) else {
+      return reference
+    }
     return FileManager.default.currentDirectoryPath + "/" + reference
   }
 }
