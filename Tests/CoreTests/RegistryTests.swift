@@ -274,13 +274,29 @@ import Testing
     ("its manifest made writable by others", { _, bundle in #expect(chmod(bundle + "/Info.plist", 0o666) == 0) }),
     ("its executable made writable by the group", { _, bundle in #expect(chmod(bundle + "/libMiddle.so", 0o775) == 0) }),
     ("its folder made writable by others", { _, bundle in #expect(chmod(bundle, 0o777) == 0) }),
+    // Its identity (BundleInspector.checkTree), deeper than the files a listing reads:
+    ("a file beside its manifest given a second name", { folder, bundle in linkOut(bundle + "/libHelper.so", folder) }),
+    ("a file in its subfolder given a second name", { folder, bundle in linkOut(bundle + "/Resources/data.bin", folder) }),
+    (
+      "a link out of it placed in its subfolder",
+      { _, bundle in #expect(symlink("/etc/passwd", bundle + "/Resources/outside") == 0) }
+    ),
+    ("a named pipe placed in its subfolder", { _, bundle in #expect(mkfifo(bundle + "/Resources/pipe", 0o600) == 0) }),
+    ("a file in its subfolder removed", { _, bundle in #expect(unlink(bundle + "/Resources/data.bin") == 0) }),
   ]
+
+  /// Gives `file` a second name outside the bundle (in the search folder, which lists bundles only).
+  private static func linkOut(_ file: String, _ folder: TemporaryDirectory) {
+    #expect(link(file, folder.path + "/second-name") == 0)
+  }
 
   @Test(arguments: changes)
   func theNextScanShowsEveryChange(_ name: String, _ change: @Sendable (TemporaryDirectory, String) throws -> Void) throws {
     try BundleFixture(name: "Alpha").write(name: "Alpha", in: first)
     let bundle = try BundleFixture(name: "Middle").write(name: "Middle", in: first)
     try BundleFixture(name: "Omega").write(name: "Omega", in: first)
+    try FileManager.default.createDirectory(atPath: bundle + "/Resources", withIntermediateDirectories: false)
+    for file in ["/libHelper.so", "/Resources/data.bin"] { try Data("data".utf8).write(to: URL(fileURLWithPath: bundle + file)) }
     let before = registry([first]).scan()
     #expect(registry([first]).scan() == before)
     try change(first, bundle)

@@ -7,12 +7,13 @@ package struct BundleInspection: Equatable, Sendable {
   package var path: String
   package var manifest: ProviderBundle?
   package var problems: [ManifestError]
-  /// `stat` of the folder (named `.`) and of each file read, sorted by name.
+  /// `stat` of the folder (named `.`), of each file read and of every
+  /// folder and regular file in the bundle's tree, sorted by name.
   package var files: [File]
 
-  /// A file read, with its `stat` then: a key of the registry cache.
+  /// A file read or checked, with its `stat` then: a key of the registry cache.
   package struct File: Equatable, Sendable {
-    /// The name in the bundle folder, or `.` for the folder itself.
+    /// The path in the bundle folder (`Resources/data.bin`), or `.` for the folder itself.
     package var name: String
     package var status: FileStatus
 

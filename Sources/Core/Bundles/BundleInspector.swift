@@ -225,14 +225,24 @@ package struct BundleInspector {
         if let target, target.hasPrefix(bundle + "/") { continue }
         problems.append(.resolvesOutside(file, target: target ?? "nothing"))
       } else if status.isDirectory {
+        record(file, status)
         checkTree(file, real: bundle, depth: depth + 1, remaining: &remaining)
       } else if status.isRegularFile {
+        record(file, status)
         if let links = Syscalls.linkCount(file), links > 1 { problems.append(.hardLinked(file, links: links)) }
       } else {
         problems.append(
           .unsupportedFile(file, reason: "is a socket, device or pipe; a bundle holds only folders and regular files"))
       }
     }
+  }
+
+  /// Records an entry of the tree, so that the registry's cache knows the
+  /// bundle only while nothing in it changed: an entry added, removed or
+  /// replaced changes its folder's `st_ctime`, and a second name given to a
+  /// file changes the file's.
+  private mutating func record(_ file: String, _ status: FileStatus) {
+    files.append(BundleInspection.File(name: String(file.dropFirst(path.count + 1)), status: status))
   }
 
   // MARK: Files

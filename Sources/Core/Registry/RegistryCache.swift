@@ -2,7 +2,8 @@ import FoundationEssentials
 import System
 
 /// The registry cache: each bundle's inspection, keyed by the `stat` of its
-/// folder and of every file that was read, so listing re-reads only what changed.
+/// folder, of every file that was read and of every folder and regular file
+/// in its tree (the identity check's), so listing re-reads only what changed.
 ///
 /// A header line, then one binary record per bundle in the order of the scan
 /// that wrote them, which is the order the next scan asks for them: a lookup
@@ -19,11 +20,14 @@ import System
 /// never leave a torn cache.
 package struct RegistryCache {
   package static let fileName = "registry-v1.cache"
+  // 7: every folder and regular file of the bundle's tree in the key (6 kept
+  // trusting a bundle after a link out of it, a pipe or a second name of a
+  // file appeared below its top folder or beside its manifest);
   // 6: bundles that resolve outside themselves, lie in a container or hold
   // hard links are refused (5 trusted them), TPMemoryFiles, signatures; 5: each file's status change time too (4 trusted a file rewritten with its
   // size and modification time restored); 4: binary records in scan order, with
   // TPReadOnlyPaths (3 lost them); 3: every format read by our own readers.
-  static let header = Array("translation-host registry cache 6\n".utf8)
+  static let header = Array("translation-host registry cache 7\n".utf8)
 
   private let bytes: [UInt8]
   /// Where each record starts (at its length), in file order.
