@@ -72,6 +72,12 @@ final class TranslationCoalescer: @unchecked Sendable {
   /// plain lock: the waits are each request's own semaphore).
   private let lock = Condition()
   private var groups: [GroupKey: Group] = [:]
+  /// The semaphores of threads woken while the lock was held, signalled
+  /// once it is let go (`unlock`): a thread woken under the lock ran into
+  /// the lock its waker still held and slept on it again (1.2 context
+  /// switches a request of the service's 4.3 with 8 clients, perf's
+  /// `sched_switch`, 2026-12-02).
+  private var wakes: [DispatchSemaphore] = []
 
   init(runnersPerProvider: Int, batchLimit: Int = 256) {
     precondition(runnersPerProvider > 0 && batchLimit > 0)
@@ -279,7 +285,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       if group.isIdle { group.lastBatch = (1, .zero) }
       // It may have been the one woken to lead into a free slot.
       wakeNextLeader(in: group)
-      lock.unlock()
+      unlock()
     }
     /// The batches this thread sent and has not read yet, oldest first.
     var led: [Batch] = []
@@ -347,19 +353,29 @@ final class TranslationCoalescer: @unchecked Sendable {
     let wake = request.wake ?? DispatchSemaphore(value: 0)
     request.wake = wake
     request.isWaiting = true
-    lock.unlock()
+    unlock()
     _ = wake.wait(timeout: .now() + deadline.remaining.inSeconds)
     lock.lock()
     request.isWaiting = false
   }
 
-  /// Wakes `request`'s thread if it sleeps. (A wake-up that comes as it
-  /// stops sleeping on its own leaves the semaphore signalled: its next
-  /// sleep returns at once, and its loop looks again.) The lock is held.
+  /// Wakes `request`'s thread if it sleeps, once the lock is let go
+  /// (`unlock`). (A wake-up that comes as it stops sleeping on its own
+  /// leaves the semaphore signalled: its next sleep returns at once, and its
+  /// loop looks again.) The lock is held.
   private func wake(_ request: Request) {
     guard request.isWaiting else { return }
     request.isWaiting = false
-    request.wake?.signal()
+    if let wake = request.wake { wakes.append(wake) }
+  }
+
+  /// Lets go of the lock, then signals the threads woken while it was held.
+  private func unlock() {
+    guard !wakes.isEmpty else { return lock.unlock() }
+    var due: [DispatchSemaphore] = []
+    swap(&due, &wakes)
+    lock.unlock()
+    for wake in due { wake.signal() }
   }
 
   /// While a slot is free, wakes the first request (in arrival order) that
@@ -410,7 +426,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       if let chosen {
         active = chosen
       } else {
-        lock.unlock()
+        unlock()
         let runner: any BatchTranslating
         do {
           runner = try runners.checkout(timeout: max(deadline.remaining, .milliseconds(1)))
@@ -475,7 +491,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       if let failure = active.failure { throw failure }
       // Answers of batches abandoned before this one come first: read and dropped.
       let abandoned = active.batches.prefix { $0 !== batch }.filter(\.isAbandoned)
-      lock.unlock()
+      unlock()
       defer { lock.lock() }
       do {
         for dropped in abandoned {
@@ -486,7 +502,7 @@ final class TranslationCoalescer: @unchecked Sendable {
         for message in batch.messages {
           let translations = try active.runner.receive(count: batch.count(of: message), deadline: batch.deadline)
           lock.lock()
-          defer { lock.unlock() }
+          defer { unlock() }
           var offset = 0
           for slice in batch.slices[message] {
             slice.request.running -= slice.range.count
@@ -499,7 +515,7 @@ final class TranslationCoalescer: @unchecked Sendable {
       } catch {
         lock.lock()
         active.failure = active.failure ?? error
-        lock.unlock()
+        unlock()
         throw error
       }
     }
@@ -587,7 +603,7 @@ final class TranslationCoalescer: @unchecked Sendable {
     group.active.removeAll { $0 === active }
     let reusable = !active.interrupted && !active.spoiled
     let alone = group.queue.count <= 1 && group.active.isEmpty && group.starting == 0
-    lock.unlock()
+    unlock()
     runners.checkin(active.runner, reusable: reusable, alone: alone)
     lock.lock()
   }
@@ -667,7 +683,7 @@ final class TranslationCoalescer: @unchecked Sendable {
 
   private func abandon(_ request: Request) {
     lock.lock()
-    defer { lock.unlock() }
+    defer { unlock() }
     request.isAbandoned = true
     if let group = request.group { interruptOrphans(in: group) }
     wake(request)
