@@ -304,7 +304,7 @@ enum ServiceBenchmark {
         bound: "the service's coalescing and request path; see Benchmarks/README.md", number: service))
     BenchSummary.record(
       .init(
-        figure: "the same vs feeding.py's bound (its own run, before this one)", value: "\(Int(service)) words/s",
+        figure: "the same vs feeding.py's bound (its own run)", value: "\(Int(service)) words/s",
         baseline: "feeding.py's bound", ratio: nil, goal: "(the goal is measured in one run, above)", met: nil,
         baselineKey: "feeding-bound", number: service))
     print(
