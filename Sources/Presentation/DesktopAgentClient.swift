@@ -12,8 +12,11 @@ import System
 /// bus, the folder is not safe, the agent cannot be started, does not come
 /// within `startTimeout`, or is showing a popover already.
 package struct DesktopAgentClient: Sendable {
-  /// How long a started agent has to listen (it warms GTK up first).
-  package static let startTimeout = Duration.seconds(10)
+  /// How long a started agent has to listen (it warms GTK up first). Long:
+  /// an agent slower than this is on a machine where a popover process of
+  /// the caller's own would start GTK just as slowly, besides the agent's
+  /// (at 10 s, `make test`'s busy desktop lanes saw a `run` window now and then).
+  package static let startTimeout = Duration.seconds(20)
 
   /// The installation's `translation-host-desktop`, which is the agent.
   package let executable: String
