@@ -58,6 +58,22 @@ enum ProcessTree {
     return stat(path, &status) == 0 ? Int(status.st_size) : nil
   }
 
+  /// The CPU time `pid` used so far, user and system, all its threads
+  /// (`/proc/<pid>/stat`, in clock ticks), in seconds; 0 when it is gone.
+  static func cpuSeconds(of pid: pid_t) -> Double {
+    let stat = text("/proc/\(pid)/stat")
+    // The fields after the name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+    guard let end = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// The command name of `pid` (`/proc/<pid>/comm`, at most 15 bytes), or "" when it is gone.
+  static func name(of pid: pid_t) -> String {
+    String(text("/proc/\(pid)/comm").prefix { $0 != "\n" })
+  }
+
   /// The load average over 1, 5 and 15 minutes, as `/proc/loadavg` has it
   /// now: the figures of a shared machine mean little without it.
   static func loadAverage() -> String {

@@ -74,7 +74,9 @@ enum ServiceBenchmark {
     OwnCostPaths.rows(latency)
     guard !latencyOnly else { return }
 
-    try throughput(client: fixture.location, engine: engine, count: sentenceCount * 8)
+    try throughput(
+      client: fixture.location, engine: engine, count: sentenceCount * 8,
+      processes: .init(service: fixture.servicePID, apy: fixture.apyPID))
 
     // Three providers warm: ApertiumAPY and Reverse join the Apertium runners.
     // A new connection: the first has been idle longer than the service keeps one open.
@@ -143,7 +145,9 @@ enum ServiceBenchmark {
     print("\nService throughput, medians of 5 (\(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host serve | baseline | ratio |")
     print("|---|---:|---:|---:|")
-    try throughput(client: fixture.location, engine: engine(build: build), count: sentenceCount * 8)
+    try throughput(
+      client: fixture.location, engine: engine(build: build), count: sentenceCount * 8,
+      processes: .init(service: fixture.servicePID, apy: fixture.apyPID))
   }
 
   /// 8 clients, each on its own thread and connection, one request per
@@ -151,7 +155,9 @@ enum ServiceBenchmark {
   /// (its best: pipelined, split over two pipelines). Runs alternate, one
   /// of each in turn, after one untimed round of each (every runner and
   /// pipeline started); medians of `runs`.
-  private static func throughput(client location: ServiceLocation, engine: ApertiumEngine, count: Int, runs: Int = 5) throws {
+  private static func throughput(
+    client location: ServiceLocation, engine: ApertiumEngine, count: Int, processes: CPUAccount.Processes, runs: Int = 5
+  ) throws {
     // Each run of each path takes sentences no engine has seen (they remember
     // what they translated); all runs have the same shape of sentence.
     var next = 0
@@ -267,10 +273,11 @@ enum ServiceBenchmark {
     _ = try batches(of: 32, engines: 2, fresh())
     _ = try fedAsClients(fresh())
     var (rates, bounds, batched, eights, fours): ([Double], [Double], [Double], [Double], [Double]) = ([], [], [], [], [])
+    var (clientsCPU, boundCPU) = (CPUAccount(), CPUAccount())
     for _ in 0..<runs {
       let texts = dealt(5)
-      rates.append(try concurrent(texts[0]))
-      bounds.append(try fedAsClients(texts[1]))
+      rates.append(try clientsCPU.measure(processes, sentences: texts[0].count) { try concurrent(texts[0]) })
+      bounds.append(try boundCPU.measure(processes, sentences: texts[1].count) { try fedAsClients(texts[1]) })
       batched.append(try batch(texts[2]))
       eights.append(try batches(of: 8, engines: 1, texts[3]))
       fours.append(try batches(of: 4, engines: 2, texts[4]))
@@ -311,6 +318,24 @@ enum ServiceBenchmark {
       "| each run, in turn: 8 clients / one batch | \(rates.map { String(Int($0)) }.joined(separator: ", ")) | "
         + "\(batched.map { String(Int($0)) }.joined(separator: ", ")) | "
         + "\(zip(rates, batched).map { String(format2: $0 / $1) }.joined(separator: ", ")) |")
+    cpuRows(clients: clientsCPU, bound: boundCPU)
+  }
+
+  /// Where a sentence's CPU goes, the 8 clients through the service against
+  /// the bound, all runs: the bound's CPU per sentence over the clients' is
+  /// what their ratio can reach with both cores busy.
+  private static func cpuRows(clients: CPUAccount, bound: CPUAccount) {
+    print("\nCPU per sentence (user and system, all runs; 8 clients through the service | the bound):\n")
+    print("| part | 8 clients | the bound |")
+    print("|---|---:|---:|")
+    for part in CPUAccount.parts {
+      print("| \(part) | \(Int(clients.perSentence(part))) µs | \(Int(bound.perSentence(part))) µs |")
+    }
+    let (path, floor) = (clients.perSentence(), bound.perSentence())
+    print("| all | \(Int(path)) µs | \(Int(floor)) µs |")
+    print(
+      "| the bound's CPU per sentence over the clients' (the ratio at best, both cores busy) | | "
+        + "\(String(format2: floor / path))× |")
   }
 
   /// `count` generated sentences from the `start`th on, all different up to

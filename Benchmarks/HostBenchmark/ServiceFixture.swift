@@ -13,7 +13,7 @@ final class ServiceFixture {
   let location: ServiceLocation
   let apyPort: UInt16
   let servicePID: pid_t
-  private let apyPID: pid_t
+  let apyPID: pid_t
 
   init(build: String) throws {
     var template = Array((FileManager.default.temporaryDirectory.path + "/service-benchmark-XXXXXX").utf8CString)
