@@ -9,9 +9,19 @@
 /// the previous one, and the entries no hit moved since are dropped. So what
 /// is used often stays, at a cost of O(1) per text.
 struct TranslationMemory {
+  /// A text by its bytes, not a `String`: two texts that Swift compares
+  /// equal (canonically equivalent) may differ in bytes, and so in translation.
   struct Key: Hashable {
     let mode: String
     let text: [UInt8]
+
+    /// The bytes hashed at once: `[UInt8]`'s own hashing feeds the hasher
+    /// a byte at a time (each text is looked up and remembered once).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(mode)
+      hasher.combine(text.count)
+      text.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
   }
 
   let maximumTextBytes: Int
