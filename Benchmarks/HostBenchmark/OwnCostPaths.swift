@@ -1,3 +1,4 @@
+import Glibc
 import Core
 import Service
 
@@ -25,6 +26,20 @@ struct OwnCostPaths {
     ]
   }
 
+  /// What each path's processes have run so far, in nanoseconds, read
+  /// around each text (`ServiceBenchmark.interleavedLatency`): the service's
+  /// threads (its runner is a process of its own), and the cats of the relay
+  /// and of the echo.
+  func cpuProbes(service: pid_t) -> [String: () -> UInt64] {
+    let (relayShell, echoCat) = (relay.pid, echo.pid)
+    return [
+      "service-rot13": { ProcessTree.runNanoseconds(of: service) },
+      // Its cats looked up each time: the shell may not have started them all when the probes are made.
+      "relay": { ([relayShell] + ProcessTree.descendants(of: relayShell)).reduce(0) { $0 + ProcessTree.runNanoseconds(of: $1) } },
+      "echo": { ProcessTree.runNanoseconds(of: echoCat) },
+    ]
+  }
+
   func close() {
     rot13.close()
     echo.close()
@@ -34,7 +49,7 @@ struct OwnCostPaths {
   /// The service's own cost, beside the floor of any relay: what one
   /// process more on the way there and back costs (three cats against one)
   /// added to the runner's round trip.
-  static func rows(_ latency: [String: Double]) {
+  static func rows(_ latency: [String: Double], cpu: [String: Double]) {
     let (service, runner) = (latency["service-rot13"]!, latency["runner-rot13"]!)
     let (relay, echo) = (latency["relay"]!, latency["echo"]!)
     HostBenchmark.row(
@@ -48,6 +63,14 @@ struct OwnCostPaths {
       "Rot13 in a runner, no service", runner)
     let floor = runner + relay - echo
     HostBenchmark.row("client → service → Rot13", service, "its floor (the runner's round trip plus a relay's)", floor)
+    // The same split in CPU time, which the wake-ups' waits (a core's idle
+    // state, a busy core) do not enter: what the service's threads run per
+    // request against what a relay's process runs (three cats' less one's).
+    if let serviceCPU = cpu["service-rot13"], let relayCPU = cpu["relay"], let echoCPU = cpu["echo"] {
+      HostBenchmark.row(
+        "CPU per request of the service's threads, client → service → Rot13", serviceCPU,
+        "a relay's (three cats' CPU less one's)", relayCPU - echoCPU)
+    }
     BenchSummary.record(
       .init(
         figure: "the service's own cost: client → service → Rot13 vs a bare relay (runner + relay floor)",

@@ -69,6 +69,15 @@ enum ProcessTree {
     return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
+  /// The time `pid`'s threads alive now have run, in nanoseconds (the first
+  /// field of each `/proc/<pid>/task/<tid>/schedstat`): finer than
+  /// `cpuSeconds`' clock ticks, for the CPU of one request.
+  static func runNanoseconds(of pid: pid_t) -> UInt64 {
+    ((try? Directory.names(at: "/proc/\(pid)/task")) ?? []).reduce(0) { total, task in
+      total + (UInt64(text("/proc/\(pid)/task/\(task)/schedstat").prefix { $0 != " " }) ?? 0)
+    }
+  }
+
   /// The command name of `pid` (`/proc/<pid>/comm`, at most 15 bytes), or "" when it is gone.
   static func name(of pid: pid_t) -> String {
     String(text("/proc/\(pid)/comm").prefix { $0 != "\n" })

@@ -45,7 +45,9 @@ enum ServiceBenchmark {
         ("pipeline-plain", { _ = try plain.translate([$0], from: "en", to: "es") }),
       ] + ownCost.paths
     // Warm-up on other sentences: the measured ones must be new to every engine.
-    let latency = try interleavedLatency(paths, texts: texts, warmUp: sentences(20, from: 99_000))
+    let (latency, cpu) = try interleavedLatency(
+      paths, texts: texts, warmUp: sentences(20, from: 99_000),
+      cpu: (ownCost.cpuProbes(service: fixture.servicePID), sentences(texts.count, from: 50_000)))
     let direct = try HostBenchmark.medianOfProcess(
       runs: 5, build + "/bin/translation-host",
       ["translate", "--no-service", "--provider", "Apertium", "--from", "en", "--to", "es", texts[0]], fixture.environment)
@@ -71,7 +73,7 @@ enum ServiceBenchmark {
       "the integer scan only", latency["pipeline-scan"]!)
     HostBenchmark.row(
       "the same", latency["pipeline"]!, "neither (the stages as Debian ships them)", latency["pipeline-plain"]!)
-    OwnCostPaths.rows(latency)
+    OwnCostPaths.rows(latency, cpu: cpu)
     guard !latencyOnly else { return }
 
     try throughput(
@@ -100,11 +102,13 @@ enum ServiceBenchmark {
     let (client, _) = try fixture.waitUntilReady()
     let ownCost = try OwnCostPaths(client: client, build: build)
     defer { ownCost.close() }
-    let latency = try interleavedLatency(ownCost.paths, texts: sentences(count), warmUp: sentences(100, from: 99_000))
+    let (latency, cpu) = try interleavedLatency(
+      ownCost.paths, texts: sentences(count), warmUp: sentences(100, from: 99_000),
+      cpu: (ownCost.cpuProbes(service: fixture.servicePID), sentences(count, from: 50_000)))
     print("\nService latency, medians (\(count) sentences, interleaved; \(ProcessTree.loadAverage()))\n")
     print("| measure | translation-host serve | baseline | ratio |")
     print("|---|---:|---:|---:|")
-    OwnCostPaths.rows(latency)
+    OwnCostPaths.rows(latency, cpu: cpu)
   }
 
   /// A runner of the bundle at `path`, sandboxed as the service runs it.
@@ -117,23 +121,36 @@ enum ServiceBenchmark {
 
   /// The median time of each path per text, the paths taken in turn text
   /// by text (so that load falls on all alike), each round beginning with
-  /// another, after each took `warmUp`.
+  /// another, after each took `warmUp`. Then, for the paths `cpu` has a
+  /// probe for, the median CPU time of the processes it reads, in seconds:
+  /// in a second pass over `cpuTexts` taken the same way, as reading `/proc`
+  /// around a timed text would be timed with it (and leave it colder).
   private static func interleavedLatency(
-    _ paths: [(String, (String) throws -> Void)], texts: [String], warmUp: [String]
-  ) throws -> [String: Double] {
+    _ paths: [(String, (String) throws -> Void)], texts: [String], warmUp: [String],
+    cpu: (probes: [String: () -> UInt64], texts: [String]) = ([:], [])
+  ) throws -> (latency: [String: Double], cpu: [String: Double]) {
     for text in warmUp { for (_, path) in paths { try path(text) } }
     var samples = [String: [Double]]()
-    for (index, text) in texts.enumerated() {
-      // Each text begins its round with the next path: no path always comes
-      // first after the others' work (the Apertium paths' pipelines leave
-      // both cores' caches to the path after them, and their stages settling).
-      for (name, path) in paths[(index % paths.count)...] + paths[..<(index % paths.count)] {
-        let start = Syscalls.monotonicNanoseconds()
-        try path(text)
-        samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9)
+    var used = [String: [Double]]()
+    for (pass, texts) in [texts, cpu.texts].enumerated() {
+      for (index, text) in texts.enumerated() {
+        // Each text begins its round with the next path: no path always comes
+        // first after the others' work (the Apertium paths' pipelines leave
+        // both cores' caches to the path after them, and their stages settling).
+        for (name, path) in paths[(index % paths.count)...] + paths[..<(index % paths.count)] {
+          guard pass == 1, let probe = cpu.probes[name] else {
+            let start = Syscalls.monotonicNanoseconds()
+            try path(text)
+            if pass == 0 { samples[name, default: []].append(Double(Syscalls.monotonicNanoseconds() - start) / 1e9) }
+            continue
+          }
+          let before = probe()
+          try path(text)
+          used[name, default: []].append(Double(probe() &- before) / 1e9)
+        }
       }
     }
-    return samples.mapValues(median)
+    return (samples.mapValues(median), used.mapValues(median))
   }
 
   /// The throughput figure alone, with its own service (`host-benchmark
