@@ -1,5 +1,5 @@
-import Glibc
 import Core
+import Glibc
 import Service
 
 /// The paths that show the service's own cost: Rot13 through the service
