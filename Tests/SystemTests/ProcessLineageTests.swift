@@ -41,6 +41,36 @@ import Testing
     #expect(ProcessLineage.descends(child, from: getpid()) == nil)
   }
 
+  struct StatusCase: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var status: String
+    var parent: pid_t?
+  }
+
+  static let statusCases: [StatusCase] = [
+    StatusCase(
+      testDescription: "the kernel's layout",
+      status: "Name:\tsh\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t42\nNgid:\t0\nPid:\t42\nPPid:\t7569\nTracerPid:\t0\n",
+      parent: 7569),
+    StatusCase(testDescription: "the last line, without a newline", status: "Name:\tx\nPPid:\t1", parent: 1),
+    StatusCase(testDescription: "blanks before the number", status: "Name:\tx\nPPid: \t 12\n", parent: 12),
+    StatusCase(testDescription: "a name that holds the key", status: "Name:\tPPid:\t3\nPPid:\t4\n", parent: 4),
+    StatusCase(testDescription: "no such line", status: "Name:\tx\nPid:\t5\n", parent: nil),
+    StatusCase(testDescription: "not a number", status: "Name:\tx\nPPid:\tone\n", parent: nil),
+    StatusCase(testDescription: "a number and more", status: "Name:\tx\nPPid:\t12x\n", parent: nil),
+    StatusCase(testDescription: "no number", status: "Name:\tx\nPPid:\t\n", parent: nil),
+    StatusCase(testDescription: "a number too large for a pid", status: "Name:\tx\nPPid:\t9999999999\n", parent: nil),
+    StatusCase(testDescription: "empty", status: "", parent: nil),
+  ]
+
+  @Test(arguments: statusCases) func readsTheParentFromTheStatusFile(_ test: StatusCase) {
+    #expect(ProcessLineage.parent(inStatus: Array(test.status.utf8)) == test.parent)
+  }
+
+  @Test func readsTheParentOfThisProcess() {
+    #expect(ProcessLineage.parent(of: getpid()) == getppid())
+  }
+
   /// The first child of `pid`, if it has one.
   static func firstChild(of pid: pid_t) -> pid_t? {
     let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
