@@ -105,9 +105,10 @@ import Testing
     let folder = service.home.path + "/run/translation-host"
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let listener = try Self.listen(at: folder + "/socket")
-    defer { close(listener) }
-    try service.start(activation: listener)
+    // As systemd would make it; `UnixListener` binds a path longer than a socket address takes (a long TMPDIR) too.
+    let listener = try UnixListener(folder + "/socket")
+    defer { withExtendedLifetime(listener) {} }  // its path is removed with it
+    try service.start(activation: listener.fd)
     let result = try service.run(["translate", "--provider", "Rot13", "--from", "en", "--to", "en-x-rot13", "Hello"])
     #expect(result.stdout == "Uryyb\n")
     #expect(service.runners().count == 1, "the translation went through the service")
@@ -170,20 +171,5 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root + "/share/applications/org.translationhost.TranslateSelection.desktop"))
     #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Translation1.service"))
     #expect(!FileManager.default.fileExists(atPath: root + "/share/dbus-1/services/org.translationhost.Desktop.service"))
-  }
-
-  /// A listening Unix socket at `path`, made as systemd's socket unit makes it.
-  static func listen(at path: String) throws -> Int32 {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-      for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
-    }
-    guard bound, Glibc.listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-    return fd
   }
 }
