@@ -1,6 +1,5 @@
 import CTranslationProvider
 import RunnerProtocol
-import System
 
 /// Consecutive `translate` requests of the host for one language pair,
 /// served by one open batch of a provider with `tp.translate.stream/1`: while
@@ -159,11 +158,11 @@ final class RunnerTranslationStream {
   /// Reads the requests that arrived, as long as they belong to the stream.
   private func pull() {
     while !isClosed {
-      guard channel.pendingByteCount > 0 || (try? Syscalls.waitReadable(channel.descriptor, timeout: .zero)) == true
-      else { return }
       let request: RunnerRequest
       do {
-        request = try channel.receive(RunnerRequest.self)
+        // One `recv` a look (the provider looks after every answer), not a `poll` and then a `recv`.
+        guard let arrived = try channel.receiveIfArrived(RunnerRequest.self) else { return }
+        request = arrived
       } catch {
         channelFailure = error
         isClosed = true

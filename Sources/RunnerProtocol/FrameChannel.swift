@@ -73,6 +73,19 @@ package final class FrameChannel: @unchecked Sendable {
     return try incoming.receive(from: fd, deadline: deadline, waitFirst: replyExpected && deadline != nil)
   }
 
+  /// The next message when one has begun to arrive (buffered, or on the
+  /// socket now), without waiting for one: a single `recv` when nothing is
+  /// buffered, where asking first (`hasPendingInput`) took a `poll` as well,
+  /// for each message and for each look that found none. The rest of a
+  /// message begun is waited for, as `receive` without a deadline does.
+  package func receiveIfArrived<Message: WireCodable>(_ type: Message.Type) throws(ProtocolError) -> Message? {
+    sentSinceReceive.store(false, ordering: .relaxed)
+    if incoming.pendingByteCount == 0 {
+      guard try incoming.receiveArrived(from: fd) else { return nil }
+    }
+    return try incoming.receive(from: fd, deadline: nil, waitFirst: false)
+  }
+
   /// Waits until bytes are there to read (buffered, or readable on the
   /// socket, which includes the peer having closed it) or `other` is
   /// readable, up to `timeout` (nil: as long as it takes); returns whether
@@ -114,6 +127,28 @@ private struct Incoming {
   private var end = 0
 
   var pendingByteCount: Int { end - start }
+
+  /// Reads what has arrived on `fd`, without waiting; false when nothing had.
+  /// - Throws: `.closed` when the peer closed the socket.
+  mutating func receiveArrived(from fd: FileDescriptor) throws(ProtocolError) -> Bool {
+    makeRoom(for: 4)
+    let received: Int
+    do throws(Errno) {
+      received = try bytes.withUnsafeMutableBytes { [end] buffer in
+        let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end...])
+        return Result { () throws(Errno) in try UnixSocket.receiveNow(fd, into: room) }
+      }.get()
+    } catch {
+      switch error {
+      case .wouldBlock: return false
+      case .connectionReset: throw .closed
+      default: throw .io(error)
+      }
+    }
+    guard received > 0 else { throw .closed }
+    end += received
+    return true
+  }
 
   /// Reads one frame from `fd` (see `FrameChannel.receive`) and decodes it.
   mutating func receive<Message: WireCodable>(
