@@ -93,24 +93,8 @@ import Testing
   @Test func aClientThatLeavesStopsTheRunnerOfItsRequestServedAlone() throws {
     let runners = FakeRunners(limit: 1, batchesInFlight: 1, perText: .microseconds(100))
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
-    let cancellation = Cancellation()
-    let leaving = DispatchSemaphore(value: 0)
-    final class Outcome: @unchecked Sendable { var error: String? }
-    let outcome = Outcome()
-    DetachedThread.start(name: "leaving client") {
-      do {
-        _ = try coalescer.translate(
-          ["hang"], from: "en", to: "es", runners: runners, timeout: .seconds(30), cancellation: cancellation)
-      } catch {
-        outcome.error = "\(error)"
-      }
-      leaving.signal()
-    }
-    let sent = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !sent.hasPassed { usleep(1_000) }
-    cancellation.fire()
-    leaving.wait()
-    #expect(outcome.error?.contains("the client left") == true, "\(outcome.error ?? "answered")")
+    let error = LeavingClient.send(["hang"], to: coalescer, runners: runners)
+    #expect(error?.contains("the client left") == true, "\(error ?? "answered")")
     #expect(try Client(coalescer, runners, ["still here"]).value() == ["STILL HERE"])
     #expect(runners.runners.count == 2, "the runner working for the client that left was not stopped")
     #expect(runners.discarded == 1)

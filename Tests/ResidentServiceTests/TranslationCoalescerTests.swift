@@ -283,26 +283,8 @@ import Testing
   @Test(arguments: [1, 2]) func aClientThatLeavesStopsOnlyItsOwnRunner(batchesInFlight: Int) throws {
     let runners = FakeRunners(limit: 1, batchesInFlight: batchesInFlight, perText: .milliseconds(2))
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
-    let cancellation = Cancellation()
-    let leaving = DispatchSemaphore(value: 0)
-    final class Outcome: @unchecked Sendable { var error: String? }
-    let outcome = Outcome()
-    DetachedThread.start(name: "leaving client") {
-      do {
-        _ = try coalescer.translate(
-          Array(repeating: "slow", count: 300), from: "en", to: "es", runners: runners, timeout: .seconds(30),
-          cancellation: cancellation)
-      } catch {
-        outcome.error = "\(error)"
-      }
-      leaving.signal()
-    }
-    // Once its batch is in the runner.
-    let sent = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !sent.hasPassed { usleep(1_000) }
-    cancellation.fire()
-    leaving.wait()
-    #expect(outcome.error != nil, "the client that left was answered")
+    let error = LeavingClient.send(Array(repeating: "slow", count: 300), to: coalescer, runners: runners)
+    #expect(error != nil, "the client that left was answered")
     let staying = Client(coalescer, runners, ["still here"])
     #expect(try staying.value() == ["STILL HERE"])
     #expect(runners.started.count == 2, "the runner working for the client that left was not stopped")
