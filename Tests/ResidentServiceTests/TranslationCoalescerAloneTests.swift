@@ -12,6 +12,13 @@ import Testing
 @Suite struct TranslationCoalescerAloneTests {
   typealias Client = TranslationCoalescerTests.Client
 
+  /// Waits (up to 10 s) until `runners` were sent more than `count` batches: a
+  /// request that arrives then finds the one before it in its runner.
+  static func waitForASend(to runners: FakeRunners, after count: Int = 0) {
+    let deadline = ContinuousClock.Instant.after(.seconds(10))
+    while runners.sentCount <= count && !deadline.hasPassed { usleep(1_000) }
+  }
+
   /// A client working alone: every request is served without a batch, on one runner kept warm.
   @Test func aClientWorkingAloneIsServedWithoutBatches() throws {
     let runners = FakeRunners(limit: 2, batchesInFlight: 2, perText: .microseconds(100))
@@ -32,7 +39,7 @@ import Testing
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
     #expect(try Client(coalescer, runners, ["one", "two"]).value() == ["ONE", "TWO"])
     let first = Client(coalescer, runners, ["pause first"])
-    let second = Client(coalescer, runners, ["second"], after: .milliseconds(20))
+    let second = Client(coalescer, runners, ["second"], arriving: { Self.waitForASend(to: runners, after: 1) })
     #expect(try first.value() == ["PAUSE FIRST"])
     #expect(try second.value() == ["SECOND"])
     #expect(coalescer.requestsServedAlone == 1)
@@ -63,7 +70,7 @@ import Testing
     let runners = FakeRunners(limit: 2, batchesInFlight: test.batchesInFlight, perText: .microseconds(100))
     let coalescer = TranslationCoalescer(runnersPerProvider: test.runners)
     let first = Client(coalescer, runners, ["pause first"])  // 100 ms in its runner
-    let second = Client(coalescer, runners, ["second"], after: .milliseconds(20))
+    let second = Client(coalescer, runners, ["second"], arriving: { Self.waitForASend(to: runners) })
     #expect(try first.value() == ["PAUSE FIRST"])
     #expect(try second.value() == ["SECOND"])
     #expect(coalescer.requestsServedAlone == 1)
@@ -78,8 +85,7 @@ import Testing
     let runners = FakeRunners(limit: 1, batchesInFlight: 1, perText: .milliseconds(1))
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
     let long = Client(coalescer, runners, Array(repeating: "slow", count: 300))
-    let started = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !started.hasPassed { usleep(1_000) }
+    Self.waitForASend(to: runners)
     let error = #expect(throws: ServiceError.self) {
       try coalescer.translate(["other pair"], from: "en", to: "fr", runners: runners, timeout: .milliseconds(100))
     }
@@ -106,8 +112,7 @@ import Testing
       }
       leaving.signal()
     }
-    let sent = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !sent.hasPassed { usleep(1_000) }
+    Self.waitForASend(to: runners)
     cancellation.fire()
     leaving.wait()
     #expect(outcome.error?.contains("the client left") == true, "\(outcome.error ?? "answered")")
