@@ -63,6 +63,13 @@ final class FakeRunners: TranslatingRunners, @unchecked Sendable {
     return started.reduce(0) { $0 + $1.sentCount }
   }
 
+  /// Waits (up to 10 s) until more than `count` batches were sent: a request
+  /// that arrives then finds the one before it in its runner.
+  func waitForASend(after count: Int = 0) {
+    let deadline = ContinuousClock.Instant.after(.seconds(10))
+    while sentCount <= count && !deadline.hasPassed { Syscalls.sleep(for: .milliseconds(1)) }
+  }
+
   /// Every runner started so far.
   var runners: [FakeRunner] {
     condition.lock()

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import Synchronization
 import System
 
@@ -22,8 +21,7 @@ enum LeavingClient {
       }
       left.signal()
     }
-    let sent = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !sent.hasPassed { usleep(1_000) }
+    runners.waitForASend()
     cancellation.fire()
     left.wait()
     return outcome.withLock { $0 }

@@ -32,7 +32,7 @@ import Testing
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
     #expect(try Client(coalescer, runners, ["one", "two"]).value() == ["ONE", "TWO"])
     let first = Client(coalescer, runners, ["pause first"])
-    let second = Client(coalescer, runners, ["second"], after: .milliseconds(20))
+    let second = Client(coalescer, runners, ["second"], arriving: { runners.waitForASend(after: 1) })
     #expect(try first.value() == ["PAUSE FIRST"])
     #expect(try second.value() == ["SECOND"])
     #expect(coalescer.requestsServedAlone == 1)
@@ -63,7 +63,7 @@ import Testing
     let runners = FakeRunners(limit: 2, batchesInFlight: test.batchesInFlight, perText: .microseconds(100))
     let coalescer = TranslationCoalescer(runnersPerProvider: test.runners)
     let first = Client(coalescer, runners, ["pause first"])  // 100 ms in its runner
-    let second = Client(coalescer, runners, ["second"], after: .milliseconds(20))
+    let second = Client(coalescer, runners, ["second"], arriving: { runners.waitForASend() })
     #expect(try first.value() == ["PAUSE FIRST"])
     #expect(try second.value() == ["SECOND"])
     #expect(coalescer.requestsServedAlone == 1)
@@ -78,8 +78,7 @@ import Testing
     let runners = FakeRunners(limit: 1, batchesInFlight: 1, perText: .milliseconds(1))
     let coalescer = TranslationCoalescer(runnersPerProvider: 1)
     let long = Client(coalescer, runners, Array(repeating: "slow", count: 300))
-    let started = ContinuousClock.Instant.after(.seconds(10))
-    while runners.sentCount == 0 && !started.hasPassed { usleep(1_000) }
+    runners.waitForASend()
     let error = #expect(throws: ServiceError.self) {
       try coalescer.translate(["other pair"], from: "en", to: "fr", runners: runners, timeout: .milliseconds(100))
     }
