@@ -146,7 +146,7 @@ extension DesktopSessions {
         && frame.y >= parentFrame.y && frame.y + frame.height <= parentFrame.y + parentFrame.height
       #expect(over, "popover \(frame), window \(parentFrame)")
       // Esc goes where the focus is: sway gives it to the new dialog a moment after it maps (later under load).
-      try eventually("the popover to have the focus", timeout: .seconds(20)) {
+      try eventually("the popover to have the focus", timeout: .seconds(45)) {
         try session.focusedWindowTitle() == Self.reverse
       }
       try session.press("Escape")
